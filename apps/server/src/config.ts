@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number from 1 to 65535').default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('Kestrel <no-reply@kestrel.local>'),
+  PUBLIC_URL: z.url('must be an absolute URL such as https://kestrel.example').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  publicUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** The built user app; not served when the folder does not exist. */
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once at start-up; every bad value is reported on its own line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = environment.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message} (got "${env[String(issue.path[0])]}")`,
+      ),
+    );
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    smtpUrl: value.SMTP_URL,
+    smtpFrom: value.SMTP_FROM,
+    publicUrl: value.PUBLIC_URL,
+    logLevel: value.LOG_LEVEL,
+    webDist: path.resolve(value.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,38 @@
+import { ERRORS } from '@kestrel/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+import { isTranslationKey } from './i18n';
+
+/** Turns every failure into the `{code, msg, data}` envelope with a translated `msg` and a meaningful status. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ code: error.code, msg: request.t(ERRORS[error.reason].message, error.params), data: null });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]?.message ?? '';
+      const msg = request.t(isTranslationKey(first) ? first : 'validation.parameterError');
+      return reply.status(400).send({ code: ERRORS.parameterError.code, msg, data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({
+        code: ERRORS.tooManyAttempts.code,
+        msg: request.t('errors.tooManyAttempts', { minutes: 1 }),
+        data: null,
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ code: ERRORS.parameterError.code, msg: request.t('validation.parameterError'), data: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ code: ERRORS.systemBusy.code, msg: request.t('errors.systemBusy'), data: null });
+  });
+}

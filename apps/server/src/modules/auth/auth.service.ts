@@ -1,0 +1,191 @@
+import {
+  CODE_RESEND_SECONDS,
+  type CodePurpose,
+  isPhone,
+  type LoginBody,
+  normalizeAccount,
+  type PublicUser,
+  type RegisterBody,
+  type ResetBody,
+  type SessionResult,
+} from '@kestrel/contract';
+import type { Locale } from '@kestrel/i18n';
+import { AppError } from '../../http/app-error';
+import type { Notifier } from '../notifications/notifier';
+import type { AuthRepository, UserRow } from './auth.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import type { AuthRateLimits } from './rate-limits';
+import { newInviteCode, newSessionToken, newVerificationCode, sha256 } from './secrets';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
+/** lastSeenAt is written at most this often, so that reading a session does not cost a write per request. */
+const SESSION_TOUCH_MS = 60 * 1000;
+
+/** Who is calling, for rate limits and the session record. */
+export type Caller = { ip: string; userAgent: string | undefined; locale: Locale };
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    phone: user.phone,
+    nickname: user.nickname,
+    avatarUrl: user.avatarUrl,
+    inviteCode: user.inviteCode,
+    creditScore: user.creditScore,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function codeHash(account: string, purpose: CodePurpose, code: string) {
+  return sha256(`${purpose}:${account}:${code}`);
+}
+
+type CodeCheck = 'ok' | 'wrong';
+
+export class AuthService {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly notifier: Notifier,
+    private readonly limits: AuthRateLimits,
+  ) {}
+
+  /** Sends a one-time code; registering needs a new account, resetting an existing one. */
+  async sendCode(rawAccount: string, purpose: CodePurpose, caller: Caller) {
+    const account = normalizeAccount(rawAccount);
+    const existing = await this.repository.findUserByAccount(account);
+    if (purpose === 'register' && existing) throw new AppError('accountExists');
+    if (purpose === 'reset' && !existing) throw new AppError('accountNotFound');
+    await this.limits.consumeCodeSending(`${purpose}:${account}`, caller.ip);
+
+    const code = newVerificationCode();
+    await this.repository.replaceCode({
+      account,
+      purpose,
+      codeHash: codeHash(account, purpose, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    await this.notifier.sendVerificationCode(account, code, caller.locale);
+    return { resendAfter: CODE_RESEND_SECONDS };
+  }
+
+  async register(body: RegisterBody, caller: Caller): Promise<SessionResult> {
+    const account = normalizeAccount(body.account);
+    const passwordHash = await hashPassword(body.password);
+    const outcome = await this.repository.transaction(async (repository) => {
+      if ((await this.checkCode(repository, account, 'register', body.code)) === 'wrong') {
+        return { kind: 'codeInvalid' } as const;
+      }
+      const invitedBy = body.inviteCode
+        ? await repository.findUserIdByInviteCode(body.inviteCode.toUpperCase())
+        : undefined;
+      if (body.inviteCode && invitedBy === undefined) return { kind: 'inviteCodeUnknown' } as const;
+      if (await repository.findUserByAccount(account)) return { kind: 'accountExists' } as const;
+
+      const user = await this.insertWithFreshInviteCode(repository, {
+        email: isPhone(account) ? null : account,
+        phone: isPhone(account) ? account : null,
+        passwordHash,
+        invitedBy: invitedBy ?? null,
+        language: caller.locale,
+      });
+      if (!user) return { kind: 'accountExists' } as const;
+      const token = await this.openSession(repository, user.id, caller);
+      return { kind: 'registered', result: { token, user: toPublicUser(user) } } as const;
+    });
+    if (outcome.kind !== 'registered') throw new AppError(outcome.kind);
+    return outcome.result;
+  }
+
+  async login(body: LoginBody, caller: Caller): Promise<SessionResult> {
+    const account = normalizeAccount(body.account);
+    await this.limits.assertLoginAllowed(account, caller.ip);
+    const user = await this.repository.findUserByAccount(account);
+    // An unknown account costs the same hashing time as a wrong password, so timing tells nothing.
+    const valid = user
+      ? await verifyPassword(body.password, user.passwordHash)
+      : await hashPassword(body.password).then(() => false);
+    if (!user || !valid) {
+      await this.limits.recordLoginFailure(account, caller.ip);
+      throw new AppError('loginFailed');
+    }
+    await this.limits.recordLoginSuccess(account);
+    const token = await this.openSession(this.repository, user.id, caller);
+    return { token, user: toPublicUser(user) };
+  }
+
+  async logout(token: string) {
+    await this.repository.revokeSession(sha256(token));
+  }
+
+  /** Sets a new password with a code and ends every session of the account. */
+  async resetPassword(body: ResetBody) {
+    const account = normalizeAccount(body.account);
+    const passwordHash = await hashPassword(body.password);
+    const outcome = await this.repository.transaction(async (repository) => {
+      if ((await this.checkCode(repository, account, 'reset', body.code)) === 'wrong') return 'codeInvalid';
+      const user = await repository.findUserByAccount(account);
+      if (!user) return 'accountNotFound';
+      await repository.updatePassword(user.id, passwordHash);
+      await repository.revokeAllSessions(user.id);
+      return 'reset';
+    });
+    if (outcome !== 'reset') throw new AppError(outcome);
+  }
+
+  /** The user a bearer token belongs to, or undefined for a missing, expired, idle or revoked token. */
+  async authenticate(token: string): Promise<UserRow | undefined> {
+    const tokenHash = sha256(token);
+    const session = await this.repository.findLiveSession(tokenHash, new Date(Date.now() - SESSION_IDLE_MS));
+    if (!session) return undefined;
+    if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+      await this.repository.touchSession(tokenHash);
+    }
+    return this.repository.findUserById(session.userId);
+  }
+
+  /** Spends the code when it matches; a wrong guess is counted and the caller's transaction still commits. */
+  private async checkCode(
+    repository: AuthRepository,
+    account: string,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<CodeCheck> {
+    const live = await repository.findLiveCodeForUpdate(account, purpose);
+    if (!live) return 'wrong';
+    if (live.codeHash !== codeHash(account, purpose, code)) {
+      await repository.recordWrongCode(live.id, CODE_MAX_ATTEMPTS);
+      return 'wrong';
+    }
+    await repository.spendCode(live.id);
+    return 'ok';
+  }
+
+  private async insertWithFreshInviteCode(
+    repository: AuthRepository,
+    user: Omit<Parameters<AuthRepository['insertUser']>[0], 'inviteCode'>,
+  ) {
+    // A clash of two random 8-character codes is rare; a few tries make it practically impossible.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const inviteCode = newInviteCode();
+      if ((await repository.findUserIdByInviteCode(inviteCode)) !== undefined) continue;
+      return repository.insertUser({ ...user, inviteCode });
+    }
+    throw new Error('could not draw a free invitation code');
+  }
+
+  private async openSession(repository: AuthRepository, userId: number, caller: Caller) {
+    const token = newSessionToken();
+    await repository.insertSession({
+      tokenHash: sha256(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: caller.userAgent?.slice(0, 512) ?? null,
+      ip: caller.ip,
+    });
+    return token;
+  }
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import type { RateLimitOptions } from '../src/modules/auth/rate-limits';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real server on a database of its own: a fresh database on the PostgreSQL server when DATABASE_URL is set
+ * (as in CI), an in-memory PGlite otherwise. `close()` drops what it made.
+ */
+export async function createTestApp(options: { rateLimits?: RateLimitOptions; smtpUrl?: string } = {}) {
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  }
+  const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: options.smtpUrl, WEB_DIST: '/nonexistent' });
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const app = await buildApp({ config, database, rateLimits: options.rateLimits });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
