@@ -31,9 +31,9 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['apps/web/e2e/**/*.e2e.ts'],
+          include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
