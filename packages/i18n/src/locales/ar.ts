@@ -58,7 +58,8 @@ const ar: Catalogue = {
   },
   auth: {
     account: 'البريد الإلكتروني أو رقم الجوال',
-    accountPlaceholder: 'name@example.com أو +14155550123',
+    // U+2066/U+2069 isolate the Latin examples so that the plus sign stays in front of the number.
+    accountPlaceholder: '\u2066name@example.com\u2069 أو \u2066+14155550123\u2069',
     password: 'كلمة المرور',
     passwordPlaceholder: 'أدخل كلمة المرور',
     showPassword: 'إظهار كلمة المرور',
@@ -85,7 +86,7 @@ const ar: Catalogue = {
       email: 'البريد الإلكتروني',
       emailPlaceholder: 'name@example.com',
       phone: 'رقم الجوال',
-      phonePlaceholder: '+14155550123',
+      phonePlaceholder: '\u2066+14155550123\u2069',
       passwordHint: 'من 8 إلى 64 حرفًا، تتضمن أحرفًا وأرقامًا',
       confirmPassword: 'تأكيد كلمة المرور',
       confirmPasswordPlaceholder: 'أدخل كلمة المرور مرة أخرى',

@@ -1,0 +1,30 @@
+import { House, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { TestId } from '../testIds';
+import { TABS } from './routes';
+import styles from './TabShell.module.css';
+
+const ICONS = { home: House, mine: UserRound } as const;
+const TEST_IDS = { home: TestId.tabHome, mine: TestId.tabMine } as const;
+
+/** The tabbed shell (spec §2): the screen above, the tab bar at the bottom. */
+export function TabShell() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.shell}>
+      <Outlet />
+      <nav className={styles.tabBar} data-testid={TestId.tabBar}>
+        {TABS.map((tab) => {
+          const Icon = ICONS[tab.icon];
+          return (
+            <NavLink key={tab.path} to={tab.path} className={styles.tab} data-testid={TEST_IDS[tab.icon]}>
+              <Icon size={24} aria-hidden />
+              <span>{t(tab.label)}</span>
+            </NavLink>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}

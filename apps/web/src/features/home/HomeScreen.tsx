@@ -1,0 +1,98 @@
+import { Settings, TriangleExclamationPoint, UserRound } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUserInfoQuery } from '../../api/user';
+import { LOGIN_PATH, MINE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
+import { Avatar } from '../../components/Avatar';
+import { Logo } from '../../components/Logo';
+import { useDisplayName } from '../../lib/useDisplayName';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSession } from '../../session/useSession';
+import { TestId } from '../../testIds';
+import styles from './HomeScreen.module.css';
+
+function GuestWelcome() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.hero} data-testid={TestId.homeWelcome}>
+      <h2 className={styles.heroTitle}>{t('home.guestTitle')}</h2>
+      <p className={styles.heroBody}>{t('home.guestBody')}</p>
+      <div className={styles.heroActions}>
+        <Link to={REGISTER_PATH} className={styles.primaryAction} data-testid={TestId.homeRegister}>
+          {t('auth.register.submit')}
+        </Link>
+        <Link to={LOGIN_PATH} className={styles.secondaryAction} data-testid={TestId.homeLogin}>
+          {t('auth.login.submit')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Greeting() {
+  const { t } = useTranslation();
+  const { data: user } = useUserInfoQuery();
+  const name = useDisplayName(user);
+  return (
+    <section className={styles.hero} data-testid={TestId.homeGreeting}>
+      <div className={styles.greetingRow}>
+        {user ? <Avatar src={user.avatarUrl} name={name} size={48} /> : null}
+        <div>
+          <h2 className={styles.heroTitle}>{t('home.greeting', { name })}</h2>
+          <p className={styles.heroBody}>{t('app.tagline')}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function HomeScreen() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const shortcutsTitleId = useId();
+  useDocumentTitle(t('nav.home'));
+
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <div className={styles.brand}>
+          <Logo size={32} />
+          <h1 className={styles.brandName}>{t('app.name')}</h1>
+        </div>
+      </header>
+      <main className={styles.main}>
+        {token ? <Greeting /> : <GuestWelcome />}
+
+        <section aria-labelledby={shortcutsTitleId} className={styles.shortcuts}>
+          <h2 id={shortcutsTitleId} className={styles.sectionTitle}>
+            {t('home.shortcuts')}
+          </h2>
+          <ul className={styles.shortcutGrid}>
+            <li>
+              <Link to={MINE_PATH} className={styles.shortcut}>
+                <span className={styles.shortcutIcon}>
+                  <UserRound size={22} aria-hidden />
+                </span>
+                {t('nav.mine')}
+              </Link>
+            </li>
+            <li>
+              <Link to={SETTINGS_PATH} className={styles.shortcut}>
+                <span className={styles.shortcutIcon}>
+                  <Settings size={22} aria-hidden />
+                </span>
+                {t('mine.settings')}
+              </Link>
+            </li>
+          </ul>
+        </section>
+
+        <aside className={styles.risk} data-testid={TestId.homeRiskWarning}>
+          <TriangleExclamationPoint size={18} aria-hidden className={styles.riskIcon} />
+          <p>{t('app.riskWarning')}</p>
+        </aside>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { LOCALE_NAMES } from '@kestrel/i18n';
+import { Copy, Globe, Info, Link2, Settings, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUserInfoQuery } from '../../api/user';
+import { REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
+import { Avatar } from '../../components/Avatar';
+import { IconButton } from '../../components/IconButton';
+import { ListGroup, ListRow } from '../../components/List';
+import { showNotice } from '../../components/notice/noticeStore';
+import { useLanguage } from '../../i18n/useLanguage';
+import { copyText } from '../../lib/clipboard';
+import { useDisplayName } from '../../lib/useDisplayName';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { TestId } from '../../testIds';
+import { AboutSheet } from '../settings/AboutSheet';
+import styles from './MineScreen.module.css';
+import { maskEmail, maskPhone } from './mask';
+
+/** Where invitation links point: the public origin when configured (behind a proxy), else this page's. */
+function inviteLink(code: string): string {
+  const origin = (import.meta.env.VITE_PUBLIC_ORIGIN || window.location.origin).replace(/\/+$/, '');
+  return `${origin}${REGISTER_PATH}?inviteCode=${encodeURIComponent(code)}`;
+}
+
+export function MineScreen() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { data: user, isPending } = useUserInfoQuery();
+  const name = useDisplayName(user);
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const inviteTitleId = useId();
+  useDocumentTitle(t('mine.title'));
+
+  const copy = async (text: string) => {
+    const copied = await copyText(text);
+    showNotice(
+      copied
+        ? { tone: 'positive', message: t('common.copySuccess') }
+        : { tone: 'negative', message: t('common.copyFailed') },
+    );
+  };
+
+  const account = user?.email ? maskEmail(user.email) : user?.phone ? maskPhone(user.phone) : '';
+
+  return (
+    <div className={styles.screen}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('mine.title')}</h1>
+        <Link to={SETTINGS_PATH} className={styles.headerAction} aria-label={t('mine.settings')}>
+          <Settings size={22} aria-hidden />
+        </Link>
+      </header>
+
+      <main className={styles.main}>
+        {user ? (
+          <>
+            <section className={styles.profile} aria-label={name} data-testid={TestId.mineProfile}>
+              <Avatar src={user.avatarUrl} name={name} size={64} />
+              <div className={styles.identity}>
+                <p className={styles.nickname} data-testid={TestId.mineNickname}>
+                  {name}
+                </p>
+                {account ? (
+                  <p className={styles.account} dir="ltr" data-testid={TestId.mineAccount}>
+                    {account}
+                  </p>
+                ) : null}
+                <p className={styles.uid}>
+                  <span data-testid={TestId.mineUid}>{t('mine.uid', { id: user.id })}</span>
+                  <IconButton
+                    label={t('common.copy')}
+                    className={styles.smallCopy}
+                    onClick={() => copy(String(user.id))}
+                  >
+                    <Copy size={14} aria-hidden />
+                  </IconButton>
+                </p>
+              </div>
+            </section>
+
+            <section className={styles.stats}>
+              <div className={styles.stat}>
+                <span className={styles.statLabel}>
+                  <ShieldCheck size={16} aria-hidden />
+                  {t('mine.creditScore')}
+                </span>
+                <span className={styles.statValue} data-testid={TestId.mineCreditScore}>
+                  {user.creditScore}
+                </span>
+              </div>
+              <div className={styles.stat}>
+                <span className={styles.statLabel}>{t('mine.inviteCode')}</span>
+                <span className={styles.statRow}>
+                  <span className={styles.statValue} data-testid={TestId.mineInviteCode}>
+                    {user.inviteCode}
+                  </span>
+                  <IconButton
+                    label={`${t('common.copy')} ${t('mine.inviteCode')}`}
+                    className={styles.smallCopy}
+                    onClick={() => copy(user.inviteCode)}
+                    data-testid={TestId.mineCopyInviteCode}
+                  >
+                    <Copy size={16} aria-hidden />
+                  </IconButton>
+                </span>
+              </div>
+            </section>
+
+            <section className={styles.invite} aria-labelledby={inviteTitleId}>
+              <div className={styles.inviteText}>
+                <h2 id={inviteTitleId} className={styles.inviteTitle}>
+                  {t('mine.inviteLink')}
+                </h2>
+                <p className={styles.inviteUrl} dir="ltr">
+                  {inviteLink(user.inviteCode)}
+                </p>
+              </div>
+              <button
+                type="button"
+                className={styles.inviteButton}
+                onClick={() => copy(inviteLink(user.inviteCode))}
+                data-testid={TestId.mineCopyInviteLink}
+              >
+                <Link2 size={18} aria-hidden />
+                {t('mine.copyInviteLink')}
+              </button>
+            </section>
+          </>
+        ) : isPending ? (
+          <div className={styles.skeleton} role="status" aria-busy="true" aria-label={t('common.loading')} />
+        ) : null}
+
+        <ListGroup>
+          <ListRow
+            icon={<Settings size={18} aria-hidden />}
+            label={t('mine.settings')}
+            to={SETTINGS_PATH}
+            testId={TestId.mineSettings}
+          />
+          <ListRow
+            icon={<Globe size={18} aria-hidden />}
+            label={t('mine.language')}
+            value={LOCALE_NAMES[language]}
+            to={SETTINGS_PATH}
+            state={{ openLanguage: true }}
+            testId={TestId.mineLanguage}
+          />
+          <ListRow
+            icon={<Info size={18} aria-hidden />}
+            label={t('mine.about')}
+            onClick={() => setAboutOpen(true)}
+            testId={TestId.mineAbout}
+          />
+        </ListGroup>
+      </main>
+      <AboutSheet open={aboutOpen} onClose={() => setAboutOpen(false)} />
+    </div>
+  );
+}

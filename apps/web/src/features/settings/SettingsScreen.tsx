@@ -1,0 +1,123 @@
+import { LOCALE_NAMES, type Locale } from '@kestrel/i18n';
+import { Globe, Info, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useLogoutMutation } from '../../api/session';
+import { LOGIN_PATH, MINE_PATH } from '../../app/routes';
+import { APP_VERSION } from '../../app/version';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListGroup, ListRow } from '../../components/List';
+import { RadioSegment } from '../../components/RadioSegment';
+import { TopBar } from '../../components/TopBar';
+import { useLanguage } from '../../i18n/useLanguage';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { TestId } from '../../testIds';
+import { getThemePreference, saveThemePreference, type ThemePreference } from '../../theme/theme';
+import { AboutSheet } from './AboutSheet';
+import { LanguageSheet } from './LanguageSheet';
+import styles from './SettingsScreen.module.css';
+
+/** Location state: open the language list on arrival (the Mine screen's "Language" row). */
+export type SettingsState = { openLanguage?: boolean };
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { language, pending, change } = useLanguage();
+  const logout = useLogoutMutation();
+  const [languageOpen, setLanguageOpen] = useState(
+    () => (location.state as SettingsState | null)?.openLanguage === true,
+  );
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [theme, setTheme] = useState<ThemePreference>(getThemePreference);
+  useDocumentTitle(t('settings.title'));
+
+  const selectLanguage = async (locale: Locale) => {
+    if (locale !== language) await change(locale);
+    setLanguageOpen(false);
+  };
+
+  const selectTheme = (preference: ThemePreference) => {
+    setTheme(preference);
+    saveThemePreference(preference);
+  };
+
+  const confirmLogout = async () => {
+    await logout.mutateAsync();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <div className={styles.screen}>
+      <TopBar title={t('settings.title')} backTo={MINE_PATH} />
+      <main className={styles.main}>
+        <ListGroup>
+          <ListRow
+            icon={<Globe size={18} aria-hidden />}
+            label={t('settings.language')}
+            value={LOCALE_NAMES[language]}
+            onClick={() => setLanguageOpen(true)}
+            testId={TestId.settingsLanguage}
+          />
+        </ListGroup>
+
+        <RadioSegment
+          legend={t('settings.theme')}
+          value={theme}
+          onChange={selectTheme}
+          testId={TestId.settingsTheme}
+          options={[
+            { value: 'system', label: t('settings.themeSystem') },
+            { value: 'light', label: t('settings.themeLight') },
+            { value: 'dark', label: t('settings.themeDark') },
+          ]}
+        />
+
+        <ListGroup>
+          <ListRow
+            icon={<Info size={18} aria-hidden />}
+            label={t('settings.about')}
+            value={APP_VERSION}
+            onClick={() => setAboutOpen(true)}
+            testId={TestId.settingsAbout}
+          />
+        </ListGroup>
+
+        <Button
+          variant="danger"
+          block
+          icon={<LogOut size={18} aria-hidden />}
+          onClick={() => setLogoutOpen(true)}
+          data-testid={TestId.settingsLogout}
+          className={styles.logout}
+        >
+          {t('settings.logout')}
+        </Button>
+      </main>
+
+      <LanguageSheet
+        open={languageOpen}
+        onClose={() => setLanguageOpen(false)}
+        current={language}
+        pending={pending}
+        onSelect={selectLanguage}
+      />
+      <AboutSheet open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <ConfirmDialog
+        open={logoutOpen}
+        title={t('auth.logout.confirmTitle')}
+        body={t('auth.logout.confirmBody')}
+        confirmLabel={t('auth.logout.action')}
+        onConfirm={confirmLogout}
+        onCancel={() => setLogoutOpen(false)}
+        busy={logout.isPending}
+        destructive
+        testId={TestId.logoutDialog}
+      />
+    </div>
+  );
+}

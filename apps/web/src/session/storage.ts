@@ -1,0 +1,136 @@
+import { type PublicUser, publicUser } from '@kestrel/contract';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@kestrel/i18n';
+
+/**
+ * The one owner of what the app keeps in localStorage. The spec persists one session object and also keeps
+ * the token and the language under the plain names `token` and `lang`; every write here keeps them in step.
+ */
+export const STORAGE_KEYS = {
+  session: 'session',
+  token: 'token',
+  lang: 'lang',
+} as const;
+
+/** A runtime menu entry (spec §2): its full behaviour is not shown yet, so it is kept as stored. */
+export type MenuEntry = { route: string; data?: { template?: string }; children?: MenuEntry[] };
+
+export type StoredSession = {
+  token: string;
+  language: Locale;
+  userInfo: PublicUser | null;
+  menuList: MenuEntry[];
+  swiperInfo: unknown[];
+};
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Some browsers throw on access when storage is disabled; the app then behaves as a guest.
+    return null;
+  }
+}
+
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isMenuEntry(value: unknown): value is MenuEntry {
+  return isRecord(value) && typeof value.route === 'string';
+}
+
+/** Reads the session, falling back to the plain keys and then to defaults for anything missing or damaged. */
+export function readSession(): StoredSession {
+  const store = storage();
+  const raw = parseJson(store?.getItem(STORAGE_KEYS.session) ?? null);
+  const stored = isRecord(raw) ? raw : {};
+  const plainToken = store?.getItem(STORAGE_KEYS.token) ?? '';
+  const plainLang = store?.getItem(STORAGE_KEYS.lang);
+  const user = publicUser.safeParse(stored.userInfo);
+  return {
+    token: typeof stored.token === 'string' ? stored.token : plainToken,
+    language: isLocale(stored.language) ? stored.language : isLocale(plainLang) ? plainLang : DEFAULT_LOCALE,
+    userInfo: user.success ? user.data : null,
+    menuList: Array.isArray(stored.menuList) ? stored.menuList.filter(isMenuEntry) : [],
+    swiperInfo: Array.isArray(stored.swiperInfo) ? stored.swiperInfo : [],
+  };
+}
+
+function writeSession(next: StoredSession): void {
+  const store = storage();
+  if (!store) return;
+  store.setItem(STORAGE_KEYS.session, JSON.stringify(next));
+  if (next.token) store.setItem(STORAGE_KEYS.token, next.token);
+  else store.removeItem(STORAGE_KEYS.token);
+  store.setItem(STORAGE_KEYS.lang, next.language);
+  emit();
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string {
+  return readSession().token;
+}
+
+export function hasToken(): boolean {
+  return getToken() !== '';
+}
+
+/** The stored language, en-US when none is stored. */
+export function getLanguage(): Locale {
+  return readSession().language;
+}
+
+/** Stores what a successful login or registration returns. */
+export function saveSignIn(token: string, user: PublicUser): void {
+  writeSession({ ...readSession(), token, userInfo: user });
+}
+
+export function saveUserInfo(user: PublicUser): void {
+  writeSession({ ...readSession(), userInfo: user });
+}
+
+export function saveLanguage(language: Locale): void {
+  writeSession({ ...readSession(), language });
+}
+
+/** Clears ALL of localStorage, as the spec asks on logout, on a guarded route without a token and on 401. */
+export function clearStorage(): void {
+  storage()?.clear();
+  emit();
+}
+
+/** Notifies on every change made through this module and on changes made by other tabs. */
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.session || event.key === STORAGE_KEYS.token) {
+      listener();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** A cheap, stable snapshot of the session for useSyncExternalStore: the raw stored strings. */
+export function sessionSnapshot(): string {
+  const store = storage();
+  return `${store?.getItem(STORAGE_KEYS.session) ?? ''}\u0000${store?.getItem(STORAGE_KEYS.token) ?? ''}`;
+}
