@@ -2,47 +2,12 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
+
+export { startSmtpServer as startMailbox } from '../apps/server/test/smtp';
 
 const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
 const SCREENSHOTS = new URL('../screenshots', import.meta.url).pathname;
-
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startMailbox() {
-  const messages: { to: string; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => {
-        text += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        for (const recipient of session.envelope.rcptTo) messages.push({ to: recipient.address, text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    /** The newest 6-digit code mailed to `to`, waiting for it to arrive. */
-    async codeFor(to: string): Promise<string> {
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const message = messages.findLast((item) => item.to === to);
-        const code = message?.text.match(/\b\d{6}\b/)?.[0];
-        if (code) return code;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no code was mailed to ${to}`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The whole server, in this process, serving the built user app on a free loopback port. */
 export async function startKestrel(options: { smtpUrl?: string } = {}) {

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { requestLanguage } from './http/request-language';
+import { securityHeaders } from './http/security-headers';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -36,13 +37,14 @@ export type AppOptions = {
 export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIMITS, logger }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestLanguage);
+  await app.register(securityHeaders);
   installErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -66,7 +68,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(userRoutes, { prefix: '/api/user', auth });
 
-  await app.register(fastifyWebsocket);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes);
   await app.register(webApp, { webDist: config.webDist });
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -18,8 +19,18 @@ const environment = z.object({
   SMTP_FROM: z.string().min(3).default('Kestrel <no-reply@kestrel.local>'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://kestrel.example').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
 });
+
+/**
+ * Which proxies may set X-Forwarded-For. Trusting it from anyone would let a client pick the IP that rate
+ * limits count, so it is off unless set: "true", or the proxies' addresses and CIDRs ("10.0.0.0/8,127.0.0.1").
+ */
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
 
 export type Config = {
   port: number;
@@ -30,6 +41,7 @@ export type Config = {
   smtpFrom: string;
   publicUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean | string;
   /** The built user app; not served when the folder does not exist. */
   webDist: string;
 };
@@ -48,9 +60,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(blankAsUnset);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join('.')}: ${issue.message} (got "${env[String(issue.path[0])]}")`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        // A URL may hold a password, so its value is not repeated.
+        return name.endsWith('_URL')
+          ? `${name}: ${issue.message}`
+          : `${name}: ${issue.message} (got "${env[name]}")`;
+      }),
     );
   }
   const value = parsed.data;
@@ -63,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: value.SMTP_FROM,
     publicUrl: value.PUBLIC_URL,
     logLevel: value.LOG_LEVEL,
-    webDist: path.resolve(value.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: trustProxy(value.TRUST_PROXY),
+    webDist: path.resolve(value.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
   };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { outbox } from '../src/db/schema';
 
@@ -13,4 +13,9 @@ export async function lastCodeSentTo(database: Database, account: string): Promi
   const code = message?.body.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code was sent to ${account}`);
   return code;
+}
+
+/** Every message the platform produced for a recipient, oldest first. */
+export async function outboxMessagesTo(database: Database, recipient: string) {
+  return database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(asc(outbox.id));
 }

@@ -11,7 +11,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The real server on a database of its own: a fresh database on the PostgreSQL server when DATABASE_URL is set
  * (as in CI), an in-memory PGlite otherwise. `close()` drops what it made.
  */
-export async function createTestApp(options: { rateLimits?: RateLimitOptions; smtpUrl?: string } = {}) {
+export async function createTestApp(
+  options: { rateLimits?: RateLimitOptions; smtpUrl?: string; webDist?: string } = {},
+) {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -31,7 +33,11 @@ export async function createTestApp(options: { rateLimits?: RateLimitOptions; sm
       await dropper.end();
     };
   }
-  const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: options.smtpUrl, WEB_DIST: '/nonexistent' });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SMTP_URL: options.smtpUrl,
+    WEB_DIST: options.webDist ?? '/nonexistent',
+  });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   const app = await buildApp({ config, database, rateLimits: options.rateLimits });
   await app.ready();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -21,7 +22,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
  * Opens the PostgreSQL server named by `databaseUrl`, or else the embedded PGlite under `dataDir`

@@ -21,6 +21,9 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Vite puts a content hash in every file name under assets/, so a file there never changes. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
 /** Serves the built user app at `/`, with index.html for every client-side route. */
 export async function webApp(app: FastifyInstance, options: { webDist: string }) {
   const hasWebApp = existsSync(path.join(options.webDist, 'index.html'));
@@ -29,9 +32,14 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
       root: options.webDist,
       wildcard: false,
       index: false,
+      // Off, or `send` replaces the Cache-Control set below with its own `max-age=0`.
+      cacheControl: false,
       setHeaders(response, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Relative to the app, so that a deploy folder under some other "assets" does not match.
+        const isHashedAsset = path.relative(options.webDist, filePath).startsWith(`assets${path.sep}`);
+        response.setHeader('Cache-Control', isHashedAsset ? HASHED_ASSET_CACHE : 'no-cache');
+        if (filePath.endsWith('.html')) {
+          response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
         }
       },
     });
@@ -39,20 +47,16 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
     app.log.warn({ webDist: options.webDist }, 'the user app is not built: only the API is served');
   }
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-  });
-
   app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A client-side route has no file extension; a missing file (/assets/old.js) stays a 404.
     const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/ws');
+      request.method === 'GET' &&
+      !pathname.startsWith('/api') &&
+      !pathname.startsWith('/ws') &&
+      !/\.[a-z0-9]+$/i.test(pathname);
     if (hasWebApp && isPage) {
-      return reply
-        .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-        .header('Cache-Control', 'no-cache')
-        .sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply
       .status(404)

@@ -56,10 +56,11 @@ export class AuthService {
   /** Sends a one-time code; registering needs a new account, resetting an existing one. */
   async sendCode(rawAccount: string, purpose: CodePurpose, caller: Caller) {
     const account = normalizeAccount(rawAccount);
+    await this.limits.consumeCodeSendingByIp(caller.ip);
     const existing = await this.repository.findUserByAccount(account);
     if (purpose === 'register' && existing) throw new AppError('accountExists');
     if (purpose === 'reset' && !existing) throw new AppError('accountNotFound');
-    await this.limits.consumeCodeSending(`${purpose}:${account}`, caller.ip);
+    await this.limits.consumeCodeSendingByAccount(`${purpose}:${account}`);
 
     const code = newVerificationCode();
     await this.repository.replaceCode({

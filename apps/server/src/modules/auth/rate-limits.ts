@@ -60,8 +60,8 @@ export class AuthRateLimits {
     await this.loginByAccount.delete(account);
   }
 
-  /** Spends one code sending for the account and the IP, or refuses with the time left. */
-  async consumeCodeSending(account: string, ip: string) {
+  /** Spends one of the IP's code sendings; it comes before any lookup, so it also limits probing for accounts. */
+  async consumeCodeSendingByIp(ip: string) {
     try {
       await this.codeByIp.consume(ip);
     } catch (rejection) {
@@ -70,8 +70,12 @@ export class AuthRateLimits {
       }
       throw rejection;
     }
+  }
+
+  /** Allows one code per account and purpose per resend window, or refuses with the seconds left. */
+  async consumeCodeSendingByAccount(key: string) {
     try {
-      await this.codeByAccount.consume(account);
+      await this.codeByAccount.consume(key);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         throw new AppError('codeTooSoon', { seconds: Math.ceil(rejection.msBeforeNext / 1000) });

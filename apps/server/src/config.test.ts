@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The problems loadConfig reports for an environment, or a failed test if it accepts it. */
+function problemsWith(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error(`the environment ${JSON.stringify(env)} was accepted`);
+}
+
+const BAD_VALUES = [
+  ['PORT', 'abc'],
+  ['DATABASE_URL', 'mysql://x'],
+  ['LOG_LEVEL', 'loud'],
+  ['PUBLIC_URL', 'nope'],
+] as const;
+
+describe('loadConfig', () => {
+  it('starts with the defaults when nothing is set', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(path.isAbsolute(sut.dataDir)).toBe(true);
+    expect(sut.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads the values it is given', () => {
+    const sut = loadConfig({
+      PORT: '3000',
+      DATA_DIR: 'var/kestrel',
+      DATABASE_URL: 'postgresql://kestrel@db:5432/kestrel',
+      SMTP_URL: 'smtps://mail.example:465',
+      PUBLIC_URL: 'https://kestrel.example',
+      LOG_LEVEL: 'debug',
+      WEB_DIST: 'web',
+    });
+    expect(sut).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('var/kestrel'),
+      databaseUrl: 'postgresql://kestrel@db:5432/kestrel',
+      smtpUrl: 'smtps://mail.example:465',
+      publicUrl: 'https://kestrel.example',
+      logLevel: 'debug',
+      webDist: path.resolve('web'),
+    });
+  });
+
+  it.each(BAD_VALUES)('reports %s=%s on one line naming the variable', (name, value) => {
+    const problems = problemsWith({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+    expect(problems[0]).not.toContain('\n');
+  });
+
+  it('repeats a bad value, except a URL, which may hold a password', () => {
+    expect(problemsWith({ PORT: 'abc' })[0]).toContain('"abc"');
+    const [problem] = problemsWith({ DATABASE_URL: 'mysql://admin:hunter2@db/kestrel' });
+    expect(problem).toMatch(/^DATABASE_URL: /);
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('reports every bad value at once', () => {
+    const problems = problemsWith(Object.fromEntries(BAD_VALUES));
+    expect(problems).toHaveLength(BAD_VALUES.length);
+    for (const [name] of BAD_VALUES) {
+      expect(problems.filter((line) => line.startsWith(`${name}: `))).toHaveLength(1);
+    }
+  });
+
+  it('puts each problem on its own line of the error message', () => {
+    const error = (() => {
+      try {
+        loadConfig(Object.fromEntries(BAD_VALUES));
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const lines = (error as ConfigError).message.split('\n');
+    expect(lines.slice(1).map((line) => line.trim())).toEqual((error as ConfigError).problems);
+  });
+
+  it('treats blank values as unset', () => {
+    const sut = loadConfig({
+      PORT: '',
+      DATA_DIR: '  ',
+      DATABASE_URL: '',
+      SMTP_URL: ' ',
+      PUBLIC_URL: '',
+      LOG_LEVEL: '',
+      WEB_DIST: '',
+    });
+    expect(sut).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(sut.webDist).toBe(loadConfig({}).webDist);
+  });
+});
