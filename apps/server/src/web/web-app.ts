@@ -51,7 +51,7 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
     const pathname = request.url.split('?')[0] ?? '';
     // A client-side route has no file extension; a missing file (/assets/old.js) stays a 404.
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api') &&
       !pathname.startsWith('/ws') &&
       !/\.[a-z0-9]+$/i.test(pathname);
