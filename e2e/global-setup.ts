@@ -1,6 +1,7 @@
 import { build } from 'vite';
 
-/** Browser journeys run against the production build of the user app, as `npm start` serves it. */
-export default async function buildUserApp() {
+/** Browser journeys run against the production builds of the user app and the back office, as `npm start` serves them. */
+export default async function buildApps() {
   await build({ root: new URL('../apps/web', import.meta.url).pathname, logLevel: 'warn' });
+  await build({ root: new URL('../apps/admin', import.meta.url).pathname, logLevel: 'warn' });
 }

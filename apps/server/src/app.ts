@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -13,17 +14,39 @@ import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
+import { AdminsRepository } from './modules/admin/admins.repository';
+import { adminRoutes } from './modules/admin/admins.routes';
+import { AdminsService } from './modules/admin/admins.service';
+import { AuditRepository } from './modules/admin/audit.repository';
+import { AdminOutboxRepository } from './modules/admin-outbox/admin-outbox.repository';
+import { adminOutboxRoutes } from './modules/admin-outbox/admin-outbox.routes';
+import { AdminUsersRepository } from './modules/admin-users/admin-users.repository';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { AdminUsersService } from './modules/admin-users/admin-users.service';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS, type RateLimitOptions } from './modules/auth/rate-limits';
 import { healthRoutes } from './modules/health/health.routes';
+import { announcementRoutes } from './modules/messages/announcements.routes';
+import { MessagesRepository } from './modules/messages/messages.repository';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { MessagesService } from './modules/messages/messages.service';
 import { Notifier } from './modules/notifications/notifier';
 import { OutboxRepository } from './modules/notifications/outbox.repository';
 import { smtpSender } from './modules/notifications/senders';
+import { PasswordAttempts } from './modules/profile/password-attempts';
+import { ProfileRepository } from './modules/profile/profile.repository';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { ProfileService } from './modules/profile/profile.service';
+import { LocalDiskStorage } from './modules/uploads/storage';
+import { UploadsRepository } from './modules/uploads/uploads.repository';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { UploadsService } from './modules/uploads/uploads.service';
 import { userRoutes } from './modules/users/users.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { VERSION } from './version';
+import { adminApp, adminDistBeside } from './web/admin-app';
 import { webApp } from './web/web-app';
 
 export type AppOptions = {
@@ -50,6 +73,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kestrel API', version: VERSION },
+      ...(config.publicUrl ? { servers: [{ url: config.publicUrl }] } : {}),
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
     transform: jsonSchemaTransform,
@@ -62,14 +86,56 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     { email: config.smtpUrl ? smtpSender(config.smtpUrl, config.smtpFrom) : undefined },
     app.log,
   );
-  const auth = new AuthService(new AuthRepository(database.db), notifier, new AuthRateLimits(rateLimits));
+  const messages = new MessagesService(new MessagesRepository(database.db));
+  const auth = new AuthService(
+    new AuthRepository(database.db),
+    notifier,
+    new AuthRateLimits(rateLimits),
+    messages,
+  );
 
   await app.register(healthRoutes, { prefix: '/api', database, version: VERSION });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(userRoutes, { prefix: '/api/user', auth });
+  const uploads = new UploadsService(
+    new UploadsRepository(database.db),
+    new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+  );
+  const profile = new ProfileService(
+    new ProfileRepository(database.db),
+    uploads,
+    new PasswordAttempts({
+      failures: rateLimits.loginFailuresPerAccount,
+      windowSeconds: rateLimits.loginWindowSeconds,
+    }),
+  );
+  await app.register(uploadRoutes, { prefix: '/api/uploads', auth, uploads });
+  await app.register(profileRoutes, { prefix: '/api/user', auth, profile });
+  await app.register(messageRoutes, { prefix: '/api/messages', auth, messages });
+
+  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
+  if (config.adminEmail && config.adminPassword) {
+    await admins.createOrReset(
+      { email: config.adminEmail, password: config.adminPassword, role: 'super_admin' },
+      { adminId: null, action: 'bootstrapSuperAdmin', ip: null },
+    );
+  }
+  await app.register(adminRoutes, { prefix: '/api/admin', admins, audit: new AuditRepository(database.db) });
+  await app.register(adminUsersRoutes, {
+    prefix: '/api/admin',
+    admins,
+    users: new AdminUsersService(new AdminUsersRepository(database.db)),
+  });
+  await app.register(adminOutboxRoutes, {
+    prefix: '/api/admin',
+    admins,
+    outbox: new AdminOutboxRepository(database.db),
+  });
+  await app.register(announcementRoutes, { prefix: '/api/admin', admins, messages });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes);
+  await app.register(adminApp, { prefix: '/admin', adminDist: adminDistBeside(config.webDist) });
   await app.register(webApp, { webDist: config.webDist });
   return app;
 }

@@ -21,6 +21,11 @@ const environment = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .regex(/^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, 'must be 8 to 64 characters with letters and digits')
+    .optional(),
 });
 
 /**
@@ -44,6 +49,9 @@ export type Config = {
   trustProxy: boolean | string;
   /** The built user app; not served when the folder does not exist. */
   webDist: string;
+  /** Both set: the first super admin is created, or its password reset, at start-up. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -62,8 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        // A URL may hold a password, so its value is not repeated.
-        return name.endsWith('_URL')
+        // A URL may hold a password, so neither its value nor a password's is repeated.
+        return name.endsWith('_URL') || name.endsWith('_PASSWORD')
           ? `${name}: ${issue.message}`
           : `${name}: ${issue.message} (got "${env[name]}")`;
       }),
@@ -81,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     trustProxy: trustProxy(value.TRUST_PROXY),
     webDist: path.resolve(value.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: value.ADMIN_PASSWORD,
   };
 }

@@ -9,7 +9,7 @@ export type CallOptions = { body?: unknown; token?: string; lang?: string; ip?: 
 /** One request through `inject`, as a client would send it: JSON body, `think-lang`, token, caller's IP. */
 export async function callApi(
   sut: TestApp,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   options: CallOptions = {},
 ): Promise<ApiAnswer> {

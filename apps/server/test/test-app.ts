@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -12,7 +15,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * (as in CI), an in-memory PGlite otherwise. `close()` drops what it made.
  */
 export async function createTestApp(
-  options: { rateLimits?: RateLimitOptions; smtpUrl?: string; webDist?: string } = {},
+  options: { rateLimits?: RateLimitOptions; smtpUrl?: string; webDist?: string; dataDir?: string } = {},
 ) {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -33,7 +36,10 @@ export async function createTestApp(
       await dropper.end();
     };
   }
+  // Uploads land under DATA_DIR; each test app gets a folder of its own unless the test names one.
+  const ownDataDir = options.dataDir ? undefined : await mkdtemp(path.join(tmpdir(), 'kestrel-test-'));
   const config = loadConfig({
+    DATA_DIR: options.dataDir ?? ownDataDir,
     LOG_LEVEL: 'silent',
     SMTP_URL: options.smtpUrl,
     WEB_DIST: options.webDist ?? '/nonexistent',
@@ -48,6 +54,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await dropDatabase();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -17,6 +17,32 @@ export const ERRORS = {
   codeInvalid: { code: 2004, status: 400, message: 'errors.codeInvalid' },
   codeTooSoon: { code: 2005, status: 429, message: 'errors.codeTooSoon' },
   inviteCodeUnknown: { code: 2006, status: 400, message: 'errors.inviteCodeUnknown' },
+  accountFrozen: { code: 2007, status: 403, message: 'backOffice.accountFrozen' },
+  adminLoginFailed: { code: 5001, status: 400, message: 'backOffice.errors.loginFailed' },
+  // 400, not 401: the console must keep the entered credentials and show the code field, not sign out.
+  totpRequired: { code: 5002, status: 400, message: 'backOffice.errors.totpRequired' },
+  totpInvalid: { code: 5003, status: 400, message: 'backOffice.errors.totpInvalid' },
+  totpEnrolmentRequired: { code: 5004, status: 403, message: 'backOffice.errors.totpEnrolmentRequired' },
+  adminRoleForbidden: { code: 5005, status: 403, message: 'backOffice.errors.roleForbidden' },
+  adminDisabled: { code: 5006, status: 403, message: 'backOffice.errors.adminDisabled' },
+  lastSuperAdmin: { code: 5007, status: 409, message: 'backOffice.errors.lastSuperAdmin' },
+  adminExists: { code: 5008, status: 409, message: 'backOffice.errors.adminExists' },
+  totpNotStarted: { code: 5009, status: 400, message: 'backOffice.errors.totpNotStarted' },
+  totpAlreadyEnabled: { code: 5010, status: 409, message: 'backOffice.errors.totpAlreadyEnabled' },
+  // 3xxx: profile, passwords and uploads.
+  wrongPassword: { code: 3001, status: 400, message: 'security.wrongPassword' },
+  loginPasswordRequired: { code: 3002, status: 400, message: 'security.loginPasswordRequired' },
+  oldSecurityPasswordRequired: { code: 3003, status: 400, message: 'security.oldSecurityPasswordRequired' },
+  securityPasswordNotSet: { code: 3004, status: 400, message: 'security.notSet' },
+  avatarUploadInvalid: { code: 3005, status: 400, message: 'profile.avatarInvalid' },
+  uploadMissing: { code: 3010, status: 400, message: 'uploads.missing' },
+  uploadNotImage: { code: 3011, status: 415, message: 'uploads.notImage' },
+  uploadTooLarge: { code: 3012, status: 413, message: 'uploads.tooLarge' },
+  uploadTooManyPixels: { code: 3013, status: 400, message: 'uploads.tooManyPixels' },
+  uploadDamaged: { code: 3014, status: 400, message: 'uploads.damaged' },
+  uploadRateLimited: { code: 3015, status: 429, message: 'uploads.rateLimited' },
+  // 4xxx: messages and announcements.
+  messageNotFound: { code: 4001, status: 404, message: 'inbox.errors.messageNotFound' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,10 +1,14 @@
 import './messages';
 
 export * from './account';
+export * from './admin';
 export * from './auth';
 export * from './envelope';
 export * from './errors';
 export * from './headers';
 export * from './health';
+export * from './inbox';
+export * from './profile';
 export * from './realtime';
+export * from './uploads';
 export * from './user';

@@ -9,6 +9,7 @@ export const publicUser = z.object({
   avatarUrl: z.string().nullable(),
   inviteCode: z.string(),
   creditScore: z.number().int(),
+  hasSecurityPassword: z.boolean().meta({ description: 'Whether the security (payment) password is set' }),
   createdAt: z.iso.datetime(),
 });
 

@@ -10,11 +10,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     nickname: text('nickname'),
     avatarUrl: text('avatar_url'),
+    securityPasswordHash: text('security_password_hash'),
     inviteCode: text('invite_code').notNull(),
     invitedBy: integer('invited_by'),
     creditScore: smallint('credit_score').notNull().default(100),
     language: text('language').notNull().default('en-US'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

@@ -63,6 +63,8 @@ describe('the OpenAPI document', () => {
   it('documents every success answer as the {code, msg, data} envelope', async () => {
     for (const { path, method, operation } of operationsOf(await openApiDocument())) {
       const success = operation.responses['200'] as OpenAPIV3.ResponseObject | undefined;
+      // A download (an uploaded image) answers with its bytes, documented under their own media types.
+      if (success?.content && !success.content['application/json']) continue;
       const schema = success?.content?.['application/json']?.schema as OpenAPIV3.SchemaObject | undefined;
       expect(Object.keys(schema?.properties ?? {}).sort(), `${method} ${path}`).toEqual([
         'code',

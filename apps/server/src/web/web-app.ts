@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * The token lives in localStorage (the spec's choice), so script injection would be account takeover: the
  * app's pages get a strict policy that allows only our own scripts.
  */
-const CONTENT_SECURITY_POLICY = [
+export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -22,7 +22,7 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Vite puts a content hash in every file name under assets/, so a file there never changes. */
-const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /** Serves the built user app at `/`, with index.html for every client-side route. */
 export async function webApp(app: FastifyInstance, options: { webDist: string }) {

@@ -42,6 +42,8 @@ export type RequestOptions<T> = {
   schema?: Parser<T>;
   /** Do not show a notice on failure (the call still rejects); 401 still logs the user out. */
   quiet?: boolean;
+  /** `blob` for binary answers (images); a failure still arrives as an envelope. */
+  responseType?: 'json' | 'blob';
   signal?: AbortSignal;
 };
 
@@ -86,7 +88,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const token = deps.getToken();
     if (token) headers.Authorization = token;
     const init: RequestInit = { method: options.method ?? 'GET', headers };
-    if (options.body !== undefined) {
+    if (options.body instanceof FormData) {
+      // The browser writes the multipart boundary into Content-Type itself.
+      init.body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }
@@ -134,6 +139,7 @@ export function createApiClient(deps: ApiClientDeps) {
       );
     }
 
+    if (options.responseType === 'blob' && response.ok) return (await response.blob()) as T;
     const envelope = await readEnvelope(response);
     const isClientError = response.status >= 400 && response.status < 500;
     if (envelope && envelope.code !== 0 && (response.ok || isClientError) && envelope.msg) {
@@ -159,6 +165,11 @@ export function createApiClient(deps: ApiClientDeps) {
     request,
     get: <T>(path: string, schema?: Parser<T>, options: Omit<RequestOptions<T>, 'schema' | 'method'> = {}) =>
       request<T>(path, { ...options, method: 'GET', ...(schema ? { schema } : {}) }),
+    patch: <T>(path: string, body: unknown, schema?: Parser<T>) =>
+      request<T>(path, { method: 'PATCH', body, ...(schema ? { schema } : {}) }),
+    /** Binary content (an uploaded image), with the same headers and failure handling as every call. */
+    blob: (path: string, options: Omit<RequestOptions<Blob>, 'schema' | 'method' | 'responseType'> = {}) =>
+      request<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
     post: <T>(
       path: string,
       body?: unknown,

@@ -1,6 +1,7 @@
 import { House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { UnreadBadge } from '../features/inbox/UnreadBadge';
 import { TestId } from '../testIds';
 import { TABS } from './routes';
 import styles from './TabShell.module.css';
@@ -19,7 +20,12 @@ export function TabShell() {
           const Icon = ICONS[tab.icon];
           return (
             <NavLink key={tab.path} to={tab.path} className={styles.tab} data-testid={TEST_IDS[tab.icon]}>
-              <Icon size={24} aria-hidden />
+              <span className={styles.iconWrap}>
+                <Icon size={24} aria-hidden />
+                {tab.icon === 'mine' ? (
+                  <UnreadBadge className={styles.badge} testId={TestId.tabMineBadge} />
+                ) : null}
+              </span>
               <span>{t(tab.label)}</span>
             </NavLink>
           );

@@ -17,6 +17,7 @@ const user = {
   avatarUrl: null,
   inviteCode: 'ABC123',
   creditScore: 100,
+  hasSecurityPassword: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -21,6 +21,10 @@ export const REGISTER_PATH = '/user/register';
 export const FORGOT_PATH = '/user/forgot';
 export const MINE_PATH = '/user/index';
 export const SETTINGS_PATH = '/user/setting';
+export const PROFILE_PATH = '/user/setUserInfo';
+export const SECURITY_PATH = '/user/editSafePassword';
+export const NOTIFICATION_PATH = '/home/notification';
+export const MESSAGE_DETAIL_PATH = '/home/messageDetail';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = '/trade/detail';
 
@@ -32,6 +36,12 @@ const screens = {
     import('../features/auth/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })),
   forgot: () => import('../features/auth/forgot/ForgotScreen').then((m) => ({ default: m.ForgotScreen })),
   settings: () => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  profile: () => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
+  security: () => import('../features/security/SecurityScreen').then((m) => ({ default: m.SecurityScreen })),
+  notification: () =>
+    import('../features/inbox/NotificationScreen').then((m) => ({ default: m.NotificationScreen })),
+  messageDetail: () =>
+    import('../features/inbox/MessageDetailScreen').then((m) => ({ default: m.MessageDetailScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 const shell = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
@@ -60,13 +70,13 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(REGISTER_PATH, 'public', screens.register),
   // Not in the spec's public list, but a forgotten password means no token: it must open without one.
   page(FORGOT_PATH, 'public', screens.forgot),
-  page('/user/editSafePassword', 'private'),
+  page(SECURITY_PATH, 'private', screens.security),
   page('/user/service', 'private'),
   page(SETTINGS_PATH, 'private', screens.settings),
   page('/user/helpCenter', 'private'),
   page('/user/textDetail', 'private'),
   page('/user/identification', 'private'),
-  page('/user/setUserInfo', 'private'),
+  page(PROFILE_PATH, 'private', screens.profile),
   page('/user/online', 'public'),
   // Wallet group.
   page('/user/wallet/withdraw', 'private'),
@@ -79,13 +89,13 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page('/user/wallet/withdrawalManage', 'private'),
   page('/user/wallet/bindWalletList', 'private'),
   // Home group.
-  page('/home/notification', 'private'),
+  page(NOTIFICATION_PATH, 'private', screens.notification),
   page('/home/introduction', 'private'),
   page('/home/share', 'private'),
   page('/home/assets', 'private'),
   page('/home/financial/order', 'private'),
   page('/home/financial/package', 'private'),
-  page('/home/messageDetail', 'private'),
+  page(MESSAGE_DETAIL_PATH, 'private', screens.messageDetail),
   // Trade group (/trade/detail is in the shell).
   page('/trade/historyRecord', 'private'),
   page('/trade/allTrade', 'private'),

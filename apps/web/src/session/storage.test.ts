@@ -19,6 +19,7 @@ const user: PublicUser = {
   avatarUrl: null,
   inviteCode: 'ABC123',
   creditScore: 100,
+  hasSecurityPassword: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -11,6 +11,7 @@ import {
 } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
 import { AppError } from '../../http/app-error';
+import { describeDevice, type MessagesService } from '../messages/messages.service';
 import type { Notifier } from '../notifications/notifier';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, verifyPassword } from './passwords';
@@ -36,6 +37,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     avatarUrl: user.avatarUrl,
     inviteCode: user.inviteCode,
     creditScore: user.creditScore,
+    hasSecurityPassword: user.securityPasswordHash !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -51,6 +53,7 @@ export class AuthService {
     private readonly repository: AuthRepository,
     private readonly notifier: Notifier,
     private readonly limits: AuthRateLimits,
+    private readonly messages: Pick<MessagesService, 'notify'>,
   ) {}
 
   /** Sends a one-time code; registering needs a new account, resetting an existing one. */
@@ -98,6 +101,9 @@ export class AuthService {
       return { kind: 'registered', result: { token, user: toPublicUser(user) } } as const;
     });
     if (outcome.kind !== 'registered') throw new AppError(outcome.kind);
+    // After the commit rather than inside it: the message centre keeps its own repository, and an account
+    // that exists without its welcome note is harmless, while a registration undone by a note would not be.
+    await this.messages.notify(outcome.result.user.id, 'welcome', {});
     return outcome.result;
   }
 
@@ -113,8 +119,15 @@ export class AuthService {
       await this.limits.recordLoginFailure(account, caller.ip);
       throw new AppError('loginFailed');
     }
+    // Only after the password: a frozen account is not revealed to someone who does not know it.
+    if (user.frozenAt) throw new AppError('accountFrozen');
     await this.limits.recordLoginSuccess(account);
     const token = await this.openSession(this.repository, user.id, caller);
+    await this.messages.notify(user.id, 'newLogin', {
+      time: new Date(),
+      ip: caller.ip,
+      device: describeDevice(caller.userAgent),
+    });
     return { token, user: toPublicUser(user) };
   }
 
@@ -137,7 +150,10 @@ export class AuthService {
     if (outcome !== 'reset') throw new AppError(outcome);
   }
 
-  /** The user a bearer token belongs to, or undefined for a missing, expired, idle or revoked token. */
+  /**
+   * The user a bearer token belongs to, or undefined for a missing, expired, idle or revoked token, or for a
+   * frozen account.
+   */
   async authenticate(token: string): Promise<UserRow | undefined> {
     const tokenHash = sha256(token);
     const session = await this.repository.findLiveSession(tokenHash, new Date(Date.now() - SESSION_IDLE_MS));
@@ -145,7 +161,9 @@ export class AuthService {
     if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
       await this.repository.touchSession(tokenHash);
     }
-    return this.repository.findUserById(session.userId);
+    const user = await this.repository.findUserById(session.userId);
+    // Freezing revokes the sessions too; this also covers a session opened while the freeze was committing.
+    return user?.frozenAt ? undefined : user;
   }
 
   /** Spends the code when it matches; a wrong guess is counted and the caller's transaction still commits. */

@@ -1,15 +1,16 @@
-import { Settings, TriangleExclamationPoint, UserRound } from 'lucide-react';
+import { Bell, Settings, TriangleExclamationPoint, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { LOGIN_PATH, MINE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
+import { LOGIN_PATH, MINE_PATH, NOTIFICATION_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
 import { TestId } from '../../testIds';
+import { UnreadBadge } from '../inbox/UnreadBadge';
 import styles from './HomeScreen.module.css';
 
 function GuestWelcome() {
@@ -60,6 +61,17 @@ export function HomeScreen() {
           <Logo size={32} />
           <h1 className={styles.brandName}>{t('app.name')}</h1>
         </div>
+        {token ? (
+          <Link
+            to={NOTIFICATION_PATH}
+            className={styles.headerAction}
+            aria-label={t('inbox.title')}
+            data-testid={TestId.homeMessages}
+          >
+            <Bell size={22} aria-hidden />
+            <UnreadBadge className={styles.headerBadge} testId={TestId.homeMessagesBadge} />
+          </Link>
+        ) : null}
       </header>
       <main className={styles.main}>
         {token ? <Greeting /> : <GuestWelcome />}

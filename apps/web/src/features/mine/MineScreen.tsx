@@ -1,10 +1,16 @@
 import { LOCALE_NAMES } from '@kestrel/i18n';
-import { Copy, Globe, Info, Link2, Settings, ShieldCheck } from 'lucide-react';
+import { Bell, Copy, Globe, Info, Link2, LockKeyhole, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
+import {
+  NOTIFICATION_PATH,
+  PROFILE_PATH,
+  REGISTER_PATH,
+  SECURITY_PATH,
+  SETTINGS_PATH,
+} from '../../app/routes';
 import { Avatar } from '../../components/Avatar';
 import { IconButton } from '../../components/IconButton';
 import { ListGroup, ListRow } from '../../components/List';
@@ -14,6 +20,7 @@ import { copyText } from '../../lib/clipboard';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
+import { UnreadBadge } from '../inbox/UnreadBadge';
 import { AboutSheet } from '../settings/AboutSheet';
 import styles from './MineScreen.module.css';
 import { maskEmail, maskPhone } from './mask';
@@ -57,10 +64,19 @@ export function MineScreen() {
         {user ? (
           <>
             <section className={styles.profile} aria-label={name} data-testid={TestId.mineProfile}>
-              <Avatar src={user.avatarUrl} name={name} size={64} />
+              <Link
+                to={PROFILE_PATH}
+                className={styles.avatarLink}
+                aria-label={t('profile.title')}
+                data-testid={TestId.mineProfileLink}
+              >
+                <Avatar src={user.avatarUrl} name={name} size={64} />
+              </Link>
               <div className={styles.identity}>
                 <p className={styles.nickname} data-testid={TestId.mineNickname}>
-                  {name}
+                  <Link to={PROFILE_PATH} className={styles.nicknameLink}>
+                    {name}
+                  </Link>
                 </p>
                 {account ? (
                   <p className={styles.account} dir="ltr" data-testid={TestId.mineAccount}>
@@ -133,6 +149,25 @@ export function MineScreen() {
         ) : null}
 
         <ListGroup>
+          <ListRow
+            icon={<UserRound size={18} aria-hidden />}
+            label={t('profile.title')}
+            to={PROFILE_PATH}
+            testId={TestId.minePersonalInfo}
+          />
+          <ListRow
+            icon={<LockKeyhole size={18} aria-hidden />}
+            label={t('security.title')}
+            to={SECURITY_PATH}
+            testId={TestId.mineSecurity}
+          />
+          <ListRow
+            icon={<Bell size={18} aria-hidden />}
+            label={t('inbox.title')}
+            value={<UnreadBadge testId={TestId.mineMessagesBadge} />}
+            to={NOTIFICATION_PATH}
+            testId={TestId.mineMessages}
+          />
           <ListRow
             icon={<Settings size={18} aria-hidden />}
             label={t('mine.settings')}

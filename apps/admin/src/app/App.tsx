@@ -1,0 +1,55 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { Notices } from '../components/Notices';
+import { Login } from '../features/login/Login';
+import { Enrol } from '../features/security/Enrol';
+import { Shell } from '../features/shell/Shell';
+import { queryClient, setNavigation } from './api';
+
+/** Paths are relative to /admin, where the server serves the console. */
+const router = createBrowserRouter(
+  [
+    { path: '/login', element: <Login /> },
+    { path: '/enrol', element: <Enrol /> },
+    {
+      path: '/',
+      element: <Shell />,
+      children: [
+        // Each section is its own chunk: an operator downloads only the screens their role opens.
+        { path: 'home', lazy: async () => ({ Component: (await import('../features/home/Home')).Home }) },
+        { path: 'users', lazy: async () => ({ Component: (await import('../features/users/Users')).Users }) },
+        {
+          path: 'users/:id',
+          lazy: async () => ({ Component: (await import('../features/users/UserDetail')).UserDetail }),
+        },
+        {
+          path: 'outbox',
+          lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
+        },
+        { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/Audit')).Audit }) },
+        {
+          path: 'admins',
+          lazy: async () => ({ Component: (await import('../features/admins/Admins')).Admins }),
+        },
+        {
+          path: 'security',
+          lazy: async () => ({ Component: (await import('../features/security/Security')).Security }),
+        },
+        // The shell sends an unknown path to the role's first page.
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+setNavigation((path) => void router.navigate(path, { replace: true }));
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Notices />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { ERRORS } from '@kestrel/contract';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, createApiClient } from '../api/client';
+import { clearToken, getLanguage, getToken } from '../api/storage';
+import { i18n } from '../i18n/i18n';
+import { notify } from './notices';
+
+/** Set by the router once it exists (paths relative to /admin); until then a full page load does the same. */
+let navigateTo: (path: string) => void = (path) => window.location.assign(`/admin${path}`);
+
+export function setNavigation(navigate: (path: string) => void): void {
+  navigateTo = navigate;
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error) => {
+      // While TOTP is required and not yet enrolled the server answers only /me and /totp/*: go and enrol.
+      if (error instanceof ApiError && error.code === ERRORS.totpEnrolmentRequired.code) navigateTo('/enrol');
+    },
+  }),
+  defaultOptions: {
+    // A failed call has already shown its notice; retrying would show it again.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export const api = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getToken,
+  getLanguage,
+  notify,
+  translate: (key) => i18n.t(key),
+  onUnauthorized: () => {
+    clearToken();
+    queryClient.clear();
+    navigateTo('/login');
+  },
+});

@@ -1,0 +1,44 @@
+import type { AdminRole } from '@kestrel/contract';
+import type { LucideIcon } from 'lucide-react';
+import { History, LayoutDashboard, Mail, ShieldCheck, UserCog, Users } from 'lucide-react';
+
+/** A sidebar section: where it lives, and which key names it. */
+export type Section = {
+  id: 'home' | 'users' | 'outbox' | 'audit' | 'admins' | 'security';
+  path: string;
+  icon: LucideIcon;
+};
+
+const HOME: Section = { id: 'home', path: '/home', icon: LayoutDashboard };
+const USERS: Section = { id: 'users', path: '/users', icon: Users };
+const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
+const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
+const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
+const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
+
+/**
+ * What each role sees in the sidebar, mirroring the server's role checks so that no link leads to a 403.
+ * Reviewers and content editors get their home page until the review queues and content tools exist.
+ */
+const SECTIONS: Record<AdminRole, Section[]> = {
+  super_admin: [USERS, OUTBOX, AUDIT, ADMINS, SECURITY],
+  support: [USERS, OUTBOX, SECURITY],
+  reviewer: [HOME, SECURITY],
+  content: [HOME, SECURITY],
+};
+
+export function sectionsFor(role: AdminRole): Section[] {
+  return SECTIONS[role];
+}
+
+/** The first page an admin of this role lands on after signing in. */
+export function landingPath(role: AdminRole): string {
+  return SECTIONS[role][0]?.path ?? SECURITY.path;
+}
+
+/** Whether a path (as the router sees it, under /admin) belongs to a section this role may open. */
+export function mayOpen(role: AdminRole, pathname: string): boolean {
+  return SECTIONS[role].some(
+    (section) => pathname === section.path || pathname.startsWith(`${section.path}/`),
+  );
+}

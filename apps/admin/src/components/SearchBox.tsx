@@ -1,0 +1,45 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+import { TextField } from './Field';
+import { pageStyles } from './Page';
+import styles from './SearchBox.module.css';
+
+/** A search that runs on Enter or the button, not on every key, so the server is asked once per search. */
+export function SearchBox({
+  label,
+  initial,
+  onSearch,
+}: {
+  label: string;
+  initial: string;
+  onSearch: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <search>
+      <form className={pageStyles.toolbar} onSubmit={submit}>
+        <div className={styles.field}>
+          <TextField
+            label={label}
+            type="search"
+            maxLength={100}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            data-testid="search"
+          />
+        </div>
+        <Button type="submit" variant="primary" data-testid="search-submit">
+          <Search size={16} aria-hidden />
+          {t('admin.common.search')}
+        </Button>
+      </form>
+    </search>
+  );
+}

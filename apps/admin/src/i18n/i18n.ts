@@ -1,0 +1,51 @@
+import { intlTag, type Locale, loadCatalogue, resolveLocale, textDirection } from '@kestrel/i18n';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { saveLanguage } from '../api/storage';
+
+/** The console's one i18next instance; catalogues are added as their locale is chosen. */
+export const i18n = i18next.createInstance();
+i18n.use(initReactI18next);
+
+function applyDocumentLocale(locale: Locale): void {
+  const root = document.documentElement;
+  root.lang = intlTag(locale);
+  root.dir = textDirection(locale);
+}
+
+/** Loads the start-up locale's catalogue before the first paint, so no screen flashes in another language. */
+export async function initI18n(locale: Locale): Promise<void> {
+  await i18n.init({
+    lng: locale,
+    resources: { [locale]: { translation: await loadCatalogue(locale) } },
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  applyDocumentLocale(locale);
+}
+
+export async function switchLanguage(locale: Locale): Promise<void> {
+  if (!i18n.hasResourceBundle(locale, 'translation')) {
+    i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
+  }
+  await i18n.changeLanguage(locale);
+  applyDocumentLocale(locale);
+  saveLanguage(locale);
+}
+
+/** The shown locale and formatters for it: dates and numbers follow the console's language, not the OS. */
+export function useLocale() {
+  const { i18n: instance } = useTranslation();
+  const locale = resolveLocale(instance.language);
+  const tag = intlTag(locale);
+  return {
+    locale,
+    formatDate: (iso: string | null) =>
+      iso
+        ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+        : '',
+    formatNumber: (value: number) => new Intl.NumberFormat(tag).format(value),
+  };
+}

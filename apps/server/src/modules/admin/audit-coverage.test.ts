@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerAccount } from '../../../test/api';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInAdmin } from './test-admins';
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Operation = { operationId: string; method: Method; path: string };
+
+/** A valid body for an operation, made with the caller's fresh token; path ids name the objects below. */
+type Example = (context: { token: string; run: number }) => Promise<unknown>;
+
+/**
+ * A valid request for every changing back-office operation. The only one left out is setupAdminTotp: it draws
+ * a pending secret that changes nothing until enableAdminTotp, which is audited.
+ */
+const NOT_AUDITED = new Set(['setupAdminTotp']);
+
+const EXAMPLES: Record<string, Example> = {
+  adminLogin: async () => credentials(),
+  adminLogout: async () => undefined,
+  enableAdminTotp: async ({ token }) => {
+    const setup = await adminApi(sut, 'POST', '/api/admin/totp/setup', { token });
+    totpSecret = setup.body.data.secret;
+    return { code: authenticatorCode(setup.body.data.secret) };
+  },
+  createAdmin: async ({ run }) => ({
+    email: `created${run}@kestrel.test`,
+    name: 'Created',
+    role: 'content',
+    password: ADMIN_PASSWORD,
+  }),
+  updateAdmin: async () => ({ role: 'reviewer', reason: 'Joins the review team' }),
+  updateAdminSettings: async () => ({ requireTotp: false, reason: 'Confirming the policy' }),
+  freezeUser: async () => ({ reason: 'Suspicious activity reported' }),
+  unfreezeUser: async () => ({ reason: 'Checked with the user' }),
+  revokeUserSessions: async () => ({ reason: 'Lost phone' }),
+  setUserCreditScore: async () => ({ score: 120, reason: 'Good standing' }),
+  createAnnouncement: async () => ({
+    audience: { to: 'everyone' },
+    texts: { 'en-US': { title: 'Maintenance', body: 'Trading pauses on Sunday at 02:00 UTC.' } },
+  }),
+};
+
+let sut: TestApp;
+let superToken: string;
+/** Set once enableAdminTotp has run: from then on the super admin signs in with a code. */
+let totpSecret: string | undefined;
+
+function credentials() {
+  return {
+    email: 'super_admin@kestrel.test',
+    password: ADMIN_PASSWORD,
+    ...(totpSecret ? { totp: authenticatorCode(totpSecret) } : {}),
+  };
+}
+
+async function freshToken() {
+  // Each TOTP code signs in once, so every sign-in after enrolment happens one period later on the clock.
+  if (totpSecret) vi.setSystemTime(Date.now() + 30_000);
+  const answer = await adminApi(sut, 'POST', '/api/admin/auth/login', { body: credentials() });
+  return answer.body.data.token as string;
+}
+let userId: number;
+let adminId: number;
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  sut = await createTestApp();
+  await createAdmin(sut, 'super_admin');
+  superToken = (await signInAdmin(sut, 'super_admin@kestrel.test')).token;
+  userId = (await registerAccount(sut, 'audited@example.com')).user.id;
+  adminId = (await createAdmin(sut, 'support', 'target@kestrel.test')).id;
+});
+afterAll(async () => {
+  await sut?.close();
+  vi.useRealTimers();
+});
+
+async function changingOperations(): Promise<Operation[]> {
+  const document = (await sut.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin/'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'get')
+        .map(([method, operation]) => ({
+          operationId: operation.operationId ?? `${method} ${path}`,
+          method: method.toUpperCase() as Method,
+          path,
+        })),
+    )
+    .filter((operation) => !NOT_AUDITED.has(operation.operationId));
+}
+
+/** The newest audit entry for an action, if there is one. */
+async function newestEntry(action: string): Promise<{ id: number; reason: string | null } | undefined> {
+  const answer = await adminApi(sut, 'GET', `/api/admin/audit?action=${action}&pageSize=1`, {
+    token: superToken,
+  });
+  return answer.body.data.items[0];
+}
+
+describe('the audit log', () => {
+  it('gets an entry, under its operationId, for every changing back-office operation', async () => {
+    const operations = await changingOperations();
+    expect(operations.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    let run = 0;
+    for (const operation of operations) {
+      run += 1;
+      const example = EXAMPLES[operation.operationId];
+      if (!example) {
+        problems.push(`${operation.operationId}: no example request; add one to EXAMPLES`);
+        continue;
+      }
+      const token = await freshToken();
+      const body = await example({ token, run });
+      const url = operation.path.replace(
+        '{id}',
+        String(operation.path.startsWith('/api/admin/admins/') ? adminId : userId),
+      );
+      const before = await newestEntry(operation.operationId);
+
+      const answer = await adminApi(sut, operation.method, url, { token, body });
+      const after = await newestEntry(operation.operationId);
+
+      if (answer.body.code !== 0) problems.push(`${operation.operationId}: failed with ${answer.body.msg}`);
+      else if (!after || after.id === before?.id) problems.push(`${operation.operationId}: no audit entry`);
+      else if (body && typeof body === 'object' && 'reason' in body && after.reason !== body.reason) {
+        problems.push(`${operation.operationId}: the entry lacks the reason given`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

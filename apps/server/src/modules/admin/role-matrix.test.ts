@@ -1,0 +1,106 @@
+import { ADMIN_ROLES, type AdminRole } from '@kestrel/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccount } from '../../../test/api';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { adminApi, createAdmin, signInAdmin } from './test-admins';
+
+/**
+ * Who may call each back-office operation. 'public' is open to anyone, 'any' to every signed-in admin;
+ * otherwise the roles listed. A new /api/admin operation fails this suite until it has a row here.
+ */
+const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
+  adminLogin: 'public',
+  adminLogout: 'any',
+  getAdminMe: 'any',
+  setupAdminTotp: 'any',
+  enableAdminTotp: 'any',
+  listAdmins: ['super_admin'],
+  createAdmin: ['super_admin'],
+  updateAdmin: ['super_admin'],
+  getAdminSettings: ['super_admin'],
+  updateAdminSettings: ['super_admin'],
+  searchAudit: ['super_admin'],
+  searchUsers: ['super_admin', 'support'],
+  getUserDetail: ['super_admin', 'support'],
+  freezeUser: ['super_admin', 'support'],
+  unfreezeUser: ['super_admin', 'support'],
+  revokeUserSessions: ['super_admin', 'support'],
+  setUserCreditScore: ['super_admin', 'support'],
+  searchOutbox: ['super_admin', 'support'],
+  createAnnouncement: ['super_admin', 'content'],
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Operation = { operationId: string; method: Method; url: string };
+type Caller = AdminRole | 'user token' | 'no token';
+
+const CALLERS: readonly Caller[] = [...ADMIN_ROLES, 'user token', 'no token'];
+
+let sut: TestApp;
+let operations: Operation[];
+let userToken: string;
+
+beforeAll(async () => {
+  sut = await createTestApp();
+  for (const role of ADMIN_ROLES) await createAdmin(sut, role);
+  userToken = (await registerAccount(sut, 'matrix@example.com')).token;
+  operations = await adminOperations(sut);
+});
+afterAll(async () => {
+  await sut?.close();
+});
+
+/** Every /api/admin operation of the OpenAPI document, with its path parameters filled in. */
+async function adminOperations(app: TestApp): Promise<Operation[]> {
+  const document = (await app.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin/'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        operationId: operation.operationId ?? `${method} ${path}`,
+        method: method.toUpperCase() as Method,
+        url: path.replace(/\{[^}]+\}/g, '999999'),
+      })),
+    );
+}
+
+function expectedOutcome(operationId: string, caller: Caller): 'allowed' | 401 | 403 {
+  const access = ACCESS[operationId];
+  if (access === 'public') return 'allowed';
+  if (caller === 'user token' || caller === 'no token') return 401;
+  if (access === 'any' || caller === 'super_admin' || access?.includes(caller)) return 'allowed';
+  return 403;
+}
+
+/** A fresh session per call, so that an operation such as logout cannot spoil the next row. */
+async function tokenOf(caller: Caller) {
+  if (caller === 'no token') return undefined;
+  if (caller === 'user token') return userToken;
+  return (await signInAdmin(sut, `${caller}@kestrel.test`)).token;
+}
+
+describe('the back-office role matrix', () => {
+  it('has a row for every /api/admin operation and no row for an operation that is gone', () => {
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  it('answers every operation for every caller as the access table says', async () => {
+    const mismatches: string[] = [];
+    for (const operation of operations) {
+      for (const caller of CALLERS) {
+        // No body: an allowed caller gets a validation error, which still shows the door was open.
+        const answer = await adminApi(sut, operation.method, operation.url, { token: await tokenOf(caller) });
+        const expected = expectedOutcome(operation.operationId, caller);
+        const allowed = answer.status !== 401 && answer.status !== 403;
+        if (expected === 'allowed' ? !allowed : answer.status !== expected) {
+          mismatches.push(
+            `${operation.operationId} as ${caller}: expected ${expected}, got ${answer.status}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

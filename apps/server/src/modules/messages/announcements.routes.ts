@@ -1,0 +1,29 @@
+import { announcementBody, announcementResult } from '@kestrel/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../http/reply';
+import { actorOf, requireAdmin } from '../admin/admin-auth';
+import type { AdminsService } from '../admin/admins.service';
+import type { MessagesService } from './messages.service';
+
+/** The back office's side of the message centre: content operators write announcements. */
+export const announcementRoutes: FastifyPluginAsyncZod<{
+  admins: AdminsService;
+  messages: MessagesService;
+}> = async (app, { admins, messages }) => {
+  app.post(
+    '/announcements',
+    {
+      schema: {
+        operationId: 'createAnnouncement',
+        tags: ['admin'],
+        summary: 'Announce to everyone or to one user, with a title and body per locale (en-US required)',
+        security: [{ token: [] }],
+        body: announcementBody,
+        response: responses(announcementResult),
+      },
+      onRequest: requireAdmin(admins, { roles: ['content'] }),
+    },
+    async (request) =>
+      ok(await messages.announce(request.body, actorOf(request)), request.t('common.success')),
+  );
+};

@@ -1,0 +1,88 @@
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { messageReads, messages } from './messages.schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+export type InboxRow = MessageRow & { read: boolean };
+
+/** Messages a user may see: their own, and announcements to everyone. */
+function visibleTo(userId: number) {
+  return or(eq(messages.userId, userId), isNull(messages.userId));
+}
+
+/** Every SQL statement of the message centre. */
+export class MessagesRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repository: MessagesRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new MessagesRepository(tx)));
+  }
+
+  /** Operators' announcements are audited in the transaction that stores them. */
+  appendAudit(entry: AuditEntryRow) {
+    return appendAuditEntry(this.db, entry);
+  }
+
+  async insert(message: NewMessage): Promise<MessageRow> {
+    const [row] = await this.db.insert(messages).values(message).returning();
+    if (!row) throw new Error('the message insert returned no row');
+    return row;
+  }
+
+  async userExists(userId: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    return row !== undefined;
+  }
+
+  /** One page of a user's messages, newest first, each with whether this user has read it. */
+  async page(userId: number, offset: number, limit: number): Promise<InboxRow[]> {
+    const rows = await this.db
+      .select({ message: messages, readAt: messageReads.readAt })
+      .from(messages)
+      .leftJoin(messageReads, and(eq(messageReads.messageId, messages.id), eq(messageReads.userId, userId)))
+      .where(visibleTo(userId))
+      .orderBy(desc(messages.id))
+      .offset(offset)
+      .limit(limit);
+    return rows.map(({ message, readAt }) => ({ ...message, read: readAt !== null }));
+  }
+
+  async counts(userId: number): Promise<{ total: number; unread: number }> {
+    const [row] = await this.db
+      .select({
+        total: count(),
+        unread: sql<number>`count(*) filter (where ${messageReads.readAt} is null)`.mapWith(Number),
+      })
+      .from(messages)
+      .leftJoin(messageReads, and(eq(messageReads.messageId, messages.id), eq(messageReads.userId, userId)))
+      .where(visibleTo(userId));
+    return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+  }
+
+  /** The message if this user may see it; another user's message is simply not found. */
+  async findVisible(userId: number, id: number): Promise<InboxRow | undefined> {
+    const [row] = await this.db
+      .select({ message: messages, readAt: messageReads.readAt })
+      .from(messages)
+      .leftJoin(messageReads, and(eq(messageReads.messageId, messages.id), eq(messageReads.userId, userId)))
+      .where(and(eq(messages.id, id), visibleTo(userId)))
+      .limit(1);
+    return row ? { ...row.message, read: row.readAt !== null } : undefined;
+  }
+
+  async markRead(userId: number, messageId: number) {
+    await this.db.insert(messageReads).values({ userId, messageId }).onConflictDoNothing();
+  }
+
+  /** Marks every message the user can see as read, in one statement. */
+  async markAllRead(userId: number) {
+    await this.db.execute(sql`
+      insert into ${messageReads} (message_id, user_id)
+      select ${messages.id}, ${userId} from ${messages}
+      where ${messages.userId} = ${userId} or ${messages.userId} is null
+      on conflict do nothing`);
+  }
+}

@@ -1,0 +1,156 @@
+import type { AnnouncementBody, InboxMessage, MessagePage } from '@kestrel/contract';
+import { type Catalogue, DEFAULT_LOCALE, intlTag, type Locale, type TranslationKey } from '@kestrel/i18n';
+import { AppError } from '../../http/app-error';
+import { isTranslationKey, type TranslateParams, translator } from '../../http/i18n';
+import { type Actor, withAudit } from '../admin/audit';
+import type { InboxRow, MessagesRepository } from './messages.repository';
+import type { StoredParam } from './messages.schema';
+
+/** An event of the catalogue section `inbox.events`; each has a title and a body template. */
+export type InboxEvent = keyof Catalogue['inbox']['events'];
+
+/** A catalogue text as a parameter, translated when the message is read. */
+export type CatalogueText = { key: TranslationKey };
+
+/**
+ * The parameters of each event. A Date is shown in the reader's language and a CatalogueText in the reader's
+ * words, both at read time; strings and numbers are shown as they are.
+ */
+export type EventParams = {
+  welcome: Record<string, never>;
+  newLogin: { time: Date; ip: string; device: string | CatalogueText };
+};
+
+type ParamValue = string | number | Date | CatalogueText;
+
+function store(params: Record<string, ParamValue>): Record<string, StoredParam> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      value instanceof Date ? { at: value.toISOString() } : value,
+    ]),
+  );
+}
+
+/** Moments in messages are shown in UTC, named as such: the server does not know the reader's time zone. */
+function formatMoment(iso: string, locale: Locale) {
+  return new Intl.DateTimeFormat(intlTag(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+}
+
+/** A short, plain description of the device behind a user agent, e.g. "Chrome on Android". */
+export function describeDevice(userAgent: string | undefined): string | CatalogueText {
+  if (!userAgent) return { key: 'inbox.unknownDevice' };
+  const os = [
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Android/, 'Android'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  // Order matters: Edge and Opera also say "Chrome", and Chrome also says "Safari".
+  const browser = [
+    [/Edg\//, 'Edge'],
+    [/OPR\/|Opera/, 'Opera'],
+    [/Firefox\/|FxiOS/, 'Firefox'],
+    [/Chrome\/|CriOS/, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  if (browser && os) return `${browser} (${os})`;
+  if (browser || os) return (browser ?? os) as string;
+  // Neither is recognised (a script, an app): show the agent itself, bounded, as text.
+  return userAgent.slice(0, 100);
+}
+
+/** The in-app message centre: what every capability uses to tell a user something. */
+export class MessagesService {
+  constructor(private readonly repository: MessagesRepository) {}
+
+  /**
+   * Tells a user about an event. The event key and parameters are stored, not the text, so that the message
+   * is shown in whatever language the user reads it in.
+   */
+  async notify<E extends InboxEvent>(userId: number, event: E, params: EventParams[E]) {
+    await this.repository.insert({
+      userId,
+      kind: 'event',
+      event,
+      params: store(params as Record<string, ParamValue>),
+    });
+  }
+
+  /** An operator's announcement, to everyone (one row for all) or to one user, with its audit entry. */
+  async announce(body: AnnouncementBody, actor: Actor): Promise<{ id: number }> {
+    const { audience, texts } = body;
+    return withAudit(this.repository, actor, { type: 'announcement', id: null }, null, async (repository) => {
+      if (audience.to === 'user' && !(await repository.userExists(audience.userId))) {
+        throw new AppError('accountNotFound');
+      }
+      const row = await repository.insert({
+        userId: audience.to === 'user' ? audience.userId : null,
+        kind: 'announcement',
+        texts,
+      });
+      return { before: null, after: { audience, texts }, result: { id: row.id }, targetId: row.id };
+    });
+  }
+
+  async list(userId: number, page: number, pageSize: number, locale: Locale): Promise<MessagePage> {
+    const [rows, counts] = await Promise.all([
+      this.repository.page(userId, (page - 1) * pageSize, pageSize),
+      this.repository.counts(userId),
+    ]);
+    return { items: rows.map((row) => render(row, locale)), ...counts };
+  }
+
+  async unreadCount(userId: number): Promise<{ unread: number }> {
+    const { unread } = await this.repository.counts(userId);
+    return { unread };
+  }
+
+  async get(userId: number, id: number, locale: Locale): Promise<InboxMessage> {
+    return render(await this.visible(userId, id), locale);
+  }
+
+  async markRead(userId: number, id: number) {
+    await this.visible(userId, id);
+    await this.repository.markRead(userId, id);
+  }
+
+  async markAllRead(userId: number) {
+    await this.repository.markAllRead(userId);
+  }
+
+  private async visible(userId: number, id: number): Promise<InboxRow> {
+    const row = await this.repository.findVisible(userId, id);
+    if (!row) throw new AppError('messageNotFound');
+    return row;
+  }
+}
+
+/** The message in the reader's language; announcements fall back to en-US when not written in it. */
+function render(row: InboxRow, locale: Locale): InboxMessage {
+  const common = { id: row.id, kind: row.kind, createdAt: row.createdAt.toISOString(), read: row.read };
+  if (row.kind === 'announcement') {
+    const text = row.texts?.[locale] ?? row.texts?.[DEFAULT_LOCALE] ?? { title: '', body: '' };
+    return { ...common, title: text.title, body: text.body };
+  }
+  const t = translator(locale);
+  const params: TranslateParams = {};
+  for (const [name, value] of Object.entries(row.params ?? {})) {
+    if (typeof value !== 'object') params[name] = value;
+    else if ('at' in value) params[name] = formatMoment(value.at, locale);
+    else params[name] = isTranslationKey(value.key) ? t(value.key) : value.key;
+  }
+  const title = `inbox.events.${row.event}.title`;
+  const body = `inbox.events.${row.event}.body`;
+  return {
+    ...common,
+    title: isTranslationKey(title) ? t(title, params) : '',
+    body: isTranslationKey(body) ? t(body, params) : '',
+  };
+}

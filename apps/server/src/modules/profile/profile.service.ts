@@ -1,0 +1,79 @@
+import {
+  type ChangePasswordBody,
+  type PublicUser,
+  type SecurityPasswordBody,
+  type UpdateProfileBody,
+  uploadUrl,
+} from '@kestrel/contract';
+import { AppError } from '../../http/app-error';
+import type { UserRow } from '../auth/auth.repository';
+import { toPublicUser } from '../auth/auth.service';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { sha256 } from '../auth/secrets';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { PasswordAttempts } from './password-attempts';
+import type { ProfileRepository } from './profile.repository';
+
+const loginKey = (userId: number) => `login:${userId}`;
+const securityKey = (userId: number) => `security:${userId}`;
+
+/** The user's own profile, login password and security (payment) password. */
+export class ProfileService {
+  constructor(
+    private readonly repository: ProfileRepository,
+    private readonly uploads: Pick<UploadsService, 'findOwnUpload'>,
+    private readonly attempts: PasswordAttempts,
+  ) {}
+
+  async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<PublicUser> {
+    const change: { nickname?: string; avatarUrl?: string } = {};
+    if (body.nickname !== undefined) change.nickname = body.nickname;
+    if (body.avatarUploadId !== undefined) {
+      const upload = await this.uploads.findOwnUpload(user.id, body.avatarUploadId, 'avatar');
+      if (!upload) throw new AppError('avatarUploadInvalid');
+      change.avatarUrl = uploadUrl(upload.id);
+    }
+    return toPublicUser(await this.repository.updateProfile(user.id, change));
+  }
+
+  /** Changes the login password; every other session ends, the one making the change stays. */
+  async changePassword(user: UserRow, sessionToken: string, body: ChangePasswordBody) {
+    await this.checkPassword(loginKey(user.id), body.oldPassword, user.passwordHash);
+    const passwordHash = await hashPassword(body.password);
+    await this.repository.transaction(async (repository) => {
+      await repository.updatePassword(user.id, passwordHash);
+      await repository.revokeOtherSessions(user.id, sha256(sessionToken));
+    });
+  }
+
+  /**
+   * Sets the security password: the first time the login password proves who is asking, afterwards the current
+   * security password does.
+   */
+  async setSecurityPassword(user: UserRow, body: SecurityPasswordBody) {
+    if (user.securityPasswordHash) {
+      if (!body.oldSecurityPassword) throw new AppError('oldSecurityPasswordRequired');
+      await this.checkPassword(securityKey(user.id), body.oldSecurityPassword, user.securityPasswordHash);
+    } else {
+      if (!body.loginPassword) throw new AppError('loginPasswordRequired');
+      await this.checkPassword(loginKey(user.id), body.loginPassword, user.passwordHash);
+    }
+    await this.repository.updateSecurityPassword(user.id, await hashPassword(body.password));
+  }
+
+  /** For screens that move money: refuses when none is set, when it is wrong, or after too many wrong tries. */
+  async verifySecurityPassword(userId: number, password: string) {
+    const user = await this.repository.findUser(userId);
+    if (!user?.securityPasswordHash) throw new AppError('securityPasswordNotSet');
+    await this.checkPassword(securityKey(userId), password, user.securityPasswordHash);
+  }
+
+  private async checkPassword(attemptKey: string, password: string, hash: string) {
+    await this.attempts.assertAllowed(attemptKey);
+    if (!(await verifyPassword(password, hash))) {
+      await this.attempts.recordFailure(attemptKey);
+      throw new AppError('wrongPassword');
+    }
+    await this.attempts.recordSuccess(attemptKey);
+  }
+}

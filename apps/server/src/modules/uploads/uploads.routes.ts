@@ -1,0 +1,118 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  failureEnvelope,
+  UPLOAD_MAX_BYTES,
+  type UploadPurpose,
+  uploadIdParams,
+  uploadPurposeField,
+  uploadResult,
+} from '@kestrel/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { requireUser } from '../../http/authenticate';
+import { ok, responses } from '../../http/reply';
+import type { AuthService } from '../auth/auth.service';
+import { toUploadResult, type UploadsService } from './uploads.service';
+
+/** Images do not change under an id; the owner's browser may keep them, shared caches may not. */
+const CACHE_SECONDS = 24 * 3600;
+
+/** Raw bytes: Fastify sends a Buffer as it is, without the JSON serializer. */
+const imageBytes = z.any().meta({ format: 'binary' });
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/webp': 'webp' } as Record<string, string>;
+
+/** The multipart fields: one `file` and its `purpose`, in either order. */
+async function readUploadForm(request: FastifyRequest): Promise<{ purpose: UploadPurpose; file: Buffer }> {
+  let purpose: unknown;
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file') file = await part.toBuffer();
+        else part.file.resume();
+      } else if (part.fieldname === 'purpose') {
+        purpose = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('uploadTooLarge');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('uploadMissing');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('parameterError');
+    }
+    throw error;
+  }
+  const parsedPurpose = uploadPurposeField.safeParse(purpose);
+  if (!parsedPurpose.success) throw new AppError('parameterError');
+  if (!file || file.length === 0) throw new AppError('uploadMissing');
+  return { purpose: parsedPurpose.data, file };
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ auth: AuthService; uploads: UploadsService }> = async (
+  app,
+  { auth, uploads },
+) => {
+  // Registered here only, so that no other route accepts multipart bodies.
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fileSize: UPLOAD_MAX_BYTES, fields: 4, parts: 5 },
+  });
+
+  app.post(
+    '/',
+    {
+      schema: {
+        operationId: 'uploadImage',
+        tags: ['uploads'],
+        summary: 'Upload an image (multipart: `file` and `purpose`); it is checked and re-encoded',
+        consumes: ['multipart/form-data'],
+        security: [{ token: [] }],
+        response: responses(uploadResult),
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request) => {
+      await uploads.consumeAllowance(request.user.id);
+      const { purpose, file } = await readUploadForm(request);
+      const row = await uploads.storeImage(request.user.id, purpose, file);
+      return ok(toUploadResult(row), request.t('common.success'));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        operationId: 'getUpload',
+        tags: ['uploads'],
+        summary: 'The image bytes, for their owner only (anyone else gets 404)',
+        security: [{ token: [] }],
+        params: uploadIdParams,
+        response: {
+          200: {
+            description: 'The image, re-encoded on arrival',
+            content: {
+              'image/jpeg': { schema: imageBytes },
+              'image/webp': { schema: imageBytes },
+            },
+          },
+          '4xx': failureEnvelope,
+          '5xx': failureEnvelope,
+        },
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request, reply) => {
+      const { upload, data } = await uploads.openForOwner(request.user.id, request.params.id);
+      return reply
+        .header('Content-Type', upload.mime)
+        .header('Content-Disposition', `inline; filename="${upload.id}.${EXTENSIONS[upload.mime] ?? 'bin'}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', `private, max-age=${CACHE_SECONDS}, immutable`)
+        .send(data);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { type UploadPurpose, type UploadResult, uploadUrl } from '@kestrel/contract';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../http/app-error';
+import { reencodeImage } from './image-check';
+import type { UploadStorage } from './storage';
+import type { UploadRow, UploadsRepository } from './uploads.repository';
+
+/** Who is asking to see an upload. Operators join as another kind when the back office reviews documents. */
+export type UploadViewer = { kind: 'user'; userId: number };
+
+export const UPLOADS_PER_HOUR = 30;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toUploadResult(row: UploadRow): UploadResult {
+  return {
+    id: row.id,
+    purpose: row.purpose as UploadPurpose,
+    mime: row.mime as UploadResult['mime'],
+    bytes: row.bytes,
+    width: row.width,
+    height: row.height,
+    url: uploadUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The one way into stored images, for every module that takes an upload (avatars, identity, payment proofs). */
+export class UploadsService {
+  private readonly perUser: RateLimiterMemory;
+
+  constructor(
+    private readonly repository: UploadsRepository,
+    private readonly storage: UploadStorage,
+    uploadsPerHour = UPLOADS_PER_HOUR,
+  ) {
+    this.perUser = new RateLimiterMemory({ points: uploadsPerHour, duration: 3600 });
+  }
+
+  /** Counts an upload attempt against the user's hourly allowance, refused ones included. */
+  async consumeAllowance(ownerId: number) {
+    try {
+      await this.perUser.consume(String(ownerId));
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        throw new AppError('uploadRateLimited', {
+          minutes: Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000)),
+        });
+      }
+      throw rejection;
+    }
+  }
+
+  /** Checks the bytes, re-encodes them and stores the clean image under a random name. */
+  async storeImage(ownerId: number, purpose: UploadPurpose, file: Buffer): Promise<UploadRow> {
+    const image = await reencodeImage(file);
+    const id = randomUUID();
+    await this.storage.put(id, image.data);
+    return this.repository.insert({
+      id,
+      ownerId,
+      purpose,
+      mime: image.mime,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+    });
+  }
+
+  /** Whether the viewer may see the upload: today only its owner. */
+  canRead(viewer: UploadViewer, upload: UploadRow): boolean {
+    return viewer.kind === 'user' && upload.ownerId === viewer.userId;
+  }
+
+  /**
+   * The upload and its bytes for a viewer allowed to see it. Anything else is "not found", so that a stranger
+   * cannot even learn that an id exists.
+   */
+  async openForViewer(viewer: UploadViewer, id: string): Promise<{ upload: UploadRow; data: Buffer }> {
+    const upload = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    if (!upload || !this.canRead(viewer, upload)) throw new AppError('notFound');
+    const data = await this.storage.get(upload.id);
+    if (!data) throw new AppError('notFound');
+    return { upload, data };
+  }
+
+  async openForOwner(ownerId: number, id: string) {
+    return this.openForViewer({ kind: 'user', userId: ownerId }, id);
+  }
+
+  /** The caller's own upload with the given purpose, for modules that attach an upload to something. */
+  async findOwnUpload(ownerId: number, id: string, purpose: UploadPurpose): Promise<UploadRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const upload = await this.repository.findById(id);
+    return upload && upload.ownerId === ownerId && upload.purpose === purpose ? upload : undefined;
+  }
+}
