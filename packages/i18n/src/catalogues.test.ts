@@ -23,6 +23,7 @@ const SAME_EVERYWHERE = new Set([
   'auth.register.emailPlaceholder',
   'auth.register.phonePlaceholder',
   'mine.uid',
+  'admin.uid',
 ]);
 /** A few words are the same as in English in some languages ("Email", "Version"); more means a copy. */
 const MAX_SHARED_WORDS = 3;

@@ -191,6 +191,7 @@ const ar: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'لوحة إدارة Kestrel',
     common: {
       cancel: 'إلغاء',

@@ -193,6 +193,7 @@ const de: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Admin-Konsole',
     common: {
       cancel: 'Abbrechen',

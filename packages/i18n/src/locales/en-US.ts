@@ -195,6 +195,7 @@ const enUS = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Console',
     common: {
       cancel: 'Cancel',

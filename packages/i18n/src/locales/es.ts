@@ -192,6 +192,7 @@ const es: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Administración',
     common: {
       cancel: 'Cancelar',

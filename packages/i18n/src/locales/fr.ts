@@ -194,6 +194,7 @@ const fr: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Administration',
     common: {
       cancel: 'Annuler',

@@ -194,6 +194,7 @@ const id: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Konsol Admin',
     common: {
       cancel: 'Batal',

@@ -193,6 +193,7 @@ const jaJP: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel 管理コンソール',
     common: {
       cancel: 'キャンセル',

@@ -192,6 +192,7 @@ const ko: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel 관리자 콘솔',
     common: {
       cancel: '취소',

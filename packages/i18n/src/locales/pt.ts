@@ -192,6 +192,7 @@ const pt: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Administração',
     common: {
       cancel: 'Cancelar',

@@ -194,6 +194,7 @@ const ru: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Админ',
     common: {
       cancel: 'Отмена',

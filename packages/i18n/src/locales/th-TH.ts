@@ -189,6 +189,7 @@ const thTH: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel ผู้ดูแลระบบ',
     common: {
       cancel: 'ยกเลิก',

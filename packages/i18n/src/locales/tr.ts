@@ -193,6 +193,7 @@ const tr: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Yönetim',
     common: {
       cancel: 'İptal',

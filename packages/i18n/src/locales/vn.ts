@@ -193,6 +193,7 @@ const vn: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel Quản trị',
     common: {
       cancel: 'Hủy',

@@ -188,6 +188,7 @@ const zhCN: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel 管理后台',
     common: {
       cancel: '取消',

@@ -188,6 +188,7 @@ const zhTC: Catalogue = {
     },
   },
   admin: {
+    uid: 'UID',
     brand: 'Kestrel 管理後台',
     common: {
       cancel: '取消',

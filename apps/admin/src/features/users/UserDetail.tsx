@@ -79,7 +79,7 @@ export function UserDetail() {
       <Card title={t('admin.userDetail.profile')} testId="user-profile">
         <Facts
           items={[
-            { label: t('mine.uid'), value: user.id },
+            { label: t('admin.uid'), value: user.id },
             { label: t('admin.users.email'), value: user.email ?? '—' },
             { label: t('admin.users.phone'), value: <bdi>{user.phone ?? '—'}</bdi> },
             { label: t('admin.users.nickname'), value: user.nickname ?? '—' },

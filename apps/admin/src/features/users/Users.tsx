@@ -20,7 +20,7 @@ export function Users() {
   const columns: Column<AdminUserSummary>[] = [
     {
       key: 'id',
-      header: t('mine.uid'),
+      header: t('admin.uid'),
       render: (user) => <span className={pageStyles.mono}>{user.id}</span>,
     },
     { key: 'email', header: t('admin.users.email'), render: (user) => user.email ?? '—' },
