@@ -1,7 +1,15 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { type FieldErrors, type SafeParser, validate } from './formErrors';
+import { useFieldMessage } from './useFieldMessage';
 
 type Values = Record<string, string | boolean>;
+
+/** What a text input needs from the form: its value, a change handler and its error already translated. */
+export type FieldBinding = {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: string | undefined;
+};
 
 /**
  * Form state checked by a contract schema: errors appear on the first submit and then follow every change,
@@ -9,6 +17,8 @@ type Values = Record<string, string | boolean>;
  */
 export function useContractForm<T, V extends Values>(schema: SafeParser<T>, initial: V) {
   type Field = keyof V & string;
+  type StringField = { [K in Field]: V[K] extends string ? K : never }[Field];
+  const message = useFieldMessage();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -55,5 +65,15 @@ export function useContractForm<T, V extends Values>(schema: SafeParser<T>, init
     setAttempted(false);
   };
 
-  return { formRef, values, errors, setValue, parse, setError, reset };
+  /** Value, change handler and translated error of a text field; `transform` tidies what was typed. */
+  const bind = (field: StringField, transform?: (value: string) => string): FieldBinding => ({
+    value: values[field] as string,
+    onChange: (event) => {
+      const typed = event.target.value;
+      setValue(field, (transform ? transform(typed) : typed) as V[StringField]);
+    },
+    error: message(errors[field]),
+  });
+
+  return { formRef, values, errors, setValue, parse, setError, reset, bind };
 }

@@ -7,6 +7,11 @@ export function tidyPhone(value: string): string {
   return value.replace(/[\s\-().]/g, '');
 }
 
+/** Keeps only the digits of a verification code as it is typed. */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
 /** The message key for an account that does not fit the chosen tab, or undefined when it fits. */
 export function channelAccountError(channel: AccountChannel, account: string): string | undefined {
   const value = account.trim();

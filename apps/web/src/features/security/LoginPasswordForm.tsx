@@ -6,7 +6,6 @@ import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';
 import { PasswordField } from '../../components/PasswordField';
 import { useContractForm } from '../../lib/useContractForm';
-import { useFieldMessage } from '../../lib/useFieldMessage';
 import { TestId } from '../../testIds';
 import styles from './SecurityScreen.module.css';
 
@@ -15,7 +14,6 @@ const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 /** Old password, new password twice; the server signs out the other devices. */
 export function LoginPasswordForm() {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   const change = useChangePasswordMutation();
   const form = useContractForm(changePasswordBody, EMPTY);
 
@@ -44,27 +42,21 @@ export function LoginPasswordForm() {
         label={t('security.oldPassword')}
         placeholder={t('security.oldPasswordPlaceholder')}
         autoComplete="current-password"
-        value={form.values.oldPassword}
-        onChange={(event) => form.setValue('oldPassword', event.target.value)}
-        error={message(form.errors.oldPassword)}
+        {...form.bind('oldPassword')}
         data-testid={TestId.securityOldPassword}
       />
       <PasswordField
         label={t('security.newPassword')}
         placeholder={t('security.newPasswordPlaceholder')}
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={(event) => form.setValue('password', event.target.value)}
-        error={message(form.errors.password)}
+        {...form.bind('password')}
         data-testid={TestId.securityNewPassword}
       />
       <PasswordField
         label={t('security.confirmPassword')}
         placeholder={t('security.confirmPasswordPlaceholder')}
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(event) => form.setValue('confirmPassword', event.target.value)}
-        error={message(form.errors.confirmPassword)}
+        {...form.bind('confirmPassword')}
         data-testid={TestId.securityConfirmPassword}
       />
       <Button

@@ -5,8 +5,7 @@ import { useSecurityPasswordMutation } from '../../api/profile';
 import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';
 import { PasswordField } from '../../components/PasswordField';
-import { useContractForm } from '../../lib/useContractForm';
-import { useFieldMessage } from '../../lib/useFieldMessage';
+import { type FieldBinding, useContractForm } from '../../lib/useContractForm';
 import { TestId } from '../../testIds';
 import styles from './SecurityScreen.module.css';
 
@@ -14,16 +13,11 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /** The two six-digit fields shared by setting and changing the security password. */
 function NewSecurityPasswordFields({
-  values,
-  errors,
-  onChange,
+  bind,
 }: {
-  values: { password: string; confirmPassword: string };
-  errors: { password?: string | undefined; confirmPassword?: string | undefined };
-  onChange: (field: 'password' | 'confirmPassword', value: string) => void;
+  bind: (field: 'password' | 'confirmPassword', transform: (value: string) => string) => FieldBinding;
 }) {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   return (
     <>
       <PasswordField
@@ -32,9 +26,7 @@ function NewSecurityPasswordFields({
         inputMode="numeric"
         autoComplete="off"
         maxLength={6}
-        value={values.password}
-        onChange={(event) => onChange('password', digitsOnly(event.target.value))}
-        error={message(errors.password)}
+        {...bind('password', digitsOnly)}
         data-testid={TestId.securityNewSecurityPassword}
       />
       <PasswordField
@@ -43,9 +35,7 @@ function NewSecurityPasswordFields({
         inputMode="numeric"
         autoComplete="off"
         maxLength={6}
-        value={values.confirmPassword}
-        onChange={(event) => onChange('confirmPassword', digitsOnly(event.target.value))}
-        error={message(errors.confirmPassword)}
+        {...bind('confirmPassword', digitsOnly)}
         data-testid={TestId.securityConfirmSecurityPassword}
       />
     </>
@@ -58,7 +48,6 @@ const CHANGE_EMPTY = { oldSecurityPassword: '', password: '', confirmPassword: '
 /** First time: the login password proves it is the account holder. */
 function SetSecurityPasswordForm() {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   const save = useSecurityPasswordMutation();
   const form = useContractForm(setSecurityPasswordBody, FIRST_EMPTY);
 
@@ -84,12 +73,10 @@ function SetSecurityPasswordForm() {
         label={t('security.loginPassword')}
         placeholder={t('security.loginPasswordPlaceholder')}
         autoComplete="current-password"
-        value={form.values.loginPassword}
-        onChange={(event) => form.setValue('loginPassword', event.target.value)}
-        error={message(form.errors.loginPassword)}
+        {...form.bind('loginPassword')}
         data-testid={TestId.securityLoginPassword}
       />
-      <NewSecurityPasswordFields values={form.values} errors={form.errors} onChange={form.setValue} />
+      <NewSecurityPasswordFields bind={form.bind} />
       <Button type="submit" block loading={save.isPending} className={styles.submit}>
         {t('security.submit')}
       </Button>
@@ -100,7 +87,6 @@ function SetSecurityPasswordForm() {
 /** Later: the current security password is needed to choose a new one. */
 function ChangeSecurityPasswordForm() {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   const save = useSecurityPasswordMutation();
   const form = useContractForm(changeSecurityPasswordBody, CHANGE_EMPTY);
 
@@ -131,12 +117,10 @@ function ChangeSecurityPasswordForm() {
         inputMode="numeric"
         autoComplete="off"
         maxLength={6}
-        value={form.values.oldSecurityPassword}
-        onChange={(event) => form.setValue('oldSecurityPassword', digitsOnly(event.target.value))}
-        error={message(form.errors.oldSecurityPassword)}
+        {...form.bind('oldSecurityPassword', digitsOnly)}
         data-testid={TestId.securityOldSecurityPassword}
       />
-      <NewSecurityPasswordFields values={form.values} errors={form.errors} onChange={form.setValue} />
+      <NewSecurityPasswordFields bind={form.bind} />
       <Button type="submit" block loading={save.isPending} className={styles.submit}>
         {t('security.submit')}
       </Button>

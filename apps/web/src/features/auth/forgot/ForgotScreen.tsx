@@ -10,15 +10,14 @@ import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
-import { useFieldMessage } from '../../../lib/useFieldMessage';
 import { TestId } from '../../../testIds';
 import { AuthLayout } from '../AuthLayout';
 import styles from '../AuthLayout.module.css';
+import { digitsOnly } from '../accountChannel';
 import { useSendCode } from '../useSendCode';
 
 export function ForgotScreen() {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   const navigate = useNavigate();
   const reset = useResetPasswordMutation();
   const code = useSendCode('reset');
@@ -72,17 +71,13 @@ export function ForgotScreen() {
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
-          value={form.values.account}
-          onChange={(event) => form.setValue('account', event.target.value)}
-          error={message(form.errors.account)}
+          {...form.bind('account')}
           data-testid={TestId.forgotAccount}
         />
         <CodeField
           label={t('auth.code')}
           placeholder={t('auth.codePlaceholder')}
-          value={form.values.code}
-          onChange={(event) => form.setValue('code', event.target.value.replace(/\D/g, ''))}
-          error={message(form.errors.code)}
+          {...form.bind('code', digitsOnly)}
           onSend={sendCode}
           sending={code.sending}
           resendIn={code.resendIn}
@@ -94,18 +89,14 @@ export function ForgotScreen() {
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="new-password"
           hint={t('auth.register.passwordHint')}
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.target.value)}
-          error={message(form.errors.password)}
+          {...form.bind('password')}
           data-testid={TestId.forgotPassword}
         />
         <PasswordField
           label={t('auth.register.confirmPassword')}
           placeholder={t('auth.register.confirmPasswordPlaceholder')}
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.target.value)}
-          error={message(form.errors.confirmPassword)}
+          {...form.bind('confirmPassword')}
           data-testid={TestId.forgotConfirmPassword}
         />
         <Button

@@ -11,14 +11,12 @@ import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
-import { useFieldMessage } from '../../../lib/useFieldMessage';
 import { TestId } from '../../../testIds';
 import { AuthLayout } from '../AuthLayout';
 import styles from '../AuthLayout.module.css';
 
 export function LoginScreen() {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLoginMutation();
@@ -66,18 +64,14 @@ export function LoginScreen() {
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
-          value={form.values.account}
-          onChange={(event) => form.setValue('account', event.target.value)}
-          error={message(form.errors.account)}
+          {...form.bind('account')}
           data-testid={TestId.loginAccount}
         />
         <PasswordField
           label={t('auth.password')}
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.target.value)}
-          error={message(form.errors.password)}
+          {...form.bind('password')}
           data-testid={TestId.loginPassword}
         />
         <div className={styles.linkRow}>

@@ -16,7 +16,13 @@ import { useFieldMessage } from '../../../lib/useFieldMessage';
 import { TestId } from '../../../testIds';
 import { AuthLayout } from '../AuthLayout';
 import styles from '../AuthLayout.module.css';
-import { type AccountChannel, accountMessageFor, channelAccountError, tidyPhone } from '../accountChannel';
+import {
+  type AccountChannel,
+  accountMessageFor,
+  channelAccountError,
+  digitsOnly,
+  tidyPhone,
+} from '../accountChannel';
 import { TermsSheet } from '../TermsSheet';
 import { useSendCode } from '../useSendCode';
 
@@ -130,9 +136,7 @@ export function RegisterScreen() {
         <CodeField
           label={t('auth.code')}
           placeholder={t('auth.codePlaceholder')}
-          value={form.values.code}
-          onChange={(event) => form.setValue('code', event.target.value.replace(/\D/g, ''))}
-          error={message(form.errors.code)}
+          {...form.bind('code', digitsOnly)}
           onSend={sendCode}
           sending={code.sending}
           resendIn={code.resendIn}
@@ -144,18 +148,14 @@ export function RegisterScreen() {
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="new-password"
           hint={t('auth.register.passwordHint')}
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.target.value)}
-          error={message(form.errors.password)}
+          {...form.bind('password')}
           data-testid={TestId.registerPassword}
         />
         <PasswordField
           label={t('auth.register.confirmPassword')}
           placeholder={t('auth.register.confirmPasswordPlaceholder')}
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.target.value)}
-          error={message(form.errors.confirmPassword)}
+          {...form.bind('confirmPassword')}
           data-testid={TestId.registerConfirmPassword}
         />
         <TextField
@@ -164,9 +164,7 @@ export function RegisterScreen() {
           autoCapitalize="characters"
           autoCorrect="off"
           spellCheck={false}
-          value={form.values.inviteCode}
-          onChange={(event) => form.setValue('inviteCode', event.target.value.trim())}
-          error={message(form.errors.inviteCode)}
+          {...form.bind('inviteCode', (value) => value.trim())}
           data-testid={TestId.registerInviteCode}
         />
         <Checkbox
