@@ -1,8 +1,9 @@
 import type { TranslationKey } from '@kestrel/i18n';
 
 /**
- * Failure codes, in bands: 1xxx shared by every area, 2xxx accounts and sessions. Each has one HTTP status
- * and one catalogue message; a code never changes meaning once published.
+ * Failure codes, in bands: 1xxx shared by every area, 2xxx accounts and sessions, 3xxx profile, passwords and
+ * uploads, 4xxx messages, 5xxx the back office. Each has one HTTP status and one catalogue message; a code never
+ * changes meaning once published.
  */
 export const ERRORS = {
   parameterError: { code: 1000, status: 400, message: 'validation.parameterError' },
