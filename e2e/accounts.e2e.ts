@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testIds';
-import { launchBrowser, openPhone, snapshot, startKestrel, startMailbox } from './harness';
+import {
+  byId,
+  launchBrowser,
+  logIn,
+  openPhone,
+  snapshot,
+  startKestrel,
+  startMailbox,
+  waitForPath,
+} from './harness';
 
 let browser: Browser;
 let kestrel: Awaited<ReturnType<typeof startKestrel>>;
@@ -22,13 +31,8 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-const byId = (page: Page, id: string) => page.getByTestId(id);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const storageLength = (page: Page) => page.evaluate(() => localStorage.length);
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-}
 
 async function registerByEmail(page: Page) {
   await page.goto(`${kestrel.baseUrl}/user/register`);
@@ -118,11 +122,7 @@ describe('accounts in the browser', () => {
 
   it('switches to Arabic: right to left, and every request carries think-lang: ar', async () => {
     const page = await openPhone(browser);
-    await page.goto(`${kestrel.baseUrl}/user/login`);
-    await byId(page, TestId.loginAccount).fill(account);
-    await byId(page, TestId.loginPassword).fill(password);
-    await byId(page, TestId.loginSubmit).click();
-    await waitForPath(page, '/home/index');
+    await logIn(page, kestrel.baseUrl, account, password);
 
     await page.goto(`${kestrel.baseUrl}/user/setting`);
     await snapshot(page, 'settings-en-US');

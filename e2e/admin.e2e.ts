@@ -7,7 +7,7 @@ import { AdminsService } from '../apps/server/src/modules/admin/admins.service';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS } from '../apps/server/src/modules/auth/rate-limits';
 import { registerAccount } from '../apps/server/test/api';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
-import { launchBrowser, snapshot } from './harness';
+import { byId, launchBrowser, snapshot, waitForPath } from './harness';
 
 const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
 
@@ -45,12 +45,6 @@ afterAll(async () => {
 async function openDesktop(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   return context.newPage();
-}
-
-const byId = (page: Page, id: string) => page.getByTestId(id);
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
 
 const TOTP_PERIOD_MS = 30_000;

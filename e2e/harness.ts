@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
+import { TestId } from '../apps/web/src/testIds';
 
 export { startSmtpServer as startMailbox } from '../apps/server/test/smtp';
 
@@ -46,4 +47,28 @@ export async function openPhone(browser: Browser): Promise<Page> {
 export async function snapshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+export const byId = (page: Page, id: string) => page.getByTestId(id);
+
+export async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+}
+
+/** Logs in through the app's own form and waits for the home screen. */
+export async function logIn(page: Page, baseUrl: string, account: string, password: string) {
+  await page.goto(`${baseUrl}/user/login`);
+  await byId(page, TestId.loginAccount).fill(account);
+  await byId(page, TestId.loginPassword).fill(password);
+  await byId(page, TestId.loginSubmit).click();
+  await waitForPath(page, '/home/index');
+}
+
+/** Stores Arabic as the language, as the language switch does; it applies from the next page load. */
+export async function storeArabic(page: Page) {
+  await page.evaluate(() => {
+    const session = JSON.parse(localStorage.getItem('session') ?? '{}');
+    localStorage.setItem('session', JSON.stringify({ ...session, language: 'ar' }));
+    localStorage.setItem('lang', 'ar');
+  });
 }

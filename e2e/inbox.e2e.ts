@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testIds';
-import { launchBrowser, openPhone, snapshot, startKestrel, startMailbox } from './harness';
+import {
+  byId,
+  launchBrowser,
+  logIn,
+  openPhone,
+  snapshot,
+  startKestrel,
+  startMailbox,
+  storeArabic,
+  waitForPath,
+} from './harness';
 
 let browser: Browser;
 let kestrel: Awaited<ReturnType<typeof startKestrel>>;
@@ -21,12 +31,6 @@ afterAll(async () => {
   await kestrel?.close();
   await mailbox?.close();
 });
-
-const byId = (page: Page, id: string) => page.getByTestId(id);
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-}
 
 async function register(page: Page) {
   await page.goto(`${kestrel.baseUrl}/user/register`);
@@ -77,16 +81,8 @@ describe('messages in the browser', () => {
 
   it('shows a login alert in Arabic, right to left, with the read welcome below it', async () => {
     const page = await openPhone(browser);
-    await page.goto(`${kestrel.baseUrl}/user/login`);
-    await byId(page, TestId.loginAccount).fill(account);
-    await byId(page, TestId.loginPassword).fill(password);
-    await byId(page, TestId.loginSubmit).click();
-    await waitForPath(page, '/home/index');
-    await page.evaluate(() => {
-      const session = JSON.parse(localStorage.getItem('session') ?? '{}');
-      localStorage.setItem('session', JSON.stringify({ ...session, language: 'ar' }));
-      localStorage.setItem('lang', 'ar');
-    });
+    await logIn(page, kestrel.baseUrl, account, password);
+    await storeArabic(page);
 
     await page.goto(`${kestrel.baseUrl}/home/index`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -2,7 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testIds';
-import { launchBrowser, openPhone, snapshot, startKestrel, startMailbox } from './harness';
+import {
+  byId,
+  launchBrowser,
+  logIn,
+  openPhone,
+  snapshot,
+  startKestrel,
+  startMailbox,
+  storeArabic,
+  waitForPath,
+} from './harness';
 
 let browser: Browser;
 let kestrel: Awaited<ReturnType<typeof startKestrel>>;
@@ -23,12 +33,6 @@ afterAll(async () => {
   await kestrel?.close();
   await mailbox?.close();
 });
-
-const byId = (page: Page, id: string) => page.getByTestId(id);
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-}
 
 /** How many notices on screen say this; an older notice may still be leaving as a new one arrives. */
 function noticesSaying(page: Page, text: string) {
@@ -121,16 +125,8 @@ describe('profile and passwords in the browser', () => {
 
   it('shows both screens right to left in Arabic', async () => {
     const page = await openPhone(browser);
-    await page.goto(`${kestrel.baseUrl}/user/login`);
-    await byId(page, TestId.loginAccount).fill(account);
-    await byId(page, TestId.loginPassword).fill(newPassword);
-    await byId(page, TestId.loginSubmit).click();
-    await waitForPath(page, '/home/index');
-    await page.evaluate(() => {
-      const session = JSON.parse(localStorage.getItem('session') ?? '{}');
-      localStorage.setItem('session', JSON.stringify({ ...session, language: 'ar' }));
-      localStorage.setItem('lang', 'ar');
-    });
+    await logIn(page, kestrel.baseUrl, account, newPassword);
+    await storeArabic(page);
 
     await page.goto(`${kestrel.baseUrl}/user/setUserInfo`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
