@@ -1,8 +1,8 @@
 import type { TranslationKey } from '@kestrel/i18n';
 
 /**
- * Failure codes, in bands: 1xxx shared by every area, 2xxx accounts and sessions, 3xxx profile, passwords and
- * uploads, 4xxx messages, 5xxx the back office. Each has one HTTP status and one catalogue message; a code never
+ * Failure codes, in bands: 1xxx shared by every area, 2xxx accounts and sessions, 3xxx profile, passwords,
+ * uploads and identity, 4xxx messages, 5xxx the back office. Each has one HTTP status and one catalogue message; a code never
  * changes meaning once published.
  */
 export const ERRORS = {
@@ -30,6 +30,8 @@ export const ERRORS = {
   adminExists: { code: 5008, status: 409, message: 'backOffice.errors.adminExists' },
   totpNotStarted: { code: 5009, status: 400, message: 'backOffice.errors.totpNotStarted' },
   totpAlreadyEnabled: { code: 5010, status: 409, message: 'backOffice.errors.totpAlreadyEnabled' },
+  // 51xx: review queues.
+  reviewNotPending: { code: 5101, status: 409, message: 'backOffice.errors.reviewNotPending' },
   // 3xxx: profile, passwords and uploads.
   wrongPassword: { code: 3001, status: 400, message: 'security.wrongPassword' },
   loginPasswordRequired: { code: 3002, status: 400, message: 'security.loginPasswordRequired' },
@@ -42,6 +44,10 @@ export const ERRORS = {
   uploadTooManyPixels: { code: 3013, status: 400, message: 'uploads.tooManyPixels' },
   uploadDamaged: { code: 3014, status: 400, message: 'uploads.damaged' },
   uploadRateLimited: { code: 3015, status: 429, message: 'uploads.rateLimited' },
+  // 31xx: identity verification.
+  identityAlreadyVerified: { code: 3101, status: 409, message: 'identity.errors.alreadyVerified' },
+  identityUnderReview: { code: 3102, status: 409, message: 'identity.errors.underReview' },
+  identityImageInvalid: { code: 3103, status: 400, message: 'identity.errors.imageInvalid' },
   // 4xxx: messages and announcements.
   messageNotFound: { code: 4001, status: 404, message: 'inbox.errors.messageNotFound' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;

@@ -7,6 +7,7 @@ export * from './envelope';
 export * from './errors';
 export * from './headers';
 export * from './health';
+export * from './identity';
 export * from './inbox';
 export * from './profile';
 export * from './realtime';

@@ -30,3 +30,8 @@ export type UploadResult = z.infer<typeof uploadResult>;
 export function uploadUrl(id: string): string {
   return `/api/uploads/${id}`;
 }
+
+/** The path an operator fetches an upload from, with the admin token and a role allowed to see its purpose. */
+export function adminUploadUrl(id: string): string {
+  return `/api/admin/uploads/${id}`;
+}

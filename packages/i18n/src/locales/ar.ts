@@ -188,6 +188,7 @@ const ar: Catalogue = {
       adminExists: 'يوجد بالفعل حساب إدارة بهذا البريد الإلكتروني',
       totpNotStarted: 'ابدأ إعداد تطبيق المصادقة أولًا',
       totpAlreadyEnabled: 'المصادقة الثنائية مفعّلة بالفعل',
+      reviewNotPending: 'تمت مراجعة هذا العنصر بالفعل',
     },
   },
   admin: {
@@ -452,6 +453,23 @@ const ar: Catalogue = {
         title: 'تسجيل دخول جديد إلى حسابك',
         body: 'تم تسجيل الدخول إلى حسابك في {{time}}.\nالجهاز: {{device}}\nعنوان IP: {{ip}}\nإذا لم تكن أنت، فغيّر كلمة المرور فورًا.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'يرجى إدخال اسمك الحقيقي',
+    addressRequired: 'يرجى إدخال عنوانك',
+    tooLong: 'هذا النص طويل جدًا',
+    invalidCharacters: 'يحتوي هذا النص على أحرف غير مسموح بها',
+    documentTypeRequired: 'يرجى اختيار بطاقة الهوية أو جواز السفر',
+    documentNumberRequired: 'يرجى إدخال رقم الوثيقة',
+    documentNumberInvalid: 'يجب أن يتكون رقم الوثيقة من 4 إلى 32 حرفًا أو رقمًا أو شرطة',
+    nationRequired: 'يرجى اختيار بلدك',
+    frontRequired: 'يرجى رفع الوجه الأمامي للوثيقة',
+    backRequired: 'يرجى رفع الوجه الخلفي لبطاقة الهوية',
+    errors: {
+      alreadyVerified: 'تم التحقق من هويتك بالفعل ولا يمكن تغييرها',
+      underReview: 'وثائقك قيد التحقق. يرجى انتظار النتيجة.',
+      imageInvalid: 'لم يتم العثور على صورة الوثيقة. يرجى رفعها مرة أخرى.',
     },
   },
 };

@@ -190,6 +190,7 @@ const de: Catalogue = {
       adminExists: 'Für diese E-Mail-Adresse gibt es bereits ein Backoffice-Konto',
       totpNotStarted: 'Starten Sie zuerst die Einrichtung des Authenticators',
       totpAlreadyEnabled: 'Die Zwei-Faktor-Authentifizierung ist bereits aktiviert',
+      reviewNotPending: 'Dieser Eintrag wurde bereits geprüft',
     },
   },
   admin: {
@@ -457,6 +458,23 @@ const de: Catalogue = {
         title: 'Neue Anmeldung bei deinem Konto',
         body: 'Bei deinem Konto wurde sich am {{time}} angemeldet.\nGerät: {{device}}\nIP-Adresse: {{ip}}\nWarst du das nicht, ändere sofort dein Passwort.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Bitte geben Sie Ihren vollständigen Namen ein',
+    addressRequired: 'Bitte geben Sie Ihre Adresse ein',
+    tooLong: 'Dieser Text ist zu lang',
+    invalidCharacters: 'Dieser Text enthält unzulässige Zeichen',
+    documentTypeRequired: 'Bitte wählen Sie Personalausweis oder Reisepass',
+    documentNumberRequired: 'Bitte geben Sie die Ausweisnummer ein',
+    documentNumberInvalid: 'Die Ausweisnummer muss aus 4 bis 32 Buchstaben, Ziffern oder Bindestrichen bestehen',
+    nationRequired: 'Bitte wählen Sie Ihr Land',
+    frontRequired: 'Bitte laden Sie die Vorderseite des Ausweises hoch',
+    backRequired: 'Bitte laden Sie die Rückseite des Personalausweises hoch',
+    errors: {
+      alreadyVerified: 'Ihre Identität ist bereits bestätigt und kann nicht geändert werden',
+      underReview: 'Ihre Unterlagen werden geprüft. Bitte warten Sie auf das Ergebnis.',
+      imageInvalid: 'Das Ausweisbild wurde nicht gefunden. Bitte laden Sie es erneut hoch.',
     },
   },
 };

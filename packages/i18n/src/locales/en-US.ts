@@ -192,6 +192,7 @@ const enUS = {
       adminExists: 'A back-office account with this e-mail already exists',
       totpNotStarted: 'Start the authenticator setup first',
       totpAlreadyEnabled: 'Two-factor authentication is already on',
+      reviewNotPending: 'This item has already been reviewed',
     },
   },
   admin: {
@@ -456,6 +457,23 @@ const enUS = {
         title: 'New login to your account',
         body: 'Your account was logged in at {{time}}.\nDevice: {{device}}\nIP address: {{ip}}\nIf this was not you, change your password immediately.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Please enter your real name',
+    addressRequired: 'Please enter your address',
+    tooLong: 'This text is too long',
+    invalidCharacters: 'This text contains characters that are not allowed',
+    documentTypeRequired: 'Please choose ID card or passport',
+    documentNumberRequired: 'Please enter the document number',
+    documentNumberInvalid: 'The document number must be 4 to 32 letters, digits or hyphens',
+    nationRequired: 'Please choose your nation',
+    frontRequired: 'Please upload the front of the document',
+    backRequired: 'Please upload the back of the ID card',
+    errors: {
+      alreadyVerified: 'Your identity is already verified and cannot be changed',
+      underReview: 'Your documents are under certification. Please wait for the result.',
+      imageInvalid: 'The document image was not found. Please upload it again.',
     },
   },
 };

@@ -189,6 +189,7 @@ const es: Catalogue = {
       adminExists: 'Ya existe una cuenta de administración con este correo electrónico',
       totpNotStarted: 'Primero inicia la configuración del autenticador',
       totpAlreadyEnabled: 'La verificación en dos pasos ya está activada',
+      reviewNotPending: 'Este elemento ya ha sido revisado',
     },
   },
   admin: {
@@ -458,6 +459,23 @@ const es: Catalogue = {
         title: 'Nuevo inicio de sesión en tu cuenta',
         body: 'Se inició sesión en tu cuenta el {{time}}.\nDispositivo: {{device}}\nDirección IP: {{ip}}\nSi no fuiste tú, cambia tu contraseña de inmediato.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Introduce tu nombre real',
+    addressRequired: 'Introduce tu dirección',
+    tooLong: 'El texto es demasiado largo',
+    invalidCharacters: 'El texto contiene caracteres no permitidos',
+    documentTypeRequired: 'Elige documento de identidad o pasaporte',
+    documentNumberRequired: 'Introduce el número del documento',
+    documentNumberInvalid: 'El número del documento debe tener de 4 a 32 letras, dígitos o guiones',
+    nationRequired: 'Elige tu país',
+    frontRequired: 'Sube la parte delantera del documento',
+    backRequired: 'Sube la parte trasera del documento de identidad',
+    errors: {
+      alreadyVerified: 'Tu identidad ya está verificada y no se puede cambiar',
+      underReview: 'Tus documentos están en revisión. Espera el resultado.',
+      imageInvalid: 'No se encontró la imagen del documento. Vuelve a subirla.',
     },
   },
 };

@@ -191,6 +191,7 @@ const fr: Catalogue = {
       adminExists: 'Un compte d’administration existe déjà avec cet e-mail',
       totpNotStarted: 'Commencez d’abord la configuration de l’authentificateur',
       totpAlreadyEnabled: 'La double authentification est déjà activée',
+      reviewNotPending: 'Cet élément a déjà été examiné',
     },
   },
   admin: {
@@ -461,6 +462,23 @@ const fr: Catalogue = {
         title: 'Nouvelle connexion à votre compte',
         body: "Une connexion à votre compte a eu lieu le {{time}}.\nAppareil : {{device}}\nAdresse IP : {{ip}}\nSi ce n'était pas vous, changez immédiatement votre mot de passe.",
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Veuillez saisir votre nom réel',
+    addressRequired: 'Veuillez saisir votre adresse',
+    tooLong: 'Ce texte est trop long',
+    invalidCharacters: 'Ce texte contient des caractères non autorisés',
+    documentTypeRequired: 'Veuillez choisir carte d\'identité ou passeport',
+    documentNumberRequired: 'Veuillez saisir le numéro du document',
+    documentNumberInvalid: 'Le numéro du document doit comporter de 4 à 32 lettres, chiffres ou tirets',
+    nationRequired: 'Veuillez choisir votre pays',
+    frontRequired: 'Veuillez téléverser le recto du document',
+    backRequired: 'Veuillez téléverser le verso de la carte d\'identité',
+    errors: {
+      alreadyVerified: 'Votre identité est déjà vérifiée et ne peut plus être modifiée',
+      underReview: 'Vos documents sont en cours de vérification. Veuillez attendre le résultat.',
+      imageInvalid: 'L\'image du document est introuvable. Veuillez la téléverser à nouveau.',
     },
   },
 };

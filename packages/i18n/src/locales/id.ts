@@ -191,6 +191,7 @@ const id: Catalogue = {
       adminExists: 'Akun back office dengan email ini sudah ada',
       totpNotStarted: 'Mulai penyiapan autentikator terlebih dahulu',
       totpAlreadyEnabled: 'Autentikasi dua faktor sudah aktif',
+      reviewNotPending: 'Item ini sudah ditinjau',
     },
   },
   admin: {
@@ -457,6 +458,23 @@ const id: Catalogue = {
         title: 'Login baru ke akun Anda',
         body: 'Akun Anda login pada {{time}}.\nPerangkat: {{device}}\nAlamat IP: {{ip}}\nJika ini bukan Anda, segera ubah kata sandi Anda.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Masukkan nama asli Anda',
+    addressRequired: 'Masukkan alamat Anda',
+    tooLong: 'Teks ini terlalu panjang',
+    invalidCharacters: 'Teks ini berisi karakter yang tidak diizinkan',
+    documentTypeRequired: 'Pilih kartu identitas atau paspor',
+    documentNumberRequired: 'Masukkan nomor dokumen',
+    documentNumberInvalid: 'Nomor dokumen harus terdiri dari 4 hingga 32 huruf, angka, atau tanda hubung',
+    nationRequired: 'Pilih negara Anda',
+    frontRequired: 'Unggah bagian depan dokumen',
+    backRequired: 'Unggah bagian belakang kartu identitas',
+    errors: {
+      alreadyVerified: 'Identitas Anda sudah terverifikasi dan tidak dapat diubah',
+      underReview: 'Dokumen Anda sedang diverifikasi. Harap tunggu hasilnya.',
+      imageInvalid: 'Gambar dokumen tidak ditemukan. Silakan unggah lagi.',
     },
   },
 };

@@ -190,6 +190,7 @@ const jaJP: Catalogue = {
       adminExists: 'このメールアドレスの管理アカウントは既に存在します',
       totpNotStarted: '先に認証アプリの設定を開始してください',
       totpAlreadyEnabled: '二段階認証は既に有効です',
+      reviewNotPending: 'この項目は審査済みです',
     },
   },
   admin: {
@@ -452,6 +453,23 @@ const jaJP: Catalogue = {
         title: 'アカウントへの新しいログイン',
         body: '{{time}} にアカウントへのログインがありました。\nデバイス：{{device}}\nIPアドレス：{{ip}}\nお心当たりがない場合は、直ちにパスワードを変更してください。',
       },
+    },
+  },
+  identity: {
+    realNameRequired: '氏名を入力してください',
+    addressRequired: '住所を入力してください',
+    tooLong: '文字数が多すぎます',
+    invalidCharacters: '使用できない文字が含まれています',
+    documentTypeRequired: '身分証明書またはパスポートを選択してください',
+    documentNumberRequired: '書類番号を入力してください',
+    documentNumberInvalid: '書類番号は英数字またはハイフンで 4〜32 文字にしてください',
+    nationRequired: '国・地域を選択してください',
+    frontRequired: '書類の表面をアップロードしてください',
+    backRequired: '身分証明書の裏面をアップロードしてください',
+    errors: {
+      alreadyVerified: '本人確認は完了しているため変更できません',
+      underReview: '書類は審査中です。結果をお待ちください。',
+      imageInvalid: '書類の画像が見つかりません。もう一度アップロードしてください。',
     },
   },
 };

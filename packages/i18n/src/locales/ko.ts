@@ -189,6 +189,7 @@ const ko: Catalogue = {
       adminExists: '이 이메일로 등록된 관리자 계정이 이미 있습니다',
       totpNotStarted: '먼저 인증 앱 설정을 시작해 주세요',
       totpAlreadyEnabled: '2단계 인증이 이미 활성화되어 있습니다',
+      reviewNotPending: '이미 심사된 항목입니다',
     },
   },
   admin: {
@@ -451,6 +452,23 @@ const ko: Catalogue = {
         title: '새로운 계정 로그인',
         body: '{{time}}에 계정에 로그인되었습니다.\n기기: {{device}}\nIP 주소: {{ip}}\n본인이 아니라면 즉시 비밀번호를 변경하세요.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: '실명을 입력해 주세요',
+    addressRequired: '주소를 입력해 주세요',
+    tooLong: '입력 내용이 너무 깁니다',
+    invalidCharacters: '허용되지 않는 문자가 포함되어 있습니다',
+    documentTypeRequired: '신분증 또는 여권을 선택해 주세요',
+    documentNumberRequired: '신분증 번호를 입력해 주세요',
+    documentNumberInvalid: '신분증 번호는 4~32자의 영문, 숫자 또는 하이픈이어야 합니다',
+    nationRequired: '국가를 선택해 주세요',
+    frontRequired: '신분증 앞면을 업로드해 주세요',
+    backRequired: '신분증 뒷면을 업로드해 주세요',
+    errors: {
+      alreadyVerified: '이미 신원 인증이 완료되어 변경할 수 없습니다',
+      underReview: '서류를 심사 중입니다. 결과를 기다려 주세요.',
+      imageInvalid: '신분증 이미지를 찾을 수 없습니다. 다시 업로드해 주세요.',
     },
   },
 };

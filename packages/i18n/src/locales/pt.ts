@@ -189,6 +189,7 @@ const pt: Catalogue = {
       adminExists: 'Já existe uma conta administrativa com este e-mail',
       totpNotStarted: 'Inicie primeiro a configuração do autenticador',
       totpAlreadyEnabled: 'A autenticação de dois fatores já está ativada',
+      reviewNotPending: 'Este item já foi analisado',
     },
   },
   admin: {
@@ -455,6 +456,23 @@ const pt: Catalogue = {
         title: 'Novo login na sua conta',
         body: 'Sua conta foi acessada em {{time}}.\nDispositivo: {{device}}\nEndereço IP: {{ip}}\nSe não foi você, altere sua senha imediatamente.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Introduza o seu nome real',
+    addressRequired: 'Introduza a sua morada',
+    tooLong: 'O texto é demasiado longo',
+    invalidCharacters: 'O texto contém caracteres não permitidos',
+    documentTypeRequired: 'Escolha cartão de identidade ou passaporte',
+    documentNumberRequired: 'Introduza o número do documento',
+    documentNumberInvalid: 'O número do documento deve ter de 4 a 32 letras, algarismos ou hífenes',
+    nationRequired: 'Escolha o seu país',
+    frontRequired: 'Carregue a frente do documento',
+    backRequired: 'Carregue o verso do cartão de identidade',
+    errors: {
+      alreadyVerified: 'A sua identidade já está verificada e não pode ser alterada',
+      underReview: 'Os seus documentos estão em verificação. Aguarde o resultado.',
+      imageInvalid: 'A imagem do documento não foi encontrada. Carregue-a novamente.',
     },
   },
 };

@@ -190,6 +190,7 @@ const tr: Catalogue = {
       adminExists: 'Bu e-postayla bir yönetim hesabı zaten var',
       totpNotStarted: 'Önce doğrulayıcı kurulumunu başlatın',
       totpAlreadyEnabled: 'İki adımlı doğrulama zaten açık',
+      reviewNotPending: 'Bu öğe zaten incelendi',
     },
   },
   admin: {
@@ -456,6 +457,23 @@ const tr: Catalogue = {
         title: 'Hesabınızda yeni oturum açıldı',
         body: 'Hesabınızda {{time}} tarihinde oturum açıldı.\nCihaz: {{device}}\nIP adresi: {{ip}}\nBu siz değilseniz şifrenizi hemen değiştirin.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Lütfen gerçek adınızı girin',
+    addressRequired: 'Lütfen adresinizi girin',
+    tooLong: 'Bu metin çok uzun',
+    invalidCharacters: 'Bu metin izin verilmeyen karakterler içeriyor',
+    documentTypeRequired: 'Lütfen kimlik kartı veya pasaport seçin',
+    documentNumberRequired: 'Lütfen belge numarasını girin',
+    documentNumberInvalid: 'Belge numarası 4 ile 32 arasında harf, rakam veya tireden oluşmalıdır',
+    nationRequired: 'Lütfen ülkenizi seçin',
+    frontRequired: 'Lütfen belgenin ön yüzünü yükleyin',
+    backRequired: 'Lütfen kimlik kartının arka yüzünü yükleyin',
+    errors: {
+      alreadyVerified: 'Kimliğiniz zaten doğrulandı ve değiştirilemez',
+      underReview: 'Belgeleriniz inceleniyor. Lütfen sonucu bekleyin.',
+      imageInvalid: 'Belge görseli bulunamadı. Lütfen yeniden yükleyin.',
     },
   },
 };

@@ -190,6 +190,7 @@ const vn: Catalogue = {
       adminExists: 'Đã có tài khoản quản trị dùng email này',
       totpNotStarted: 'Hãy bắt đầu thiết lập ứng dụng xác thực trước',
       totpAlreadyEnabled: 'Xác thực hai yếu tố đã được bật từ trước',
+      reviewNotPending: 'Mục này đã được xét duyệt',
     },
   },
   admin: {
@@ -456,6 +457,23 @@ const vn: Catalogue = {
         title: 'Đăng nhập mới vào tài khoản',
         body: 'Tài khoản của bạn đã được đăng nhập lúc {{time}}.\nThiết bị: {{device}}\nĐịa chỉ IP: {{ip}}\nNếu không phải bạn, hãy đổi mật khẩu ngay lập tức.',
       },
+    },
+  },
+  identity: {
+    realNameRequired: 'Vui lòng nhập họ tên thật',
+    addressRequired: 'Vui lòng nhập địa chỉ',
+    tooLong: 'Nội dung quá dài',
+    invalidCharacters: 'Nội dung chứa ký tự không được phép',
+    documentTypeRequired: 'Vui lòng chọn CMND/CCCD hoặc hộ chiếu',
+    documentNumberRequired: 'Vui lòng nhập số giấy tờ',
+    documentNumberInvalid: 'Số giấy tờ phải gồm 4 đến 32 chữ cái, chữ số hoặc dấu gạch ngang',
+    nationRequired: 'Vui lòng chọn quốc gia',
+    frontRequired: 'Vui lòng tải lên mặt trước giấy tờ',
+    backRequired: 'Vui lòng tải lên mặt sau CMND/CCCD',
+    errors: {
+      alreadyVerified: 'Danh tính của bạn đã được xác minh và không thể thay đổi',
+      underReview: 'Giấy tờ của bạn đang được xác minh. Vui lòng chờ kết quả.',
+      imageInvalid: 'Không tìm thấy ảnh giấy tờ. Vui lòng tải lên lại.',
     },
   },
 };

@@ -185,6 +185,7 @@ const zhCN: Catalogue = {
       adminExists: '该邮箱已有后台账户',
       totpNotStarted: '请先开始设置身份验证器',
       totpAlreadyEnabled: '双重验证已开启，无需重复设置',
+      reviewNotPending: '该项目已审核',
     },
   },
   admin: {
@@ -445,6 +446,23 @@ const zhCN: Catalogue = {
         title: '账户新登录提醒',
         body: '您的账户于 {{time}} 登录。\n设备：{{device}}\nIP 地址：{{ip}}\n如非本人操作，请立即修改密码。',
       },
+    },
+  },
+  identity: {
+    realNameRequired: '请输入真实姓名',
+    addressRequired: '请输入地址',
+    tooLong: '内容过长',
+    invalidCharacters: '内容包含不允许的字符',
+    documentTypeRequired: '请选择身份证或护照',
+    documentNumberRequired: '请输入证件号码',
+    documentNumberInvalid: '证件号码须为 4 到 32 位字母、数字或连字符',
+    nationRequired: '请选择国家或地区',
+    frontRequired: '请上传证件正面照片',
+    backRequired: '请上传身份证背面照片',
+    errors: {
+      alreadyVerified: '您的身份已认证，无法修改',
+      underReview: '您的资料正在认证中，请耐心等待结果',
+      imageInvalid: '未找到证件图片，请重新上传',
     },
   },
 };

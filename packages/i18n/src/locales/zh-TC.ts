@@ -185,6 +185,7 @@ const zhTC: Catalogue = {
       adminExists: '此電子郵件已有後台帳戶',
       totpNotStarted: '請先開始設定驗證器',
       totpAlreadyEnabled: '雙重驗證已開啟，無需重複設定',
+      reviewNotPending: '該項目已審核',
     },
   },
   admin: {
@@ -445,6 +446,23 @@ const zhTC: Catalogue = {
         title: '帳戶新登入提醒',
         body: '您的帳戶於 {{time}} 登入。\n裝置：{{device}}\nIP 位址：{{ip}}\n如非本人操作，請立即變更密碼。',
       },
+    },
+  },
+  identity: {
+    realNameRequired: '請輸入真實姓名',
+    addressRequired: '請輸入地址',
+    tooLong: '內容過長',
+    invalidCharacters: '內容包含不允許的字元',
+    documentTypeRequired: '請選擇身分證或護照',
+    documentNumberRequired: '請輸入證件號碼',
+    documentNumberInvalid: '證件號碼須為 4 到 32 位字母、數字或連字號',
+    nationRequired: '請選擇國家或地區',
+    frontRequired: '請上傳證件正面照片',
+    backRequired: '請上傳身分證背面照片',
+    errors: {
+      alreadyVerified: '您的身分已認證，無法修改',
+      underReview: '您的資料正在認證中，請耐心等待結果',
+      imageInvalid: '找不到證件圖片，請重新上傳',
     },
   },
 };
