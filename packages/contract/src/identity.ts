@@ -112,7 +112,9 @@ export const reviewQueueQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const approveBody = z.object({ note: z.string().trim().max(500, 'backOffice.validation.reasonLength').optional() });
+export const approveBody = z.object({
+  note: z.string().trim().max(500, 'backOffice.validation.reasonLength').optional(),
+});
 export const rejectBody = z.object({ reason: adminReasonField });
 
 export const reviewer = z.object({ id: z.number().int(), email: z.string() }).nullable();

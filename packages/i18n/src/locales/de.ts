@@ -467,7 +467,8 @@ const de: Catalogue = {
     invalidCharacters: 'Dieser Text enthält unzulässige Zeichen',
     documentTypeRequired: 'Bitte wählen Sie Personalausweis oder Reisepass',
     documentNumberRequired: 'Bitte geben Sie die Ausweisnummer ein',
-    documentNumberInvalid: 'Die Ausweisnummer muss aus 4 bis 32 Buchstaben, Ziffern oder Bindestrichen bestehen',
+    documentNumberInvalid:
+      'Die Ausweisnummer muss aus 4 bis 32 Buchstaben, Ziffern oder Bindestrichen bestehen',
     nationRequired: 'Bitte wählen Sie Ihr Land',
     frontRequired: 'Bitte laden Sie die Vorderseite des Ausweises hoch',
     backRequired: 'Bitte laden Sie die Rückseite des Personalausweises hoch',
