@@ -12,6 +12,8 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
+import { Idempotency } from './http/idempotency';
+import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
 import { AdminsRepository } from './modules/admin/admins.repository';
@@ -28,6 +30,14 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS, type RateLimitOptions } from './modules/auth/rate-limits';
 import { healthRoutes } from './modules/health/health.routes';
+import { IdentityRepository } from './modules/identity/identity.repository';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { IdentityService } from './modules/identity/identity.service';
+import { identityReviewRoutes } from './modules/identity/identity-review.routes';
+import { IdentityReviewService } from './modules/identity/identity-review.service';
+import { LedgerRepository } from './modules/ledger/ledger.repository';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { LedgerService } from './modules/ledger/ledger.service';
 import { announcementRoutes } from './modules/messages/announcements.routes';
 import { MessagesRepository } from './modules/messages/messages.repository';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -39,11 +49,15 @@ import { PasswordAttempts } from './modules/profile/password-attempts';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { ProfileService } from './modules/profile/profile.service';
+import { adminUploadRoutes } from './modules/uploads/admin-uploads.routes';
+import { S3Storage } from './modules/uploads/s3-storage';
 import { LocalDiskStorage } from './modules/uploads/storage';
 import { UploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { UploadsService } from './modules/uploads/uploads.service';
 import { userRoutes } from './modules/users/users.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { WalletService } from './modules/wallet/wallet.service';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { VERSION } from './version';
 import { adminApp, adminDistBeside } from './web/admin-app';
@@ -96,10 +110,11 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
 
   await app.register(healthRoutes, { prefix: '/api', database, version: VERSION });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
-  await app.register(userRoutes, { prefix: '/api/user', auth });
   const uploads = new UploadsService(
     new UploadsRepository(database.db),
-    new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    config.uploadS3
+      ? new S3Storage(config.uploadS3)
+      : new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
   );
   const profile = new ProfileService(
     new ProfileRepository(database.db),
@@ -109,7 +124,11 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
       windowSeconds: rateLimits.loginWindowSeconds,
     }),
   );
+  const identityRepository = new IdentityRepository(database.db);
+  const identity = new IdentityService(identityRepository, uploads);
+  await app.register(userRoutes, { prefix: '/api/user', auth, identity });
   await app.register(uploadRoutes, { prefix: '/api/uploads', auth, uploads });
+  await app.register(identityRoutes, { prefix: '/api/user', auth, identity });
   await app.register(profileRoutes, { prefix: '/api/user', auth, profile });
   await app.register(messageRoutes, { prefix: '/api/messages', auth, messages });
 
@@ -124,7 +143,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(adminUsersRoutes, {
     prefix: '/api/admin',
     admins,
-    users: new AdminUsersService(new AdminUsersRepository(database.db)),
+    users: new AdminUsersService(new AdminUsersRepository(database.db), identity),
   });
   await app.register(adminOutboxRoutes, {
     prefix: '/api/admin',
@@ -132,6 +151,21 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     outbox: new AdminOutboxRepository(database.db),
   });
   await app.register(announcementRoutes, { prefix: '/api/admin', admins, messages });
+
+  const ledger = new LedgerService(new LedgerRepository(database.db));
+  await app.register(walletRoutes, {
+    prefix: '/api/wallet',
+    auth,
+    wallet: new WalletService(ledger),
+    idempotency: new Idempotency(new IdempotencyRepository(database.db)),
+  });
+  await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
+  await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
+  await app.register(identityReviewRoutes, {
+    prefix: '/api/admin',
+    admins,
+    review: new IdentityReviewService(identityRepository, messages),
+  });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes);

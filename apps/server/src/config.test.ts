@@ -98,6 +98,77 @@ describe('loadConfig', () => {
     expect(lines.slice(1).map((line) => line.trim())).toEqual((error as ConfigError).problems);
   });
 
+  describe('the upload bucket', () => {
+    const BUCKET_ENV = {
+      UPLOAD_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      UPLOAD_S3_REGION: 'eu-west-1',
+      UPLOAD_S3_BUCKET: 'kestrel-uploads',
+      UPLOAD_S3_ACCESS_KEY_ID: 'AKIAKESTREL',
+      UPLOAD_S3_SECRET_ACCESS_KEY: 'hunter2/secret',
+    };
+
+    it('keeps uploads on disk unless a bucket is named', () => {
+      expect(loadConfig({}).uploadS3).toBeUndefined();
+    });
+
+    it('reads the bucket, with no prefix and virtual-hosted addresses by default', () => {
+      expect(loadConfig(BUCKET_ENV).uploadS3).toEqual({
+        endpoint: 'https://s3.eu-west-1.amazonaws.com',
+        region: 'eu-west-1',
+        bucket: 'kestrel-uploads',
+        accessKeyId: 'AKIAKESTREL',
+        secretAccessKey: 'hunter2/secret',
+        prefix: '',
+        forcePathStyle: false,
+      });
+      expect(
+        loadConfig({ ...BUCKET_ENV, UPLOAD_S3_PREFIX: 'kestrel/', UPLOAD_S3_FORCE_PATH_STYLE: 'true' })
+          .uploadS3,
+      ).toMatchObject({ prefix: 'kestrel/', forcePathStyle: true });
+    });
+
+    it('names every missing bucket setting when only some are given', () => {
+      const problems = problemsWith({ UPLOAD_S3_BUCKET: 'kestrel-uploads', UPLOAD_S3_PREFIX: 'x' });
+      expect(problems.map((line) => line.split(':')[0]).sort()).toEqual([
+        'UPLOAD_S3_ACCESS_KEY_ID',
+        'UPLOAD_S3_ENDPOINT',
+        'UPLOAD_S3_REGION',
+        'UPLOAD_S3_SECRET_ACCESS_KEY',
+      ]);
+      expect(problems[0]).toContain('UPLOAD_S3_BUCKET, UPLOAD_S3_PREFIX are set');
+    });
+
+    it('reports a bad bucket setting and the missing ones together', () => {
+      const problems = problemsWith({ UPLOAD_S3_BUCKET: 'Kestrel_Uploads' });
+      expect(problems.map((line) => line.split(':')[0]).sort()).toEqual([
+        'UPLOAD_S3_ACCESS_KEY_ID',
+        'UPLOAD_S3_BUCKET',
+        'UPLOAD_S3_ENDPOINT',
+        'UPLOAD_S3_REGION',
+        'UPLOAD_S3_SECRET_ACCESS_KEY',
+      ]);
+    });
+
+    it('refuses an endpoint with a path, a bad bucket name or a bad path-style flag', () => {
+      const problems = problemsWith({
+        ...BUCKET_ENV,
+        UPLOAD_S3_ENDPOINT: 'https://s3.example.com/kestrel',
+        UPLOAD_S3_BUCKET: 'Kestrel_Uploads',
+        UPLOAD_S3_FORCE_PATH_STYLE: 'yes',
+      });
+      expect(problems.map((line) => line.split(':')[0]).sort()).toEqual([
+        'UPLOAD_S3_BUCKET',
+        'UPLOAD_S3_ENDPOINT',
+        'UPLOAD_S3_FORCE_PATH_STYLE',
+      ]);
+    });
+
+    it('never repeats the secret key', () => {
+      const problems = problemsWith({ UPLOAD_S3_SECRET_ACCESS_KEY: 'hunter2/secret' });
+      expect(problems.join('\n')).not.toContain('hunter2');
+    });
+  });
+
   it('treats blank values as unset', () => {
     const sut = loadConfig({
       PORT: '',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3StorageOptions } from './modules/uploads/s3-storage';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -26,7 +27,73 @@ const environment = z.object({
     .string()
     .regex(/^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, 'must be 8 to 64 characters with letters and digits')
     .optional(),
+  UPLOAD_S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL such as https://s3.eu-west-1.amazonaws.com',
+    })
+    .refine((value) => /^https?:\/\/[^/?#]+\/?$/.test(value), 'must name the service only, without a path')
+    .optional(),
+  UPLOAD_S3_REGION: z.string().optional(),
+  UPLOAD_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  UPLOAD_S3_ACCESS_KEY_ID: z.string().optional(),
+  UPLOAD_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  UPLOAD_S3_PREFIX: z.string().optional(),
+  UPLOAD_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').optional(),
 });
+
+/** The bucket settings: all of these name one bucket, so a deployment sets all of them or none. */
+const UPLOAD_S3_REQUIRED = [
+  'UPLOAD_S3_ENDPOINT',
+  'UPLOAD_S3_REGION',
+  'UPLOAD_S3_BUCKET',
+  'UPLOAD_S3_ACCESS_KEY_ID',
+  'UPLOAD_S3_SECRET_ACCESS_KEY',
+] as const;
+const UPLOAD_S3_OPTIONAL = ['UPLOAD_S3_PREFIX', 'UPLOAD_S3_FORCE_PATH_STYLE'] as const;
+
+/** Values that are never repeated in an error: a URL may hold a password, and the rest are secrets. */
+const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY)$/;
+
+/** One line per bucket setting that is missing while others are set; checked beside the schema, so at once. */
+function missingBucketSettings(env: Record<string, string | undefined>): string[] {
+  const given = [...UPLOAD_S3_REQUIRED, ...UPLOAD_S3_OPTIONAL].filter((name) => env[name] !== undefined);
+  if (given.length === 0) return [];
+  const listed = `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set`;
+  return UPLOAD_S3_REQUIRED.filter((name) => env[name] === undefined).map(
+    (name) => `${name}: must be set too, since ${listed}`,
+  );
+}
+
+/** Where uploads go: DATA_DIR/uploads, or the bucket the UPLOAD_S3_* variables name. */
+function uploadBucket(value: z.infer<typeof environment>): S3StorageOptions | undefined {
+  const { UPLOAD_S3_ENDPOINT, UPLOAD_S3_REGION, UPLOAD_S3_BUCKET } = value;
+  const { UPLOAD_S3_ACCESS_KEY_ID, UPLOAD_S3_SECRET_ACCESS_KEY } = value;
+  if (
+    !UPLOAD_S3_ENDPOINT ||
+    !UPLOAD_S3_REGION ||
+    !UPLOAD_S3_BUCKET ||
+    !UPLOAD_S3_ACCESS_KEY_ID ||
+    !UPLOAD_S3_SECRET_ACCESS_KEY
+  ) {
+    return undefined;
+  }
+  return {
+    endpoint: UPLOAD_S3_ENDPOINT,
+    region: UPLOAD_S3_REGION,
+    bucket: UPLOAD_S3_BUCKET,
+    accessKeyId: UPLOAD_S3_ACCESS_KEY_ID,
+    secretAccessKey: UPLOAD_S3_SECRET_ACCESS_KEY,
+    prefix: value.UPLOAD_S3_PREFIX ?? '',
+    forcePathStyle: value.UPLOAD_S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 /**
  * Which proxies may set X-Forwarded-For. Trusting it from anyone would let a client pick the IP that rate
@@ -52,6 +119,8 @@ export type Config = {
   /** Both set: the first super admin is created, or its password reset, at start-up. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Set: uploads are stored in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  uploadS3: S3StorageOptions | undefined;
 };
 
 export class ConfigError extends Error {
@@ -66,17 +135,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const parsed = environment.safeParse(blankAsUnset);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        // A URL may hold a password, so neither its value nor a password's is repeated.
-        return name.endsWith('_URL') || name.endsWith('_PASSWORD')
-          ? `${name}: ${issue.message}`
-          : `${name}: ${issue.message} (got "${env[name]}")`;
-      }),
-    );
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
+      const name = String(issue.path[0]);
+      return SECRET_VARIABLE.test(name)
+        ? `${name}: ${issue.message}`
+        : `${name}: ${issue.message} (got "${env[name]}")`;
+    }),
+    ...missingBucketSettings(blankAsUnset),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
   return {
     port: value.PORT,
@@ -91,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(value.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
+    uploadS3: uploadBucket(value),
   };
 }

@@ -26,22 +26,27 @@ export async function callApi(
   return { status: response.statusCode, body: response.json() };
 }
 
-/** Registers an account through the API, reading its code from the outbox; fails the test if it cannot. */
+/**
+ * Registers an account through the API, reading its code from the outbox; fails the test if it cannot. `lang`
+ * becomes the account's language, as the app's language does at sign-up.
+ */
 export async function registerAccount(
   sut: TestApp,
   account: string,
-  options: { password?: string; ip?: string } = {},
+  options: { password?: string; ip?: string; lang?: string } = {},
 ) {
   const password = options.password ?? 'secret123';
   const sent = await callApi(sut, 'POST', '/api/auth/code', {
     body: { account, purpose: 'register' },
     ip: options.ip,
+    lang: options.lang,
   });
   if (sent.body.code !== 0) throw new Error(`could not send a code to ${account}: ${sent.body.msg}`);
   const code = await lastCodeSentTo(sut.database, account);
   const registered = await callApi(sut, 'POST', '/api/auth/register', {
     body: { account, password, confirmPassword: password, code, termsAccepted: true },
     ip: options.ip,
+    lang: options.lang,
   });
   if (registered.body.code !== 0) throw new Error(`could not register ${account}: ${registered.body.msg}`);
   return registered.body.data as { token: string; user: { id: number } };

@@ -15,7 +15,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * (as in CI), an in-memory PGlite otherwise. `close()` drops what it made.
  */
 export async function createTestApp(
-  options: { rateLimits?: RateLimitOptions; smtpUrl?: string; webDist?: string; dataDir?: string } = {},
+  options: {
+    rateLimits?: RateLimitOptions;
+    smtpUrl?: string;
+    webDist?: string;
+    dataDir?: string;
+    /** More settings, as the environment would give them (e.g. UPLOAD_S3_*). */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ) {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -43,6 +50,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SMTP_URL: options.smtpUrl,
     WEB_DIST: options.webDist ?? '/nonexistent',
+    ...options.env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   const app = await buildApp({ config, database, rateLimits: options.rateLimits });

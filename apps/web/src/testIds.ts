@@ -104,6 +104,27 @@ export const TestId = {
   securityOldSecurityPassword: 'security-old-security-password',
   securityNewSecurityPassword: 'security-new-security-password',
   securityConfirmSecurityPassword: 'security-confirm-security-password',
+
+  mineIdentity: 'mine-identity',
+  mineIdentityStatus: 'mine-identity-status',
+  identityStatus: 'identity-status',
+  identityReason: 'identity-reason',
+  identityForm: 'identity-form',
+  identityTypeIdCard: 'identity-type-id-card',
+  identityTypePassport: 'identity-type-passport',
+  identityRealName: 'identity-real-name',
+  identityDocumentNumber: 'identity-document-number',
+  identityNation: 'identity-nation',
+  identityCountrySheet: 'identity-country-sheet',
+  identityCountrySearch: 'identity-country-search',
+  /** Every country in the sheet; each also carries its code in `data-country`. */
+  identityCountryOption: 'identity-country-option',
+  identityAddress: 'identity-address',
+  identityFrontInput: 'identity-front-input',
+  identityBackInput: 'identity-back-input',
+  identitySubmit: 'identity-submit',
+  identityDetails: 'identity-details',
+  identityMaskedNumber: 'identity-masked-number',
 } as const;
 
 export type TestIdName = keyof typeof TestId;

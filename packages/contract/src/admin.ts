@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordField } from './account';
+import { IDENTITY_STATUSES } from './user';
 
 /*
  * The back office: operators' accounts, separate from users', and what they may see and change. Every path here
@@ -143,6 +144,11 @@ export const adminUserDetail = z.object({
   user: adminUserProfile,
   sessions: z.array(adminUserSession),
   inviteeCount: z.number().int(),
+  identity: z.object({
+    status: z.enum(IDENTITY_STATUSES),
+    /** The newest identity submission, for a link to it in the review queue; null when there is none. */
+    latestSubmissionId: z.number().int().nullable(),
+  }),
 });
 
 export const adminReasonBody = z.object({ reason: adminReasonField });

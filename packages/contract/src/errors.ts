@@ -2,7 +2,7 @@ import type { TranslationKey } from '@kestrel/i18n';
 
 /**
  * Failure codes, in bands: 1xxx shared by every area, 2xxx accounts and sessions, 3xxx profile, passwords,
- * uploads and identity, 4xxx messages, 5xxx the back office. Each has one HTTP status and one catalogue message; a code never
+ * uploads and identity, 4xxx messages, 5xxx the back office, 6xxx money. Each has one HTTP status and one catalogue message; a code never
  * changes meaning once published.
  */
 export const ERRORS = {
@@ -11,6 +11,8 @@ export const ERRORS = {
   forbidden: { code: 1003, status: 403, message: 'errors.forbidden' },
   notFound: { code: 1004, status: 404, message: 'errors.notFound' },
   tooManyAttempts: { code: 1029, status: 429, message: 'errors.tooManyAttempts' },
+  // The same Idempotency-Key with another body, or while its first request is still running.
+  idempotencyConflict: { code: 1409, status: 409, message: 'errors.idempotencyConflict' },
   systemBusy: { code: 1500, status: 500, message: 'errors.systemBusy' },
   loginFailed: { code: 2001, status: 400, message: 'errors.loginFailed' },
   accountExists: { code: 2002, status: 409, message: 'errors.accountExists' },
@@ -32,6 +34,9 @@ export const ERRORS = {
   totpAlreadyEnabled: { code: 5010, status: 409, message: 'backOffice.errors.totpAlreadyEnabled' },
   // 51xx: review queues.
   reviewNotPending: { code: 5101, status: 409, message: 'backOffice.errors.reviewNotPending' },
+  // 52xx: admin accounts and announcements.
+  // An admin who lost their authenticator cannot vouch for themselves: another super admin resets it.
+  ownTotpReset: { code: 5201, status: 403, message: 'admin.admins.resetTotp.ownAccount' },
   // 3xxx: profile, passwords and uploads.
   wrongPassword: { code: 3001, status: 400, message: 'security.wrongPassword' },
   loginPasswordRequired: { code: 3002, status: 400, message: 'security.loginPasswordRequired' },
@@ -50,6 +55,11 @@ export const ERRORS = {
   identityImageInvalid: { code: 3103, status: 400, message: 'identity.errors.imageInvalid' },
   // 4xxx: messages and announcements.
   messageNotFound: { code: 4001, status: 404, message: 'inbox.errors.messageNotFound' },
+  // 6xxx: money.
+  insufficientBalance: { code: 6001, status: 400, message: 'money.errors.insufficientBalance' },
+  amountInvalid: { code: 6002, status: 400, message: 'money.errors.amountInvalid' },
+  assetUnknown: { code: 6003, status: 400, message: 'money.errors.assetUnknown' },
+  reservationNotOpen: { code: 6004, status: 409, message: 'money.errors.reservationNotOpen' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

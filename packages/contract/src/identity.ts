@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageOf, adminReasonField } from './admin';
+import { IDENTITY_STATUSES } from './user';
 
 /*
  * Identity verification (spec sections 3 and 4): a user proves who they are with an ID card or a passport, and a
@@ -8,10 +9,6 @@ import { adminPageOf, adminReasonField } from './admin';
 
 export const IDENTITY_DOCUMENTS = ['id_card', 'passport'] as const;
 export type IdentityDocument = (typeof IDENTITY_DOCUMENTS)[number];
-
-/** Spec section 4: uncertified → submitted (under certification) → verified, or failed with a reason. */
-export const IDENTITY_STATUSES = ['uncertified', 'submitted', 'verified', 'failed'] as const;
-export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 
 /** ISO 3166-1 alpha-2 codes; screens name them in the reader's language with Intl.DisplayNames. */
 // biome-ignore format: a table reads better in rows

@@ -65,8 +65,33 @@ export const announcementBody = z.object({
 
 export const announcementResult = z.object({ id: z.number().int() });
 
+/** Announcements already sent, for the back office: newest first, as written (every locale), with the sender. */
+export const announcementsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MESSAGES_MAX_PAGE_SIZE).default(20),
+});
+
+export const sentAnnouncement = z.object({
+  id: z.number().int(),
+  audience: announcementBody.shape.audience,
+  texts: z.partialRecord(z.enum(LOCALES), z.object({ title: z.string(), body: z.string() })),
+  sender: z
+    .object({ id: z.number().int(), email: z.string() })
+    .nullable()
+    .meta({ description: 'Who sent it, as its audit entry records' }),
+  createdAt: z.iso.datetime(),
+});
+
+export const sentAnnouncementPage = z.object({
+  items: z.array(sentAnnouncement),
+  total: z.number().int(),
+});
+
 export type InboxMessage = z.infer<typeof inboxMessage>;
 export type MessagePage = z.infer<typeof messagePage>;
 export type MessagesQuery = z.infer<typeof messagesQuery>;
 export type AnnouncementTexts = Partial<Record<Locale, z.infer<typeof announcementText>>>;
 export type AnnouncementBody = z.infer<typeof announcementBody>;
+export type AnnouncementsQuery = z.infer<typeof announcementsQuery>;
+export type SentAnnouncement = z.infer<typeof sentAnnouncement>;
+export type SentAnnouncementPage = z.infer<typeof sentAnnouncementPage>;

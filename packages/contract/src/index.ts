@@ -13,3 +13,4 @@ export * from './profile';
 export * from './realtime';
 export * from './uploads';
 export * from './user';
+export * from './wallet';

@@ -27,3 +27,25 @@ export function formatAmount(units: Units, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals);
   return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
 }
+
+/** Decimal places and whole digits of the ledger's NUMERIC(36,18) columns. */
+export const LEDGER_SCALE = 18;
+export const LEDGER_WHOLE_DIGITS = 18;
+
+/** Whether an amount fits the ledger's NUMERIC(36,18): fewer than 18 digits before the point. */
+export function fitsLedger(units: Units, decimals: number): boolean {
+  const limit = 10n ** BigInt(LEDGER_WHOLE_DIGITS + decimals);
+  return units < limit && units > -limit;
+}
+
+/**
+ * Reads a NUMERIC value as the database returns it ("1.500000000000000000") into units of `decimals` places.
+ * Trailing zeros beyond the asset's precision are only padding; any other digit there means the stored amount
+ * is finer than its asset allows, which is a corrupt ledger, so it throws instead of rounding.
+ */
+export function unitsFromNumeric(text: string, decimals: number): Units {
+  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  const units = parseAmount(trimmed, decimals);
+  if (units === undefined) throw new Error(`${text} is not an amount of ${decimals} decimals`);
+  return units;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, parseAmount, type Units } from './index';
+import { fitsLedger, formatAmount, formatMoney, parseAmount, type Units, unitsFromNumeric } from './index';
 
 describe('parseAmount', () => {
   it('reads decimal strings into exact units', () => {
@@ -41,5 +41,24 @@ describe('formatMoney', () => {
 
   it('keeps digits beyond the range of a JS number and never rounds up', () => {
     expect(formatMoney('9007199254740993.999', 'en-US')).toBe('$9,007,199,254,740,993.99');
+  });
+});
+
+describe('ledger amounts', () => {
+  it('reads NUMERIC(36,18) values back into the units of the asset', () => {
+    expect(unitsFromNumeric('1.500000000000000000', 6)).toBe(1_500_000n);
+    expect(unitsFromNumeric('-0.000001000000000000', 6)).toBe(-1n);
+    expect(unitsFromNumeric('42', 0)).toBe(42n);
+    expect(unitsFromNumeric('0.000000000000000000', 8)).toBe(0n);
+  });
+
+  it('refuses a stored amount finer than its asset instead of rounding it', () => {
+    expect(() => unitsFromNumeric('0.000000100000000000', 6)).toThrow();
+  });
+
+  it('knows the range NUMERIC(36,18) holds', () => {
+    expect(fitsLedger((10n ** 26n - 1n) as Units, 8)).toBe(true);
+    expect(fitsLedger((10n ** 26n) as Units, 8)).toBe(false);
+    expect(fitsLedger(-(10n ** 26n) as Units, 8)).toBe(false);
   });
 });

@@ -120,6 +120,16 @@ export function useUpdateAdmin() {
   });
 }
 
+/** Forgets another admin's lost authenticator; the server also ends that admin's sessions. */
+export function useResetAdminTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post<AdminSummary>(`/admins/${id}/reset-totp`, { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.admins }),
+  });
+}
+
 export function useSettings() {
   return useQuery({ queryKey: keys.settings, queryFn: () => api.get<AdminSettings>('/settings') });
 }

@@ -16,15 +16,32 @@ const router = createBrowserRouter(
       element: <Shell />,
       children: [
         // Each section is its own chunk: an operator downloads only the screens their role opens.
-        { path: 'home', lazy: async () => ({ Component: (await import('../features/home/Home')).Home }) },
         { path: 'users', lazy: async () => ({ Component: (await import('../features/users/Users')).Users }) },
         {
           path: 'users/:id',
           lazy: async () => ({ Component: (await import('../features/users/UserDetail')).UserDetail }),
         },
         {
+          path: 'identity',
+          lazy: async () => ({
+            Component: (await import('../features/identity/IdentityQueue')).IdentityQueue,
+          }),
+        },
+        {
+          path: 'identity/:id',
+          lazy: async () => ({
+            Component: (await import('../features/identity/IdentityDetail')).IdentityDetail,
+          }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
+        },
+        {
+          path: 'announcements',
+          lazy: async () => ({
+            Component: (await import('../features/announcements/Announcements')).Announcements,
+          }),
         },
         { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/Audit')).Audit }) },
         {

@@ -3,19 +3,19 @@ import { landingPath, mayOpen, sectionsFor } from './sections';
 
 describe('the sections of each role', () => {
   it.each([
-    ['super_admin', ['users', 'outbox', 'audit', 'admins', 'security']],
+    ['super_admin', ['users', 'identity', 'outbox', 'announcements', 'audit', 'admins', 'security']],
     ['support', ['users', 'outbox', 'security']],
-    ['reviewer', ['home', 'security']],
-    ['content', ['home', 'security']],
+    ['reviewer', ['identity', 'security']],
+    ['content', ['announcements', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
   });
 
-  it('lands support and super admins on the users and the others on their home page', () => {
+  it('lands support and super admins on the users, reviewers on their queue and content on announcements', () => {
     expect(landingPath('super_admin')).toBe('/users');
     expect(landingPath('support')).toBe('/users');
-    expect(landingPath('reviewer')).toBe('/home');
-    expect(landingPath('content')).toBe('/home');
+    expect(landingPath('reviewer')).toBe('/identity');
+    expect(landingPath('content')).toBe('/announcements');
   });
 
   it('lets support open a user detail but not the audit log or the admins', () => {
@@ -28,6 +28,21 @@ describe('the sections of each role', () => {
     expect(mayOpen('reviewer', '/users')).toBe(false);
     expect(mayOpen('reviewer', '/outbox')).toBe(false);
     expect(mayOpen('reviewer', '/security')).toBe(true);
+  });
+
+  it('opens identity submissions to reviewers and super admins only', () => {
+    expect(mayOpen('reviewer', '/identity/7')).toBe(true);
+    expect(mayOpen('super_admin', '/identity/7')).toBe(true);
+    expect(mayOpen('support', '/identity')).toBe(false);
+    expect(mayOpen('content', '/identity/7')).toBe(false);
+  });
+
+  it('opens announcements to content editors and super admins only', () => {
+    expect(mayOpen('content', '/announcements')).toBe(true);
+    expect(mayOpen('super_admin', '/announcements')).toBe(true);
+    expect(mayOpen('support', '/announcements')).toBe(false);
+    expect(mayOpen('reviewer', '/announcements')).toBe(false);
+    expect(mayOpen('content', '/users')).toBe(false);
   });
 
   it('does not mistake a path that merely starts with a section name for that section', () => {

@@ -1,30 +1,31 @@
 import type { AdminRole } from '@kestrel/contract';
 import type { LucideIcon } from 'lucide-react';
-import { History, LayoutDashboard, Mail, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { History, IdCard, Mail, Megaphone, ShieldCheck, UserCog, Users } from 'lucide-react';
 
 /** A sidebar section: where it lives, and which key names it. */
 export type Section = {
-  id: 'home' | 'users' | 'outbox' | 'audit' | 'admins' | 'security';
+  id: 'users' | 'identity' | 'outbox' | 'announcements' | 'audit' | 'admins' | 'security';
   path: string;
   icon: LucideIcon;
 };
 
-const HOME: Section = { id: 'home', path: '/home', icon: LayoutDashboard };
 const USERS: Section = { id: 'users', path: '/users', icon: Users };
+const IDENTITY: Section = { id: 'identity', path: '/identity', icon: IdCard };
 const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
+const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
 const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
 const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
 
 /**
  * What each role sees in the sidebar, mirroring the server's role checks so that no link leads to a 403.
- * Reviewers and content editors get their home page until the review queues and content tools exist.
+ * Every role starts at its first tool: reviewers at their first queue, content editors at announcements.
  */
 const SECTIONS: Record<AdminRole, Section[]> = {
-  super_admin: [USERS, OUTBOX, AUDIT, ADMINS, SECURITY],
+  super_admin: [USERS, IDENTITY, OUTBOX, ANNOUNCEMENTS, AUDIT, ADMINS, SECURITY],
   support: [USERS, OUTBOX, SECURITY],
-  reviewer: [HOME, SECURITY],
-  content: [HOME, SECURITY],
+  reviewer: [IDENTITY, SECURITY],
+  content: [ANNOUNCEMENTS, SECURITY],
 };
 
 export function sectionsFor(role: AdminRole): Section[] {

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -74,4 +84,25 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index('outbox_recipient_idx').on(table.recipient, table.createdAt)],
+);
+
+/**
+ * Idempotency-Key records (src/http/idempotency.ts): the first request with a key claims the row; its answer is
+ * stored so that a replay gets the same one, and the hash of its body tells a replay from a different request.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While the first request runs; a crashed one's claim lapses and a retry takes it over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );

@@ -23,6 +23,7 @@ export const MINE_PATH = '/user/index';
 export const SETTINGS_PATH = '/user/setting';
 export const PROFILE_PATH = '/user/setUserInfo';
 export const SECURITY_PATH = '/user/editSafePassword';
+export const IDENTITY_PATH = '/user/identification';
 export const NOTIFICATION_PATH = '/home/notification';
 export const MESSAGE_DETAIL_PATH = '/home/messageDetail';
 /** Where `/` goes (spec §2). */
@@ -38,6 +39,7 @@ const screens = {
   settings: () => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
   profile: () => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
   security: () => import('../features/security/SecurityScreen').then((m) => ({ default: m.SecurityScreen })),
+  identity: () => import('../features/identity/IdentityScreen').then((m) => ({ default: m.IdentityScreen })),
   notification: () =>
     import('../features/inbox/NotificationScreen').then((m) => ({ default: m.NotificationScreen })),
   messageDetail: () =>
@@ -75,7 +77,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(SETTINGS_PATH, 'private', screens.settings),
   page('/user/helpCenter', 'private'),
   page('/user/textDetail', 'private'),
-  page('/user/identification', 'private'),
+  page(IDENTITY_PATH, 'private', screens.identity),
   page(PROFILE_PATH, 'private', screens.profile),
   page('/user/online', 'public'),
   // Wallet group.

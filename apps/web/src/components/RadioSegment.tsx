@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styles from './RadioSegment.module.css';
 
-type Option<T extends string> = { value: T; label: string };
+type Option<T extends string> = { value: T; label: string; testId?: string };
 
 type Props<T extends string> = {
   legend: string;
@@ -27,6 +27,7 @@ export function RadioSegment<T extends string>({ legend, options, value, onChang
               checked={option.value === value}
               onChange={() => onChange(option.value)}
               className={styles.input}
+              data-testid={option.testId}
             />
             <span>{option.label}</span>
           </label>

@@ -18,6 +18,7 @@ import { Card, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
 import styles from './Admins.module.css';
+import { ResetTotpDialog } from './ResetTotpDialog';
 
 function RoleOptions() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function Admins() {
   const me = useMe();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminSummary | null>(null);
+  const [resetting, setResetting] = useState<AdminSummary | null>(null);
 
   const columns: Column<AdminSummary>[] = [
     { key: 'name', header: t('admin.admins.name'), render: (admin) => admin.name },
@@ -74,12 +76,24 @@ export function Admins() {
     {
       key: 'edit',
       header: '',
-      // An admin does not demote or disable themselves here; another super admin does, so one always remains.
+      // An admin does not demote, disable or reset themselves here; another super admin does, so one always
+      // remains and a second factor is never dropped by whoever merely holds a session.
       render: (admin) =>
         admin.id === me.data?.id ? null : (
-          <Button variant="ghost" onClick={() => setEditing(admin)} data-testid={`edit-admin-${admin.id}`}>
-            {t('admin.admins.edit')}
-          </Button>
+          <span className={styles.rowActions}>
+            <Button variant="ghost" onClick={() => setEditing(admin)} data-testid={`edit-admin-${admin.id}`}>
+              {t('admin.admins.edit')}
+            </Button>
+            {admin.totpEnabled ? (
+              <Button
+                variant="ghost"
+                onClick={() => setResetting(admin)}
+                data-testid={`reset-totp-${admin.id}`}
+              >
+                {t('admin.admins.resetTotp.action')}
+              </Button>
+            ) : null}
+          </span>
         ),
     },
   ];
@@ -104,6 +118,7 @@ export function Admins() {
       />
       {creating ? <CreateAdminDialog onClose={() => setCreating(false)} /> : null}
       {editing ? <EditAdminDialog admin={editing} onClose={() => setEditing(null)} /> : null}
+      {resetting ? <ResetTotpDialog admin={resetting} onClose={() => setResetting(null)} /> : null}
     </Page>
   );
 }

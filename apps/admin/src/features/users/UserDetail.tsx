@@ -11,6 +11,8 @@ import { TextField } from '../../components/Field';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
+import { IdentityTestId } from '../identity/testIds';
+import { UserIdentityStatus } from '../identity/UserIdentityStatus';
 import { UserStatus } from './UserStatus';
 
 type ActionKind = UserAction['kind'];
@@ -71,7 +73,7 @@ export function UserDetail() {
       </Page>
     );
   }
-  const { user, sessions, inviteeCount } = detail.data;
+  const { user, sessions, inviteeCount, identity } = detail.data;
   const frozen = user.frozenAt !== null;
 
   return (
@@ -103,6 +105,11 @@ export function UserDetail() {
               label: t('admin.users.status'),
               value: <UserStatus frozenAt={user.frozenAt} />,
               testId: 'user-status',
+            },
+            {
+              label: t('admin.identity.title'),
+              value: <UserIdentityStatus {...identity} />,
+              testId: IdentityTestId.userStatus,
             },
             { label: t('admin.common.created'), value: formatDate(user.createdAt) },
             ...(frozen ? [{ label: t('admin.userDetail.frozenAt'), value: formatDate(user.frozenAt) }] : []),

@@ -7,6 +7,7 @@ import type {
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
 import { type Actor, withAudit } from '../admin/audit';
+import type { IdentityService } from '../identity/identity.service';
 import type { AdminUsersRepository, UserRow } from './admin-users.repository';
 
 function toSummary(user: UserRow): AdminUserSummary {
@@ -38,7 +39,10 @@ function auditedState(user: UserRow) {
 
 /** The users area of the back office: search, detail, freezing, sessions and the credit score. */
 export class AdminUsersService {
-  constructor(private readonly repository: AdminUsersRepository) {}
+  constructor(
+    private readonly repository: AdminUsersRepository,
+    private readonly identity: Pick<IdentityService, 'statusOf'>,
+  ) {}
 
   async search(query: AdminUsersQuery): Promise<AdminPage<AdminUserSummary>> {
     const { rows, total } = await this.repository.search(query.q, query.page, query.pageSize);
@@ -48,9 +52,10 @@ export class AdminUsersService {
   async detail(id: number): Promise<AdminUserDetail> {
     const user = await this.repository.findById(id);
     if (!user) throw new AppError('notFound');
-    const [sessions, inviteeCount] = await Promise.all([
+    const [sessions, inviteeCount, identity] = await Promise.all([
       this.repository.sessionsOf(id),
       this.repository.countInvitees(id),
+      this.identity.statusOf(id),
     ]);
     return {
       user: toProfile(user),
@@ -63,6 +68,7 @@ export class AdminUsersService {
         userAgent: session.userAgent,
       })),
       inviteeCount,
+      identity,
     };
   }
 

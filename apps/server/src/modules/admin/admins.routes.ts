@@ -3,6 +3,7 @@ import {
   adminLoginBody,
   adminLoginResult,
   adminPageOf,
+  adminReasonBody,
   adminSettings,
   adminSummary,
   auditEntry,
@@ -161,6 +162,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminsService; audit: 
     },
     async (request) =>
       ok(await admins.update(request.params.id, request.body, actorOf(request)), request.t('common.success')),
+  );
+
+  app.post(
+    '/admins/:id/reset-totp',
+    {
+      schema: {
+        operationId: 'resetAdminTotp',
+        tags: ['admin'],
+        summary: "Clear another admin's lost authenticator and end their sessions; they enrol again",
+        security,
+        params: adminIdParams,
+        body: adminReasonBody,
+        response: responses(adminSummary),
+      },
+      onRequest: superAdmin,
+    },
+    async (request) =>
+      ok(
+        await admins.resetTotp(request.params.id, request.body.reason, actorOf(request)),
+        request.t('admin.admins.resetTotp.done'),
+      ),
   );
 
   app.get(

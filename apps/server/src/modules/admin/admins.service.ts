@@ -195,6 +195,30 @@ export class AdminsService {
     });
   }
 
+  /**
+   * Forgets another admin's authenticator after they lost it: the secret and any pending setup are cleared and
+   * their sessions end, so whoever holds the old device or an open session is out. They sign in with their
+   * password again and, while TOTP is required, must enrol a new authenticator before anything else.
+   */
+  async resetTotp(id: number, reason: string, actor: Actor): Promise<AdminSummary> {
+    if (id === actor.adminId) throw new AppError('ownTotpReset');
+    return withAudit(this.repository, actor, { type: 'admin', id }, reason, async (repository) => {
+      const current = await repository.findByIdForUpdate(id);
+      if (!current) throw new AppError('notFound');
+      const updated = await repository.update(id, {
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpLastStep: null,
+      });
+      await repository.revokeAllSessions(id);
+      return {
+        before: { totpEnabled: current.totpSecret !== null },
+        after: { totpEnabled: false, sessionsEnded: true },
+        result: toAdminSummary(updated),
+      };
+    });
+  }
+
   async settings(): Promise<AdminSettings> {
     return this.repository.readSettings();
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { userWithPendingSubmission } from '../identity/test-identity';
 import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInAdmin } from './test-admins';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -30,6 +31,7 @@ const EXAMPLES: Record<string, Example> = {
     password: ADMIN_PASSWORD,
   }),
   updateAdmin: async () => ({ role: 'reviewer', reason: 'Joins the review team' }),
+  resetAdminTotp: async () => ({ reason: 'Lost their phone' }),
   updateAdminSettings: async () => ({ requireTotp: false, reason: 'Confirming the policy' }),
   freezeUser: async () => ({ reason: 'Suspicious activity reported' }),
   unfreezeUser: async () => ({ reason: 'Checked with the user' }),
@@ -39,6 +41,14 @@ const EXAMPLES: Record<string, Example> = {
     audience: { to: 'everyone' },
     texts: { 'en-US': { title: 'Maintenance', body: 'Trading pauses on Sunday at 02:00 UTC.' } },
   }),
+  approveIdentity: async () => ({ note: 'Matches the document' }),
+  rejectIdentity: async () => ({ reason: 'The photo is blurred' }),
+};
+
+/** Operations on objects other than the user and the admin made below: each run gets a fresh object. */
+const TARGETS: Record<string, () => Promise<number>> = {
+  approveIdentity: async () => (await userWithPendingSubmission(sut)).submissionId,
+  rejectIdentity: async () => (await userWithPendingSubmission(sut)).submissionId,
 };
 
 let sut: TestApp;
@@ -119,7 +129,10 @@ describe('the audit log', () => {
       const body = await example({ token, run });
       const url = operation.path.replace(
         '{id}',
-        String(operation.path.startsWith('/api/admin/admins/') ? adminId : userId),
+        String(
+          (await TARGETS[operation.operationId]?.()) ??
+            (operation.path.startsWith('/api/admin/admins/') ? adminId : userId),
+        ),
       );
       const before = await newestEntry(operation.operationId);
 

@@ -17,6 +17,7 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   listAdmins: ['super_admin'],
   createAdmin: ['super_admin'],
   updateAdmin: ['super_admin'],
+  resetAdminTotp: ['super_admin'],
   getAdminSettings: ['super_admin'],
   updateAdminSettings: ['super_admin'],
   searchAudit: ['super_admin'],
@@ -28,6 +29,13 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   setUserCreditScore: ['super_admin', 'support'],
   searchOutbox: ['super_admin', 'support'],
   createAnnouncement: ['super_admin', 'content'],
+  getAdminUpload: ['super_admin', 'reviewer', 'support'],
+  listIdentitySubmissions: ['super_admin', 'reviewer'],
+  getIdentitySubmission: ['super_admin', 'reviewer'],
+  approveIdentity: ['super_admin', 'reviewer'],
+  rejectIdentity: ['super_admin', 'reviewer'],
+  checkLedger: ['super_admin', 'reviewer'],
+  listAnnouncements: ['super_admin', 'content'],
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,9 @@
-import { announcementBody, announcementResult } from '@kestrel/contract';
+import {
+  announcementBody,
+  announcementResult,
+  announcementsQuery,
+  sentAnnouncementPage,
+} from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply';
 import { actorOf, requireAdmin } from '../admin/admin-auth';
@@ -25,5 +30,25 @@ export const announcementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(await messages.announce(request.body, actorOf(request)), request.t('common.success')),
+  );
+
+  app.get(
+    '/announcements',
+    {
+      schema: {
+        operationId: 'listAnnouncements',
+        tags: ['admin'],
+        summary: 'The announcements sent, newest first, as written in every locale and with their sender',
+        security: [{ token: [] }],
+        querystring: announcementsQuery,
+        response: responses(sentAnnouncementPage),
+      },
+      onRequest: requireAdmin(admins, { roles: ['content'] }),
+    },
+    async (request) =>
+      ok(
+        await messages.sentAnnouncements(request.query.page, request.query.pageSize),
+        request.t('common.success'),
+      ),
   );
 };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { adminAudit, admins } from '../admin/admin.schema';
 import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
 import { messageReads, messages } from './messages.schema';
 
@@ -35,6 +36,33 @@ export class MessagesRepository {
   async userExists(userId: number): Promise<boolean> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     return row !== undefined;
+  }
+
+  /**
+   * One page of the announcements sent, newest first, each with the admin who sent it. The sender is not a
+   * column of messages: the audit entry written with the announcement already records it.
+   */
+  async sentAnnouncements(offset: number, limit: number) {
+    return this.db
+      .select({ message: messages, sender: { id: admins.id, email: admins.email } })
+      .from(messages)
+      .leftJoin(
+        adminAudit,
+        and(eq(adminAudit.targetType, 'announcement'), eq(adminAudit.targetId, sql`${messages.id}::text`)),
+      )
+      .leftJoin(admins, eq(admins.id, adminAudit.adminId))
+      .where(eq(messages.kind, 'announcement'))
+      .orderBy(desc(messages.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  async countAnnouncements(): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(messages)
+      .where(eq(messages.kind, 'announcement'));
+    return row?.total ?? 0;
   }
 
   /** One page of a user's messages, newest first, each with whether this user has read it. */

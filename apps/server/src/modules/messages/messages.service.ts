@@ -1,4 +1,4 @@
-import type { AnnouncementBody, InboxMessage, MessagePage } from '@kestrel/contract';
+import type { AnnouncementBody, InboxMessage, MessagePage, SentAnnouncementPage } from '@kestrel/contract';
 import { type Catalogue, DEFAULT_LOCALE, intlTag, type Locale, type TranslationKey } from '@kestrel/i18n';
 import { AppError } from '../../http/app-error';
 import { isTranslationKey, type TranslateParams, translator } from '../../http/i18n';
@@ -19,6 +19,9 @@ export type CatalogueText = { key: TranslationKey };
 export type EventParams = {
   welcome: Record<string, never>;
   newLogin: { time: Date; ip: string; device: string | CatalogueText };
+  identityApproved: Record<string, never>;
+  /** The reviewer's reason, as written. */
+  identityRejected: { reason: string };
 };
 
 type ParamValue = string | number | Date | CatalogueText;
@@ -97,6 +100,25 @@ export class MessagesService {
       });
       return { before: null, after: { audience, texts }, result: { id: row.id }, targetId: row.id };
     });
+  }
+
+  /** The announcements sent so far, for the back office, as written in every locale. */
+  async sentAnnouncements(page: number, pageSize: number): Promise<SentAnnouncementPage> {
+    const [rows, total] = await Promise.all([
+      this.repository.sentAnnouncements((page - 1) * pageSize, pageSize),
+      this.repository.countAnnouncements(),
+    ]);
+    const items = rows.map(({ message, sender }) => ({
+      id: message.id,
+      audience:
+        message.userId === null
+          ? { to: 'everyone' as const }
+          : { to: 'user' as const, userId: message.userId },
+      texts: message.texts ?? {},
+      sender,
+      createdAt: message.createdAt.toISOString(),
+    }));
+    return { items, total };
   }
 
   async list(userId: number, page: number, pageSize: number, locale: Locale): Promise<MessagePage> {

@@ -15,7 +15,7 @@ export interface UploadStorage {
 /** Keys are the uploads' UUIDs; nothing else may name a file, so a key can never climb out of the folder. */
 const SAFE_KEY = /^[0-9a-f-]{36}$/;
 
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   if (!SAFE_KEY.test(key)) throw new Error(`not an upload key: ${key}`);
   return key;
 }

@@ -7,13 +7,14 @@ import {
   uploadPurposeField,
   uploadResult,
 } from '@kestrel/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
 import type { AuthService } from '../auth/auth.service';
+import type { UploadRow } from './uploads.repository';
 import { toUploadResult, type UploadsService } from './uploads.service';
 
 /** Images do not change under an id; the owner's browser may keep them, shared caches may not. */
@@ -23,6 +24,32 @@ const CACHE_SECONDS = 24 * 3600;
 const imageBytes = z.any().meta({ format: 'binary' });
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/webp': 'webp' } as Record<string, string>;
+
+/** The answer of an image route: the bytes, or the failure envelope. */
+export const imageResponses = {
+  200: {
+    description: 'The image, re-encoded on arrival',
+    content: {
+      'image/jpeg': { schema: imageBytes },
+      'image/webp': { schema: imageBytes },
+    },
+  },
+  '4xx': failureEnvelope,
+  '5xx': failureEnvelope,
+};
+
+/**
+ * Sends stored image bytes with headers that keep them an image: the stored type, nosniff, a harmless file name,
+ * and a cache only the viewer's own browser may keep.
+ */
+export function sendImage(reply: FastifyReply, upload: UploadRow, data: Buffer) {
+  return reply
+    .header('Content-Type', upload.mime)
+    .header('Content-Disposition', `inline; filename="${upload.id}.${EXTENSIONS[upload.mime] ?? 'bin'}"`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', `private, max-age=${CACHE_SECONDS}, immutable`)
+    .send(data);
+}
 
 /** The multipart fields: one `file` and its `purpose`, in either order. */
 async function readUploadForm(request: FastifyRequest): Promise<{ purpose: UploadPurpose; file: Buffer }> {
@@ -91,28 +118,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ auth: AuthService; uploads: U
         summary: 'The image bytes, for their owner only (anyone else gets 404)',
         security: [{ token: [] }],
         params: uploadIdParams,
-        response: {
-          200: {
-            description: 'The image, re-encoded on arrival',
-            content: {
-              'image/jpeg': { schema: imageBytes },
-              'image/webp': { schema: imageBytes },
-            },
-          },
-          '4xx': failureEnvelope,
-          '5xx': failureEnvelope,
-        },
+        response: imageResponses,
       },
       preHandler: requireUser(auth),
     },
     async (request, reply) => {
       const { upload, data } = await uploads.openForOwner(request.user.id, request.params.id);
-      return reply
-        .header('Content-Type', upload.mime)
-        .header('Content-Disposition', `inline; filename="${upload.id}.${EXTENSIONS[upload.mime] ?? 'bin'}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', `private, max-age=${CACHE_SECONDS}, immutable`)
-        .send(data);
+      return sendImage(reply, upload, data);
     },
   );
 };

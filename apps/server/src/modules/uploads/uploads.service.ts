@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { type UploadPurpose, type UploadResult, uploadUrl } from '@kestrel/contract';
+import { type AdminRole, type UploadPurpose, type UploadResult, uploadUrl } from '@kestrel/contract';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../http/app-error';
 import { reencodeImage } from './image-check';
 import type { UploadStorage } from './storage';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
 
-/** Who is asking to see an upload. Operators join as another kind when the back office reviews documents. */
-export type UploadViewer = { kind: 'user'; userId: number };
+/** Who is asking to see an upload: a user (its owner or not), or an operator with a role. */
+export type UploadViewer = { kind: 'user'; userId: number } | { kind: 'admin'; role: AdminRole };
+
+/**
+ * The operators who may see each purpose: documents and payment proofs are for reviewers, avatars also for
+ * support, who looks at users' profiles. A purpose missing here is shown to no operator.
+ */
+const OPERATOR_ROLES: Record<UploadPurpose, readonly AdminRole[]> = {
+  avatar: ['support', 'reviewer', 'super_admin'],
+  identity: ['reviewer', 'super_admin'],
+  payment_proof: ['reviewer', 'super_admin'],
+};
 
 export const UPLOADS_PER_HOUR = 30;
 
@@ -68,9 +78,10 @@ export class UploadsService {
     });
   }
 
-  /** Whether the viewer may see the upload: today only its owner. */
+  /** Whether the viewer may see the upload: its owner, or an operator whose role covers its purpose. */
   canRead(viewer: UploadViewer, upload: UploadRow): boolean {
-    return viewer.kind === 'user' && upload.ownerId === viewer.userId;
+    if (viewer.kind === 'user') return upload.ownerId === viewer.userId;
+    return OPERATOR_ROLES[upload.purpose as UploadPurpose]?.includes(viewer.role) ?? false;
   }
 
   /**

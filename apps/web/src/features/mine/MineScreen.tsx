@@ -1,10 +1,22 @@
 import { LOCALE_NAMES } from '@kestrel/i18n';
-import { Bell, Copy, Globe, Info, Link2, LockKeyhole, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  Bell,
+  Copy,
+  Globe,
+  IdCard,
+  Info,
+  Link2,
+  LockKeyhole,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
 import {
+  IDENTITY_PATH,
   NOTIFICATION_PATH,
   PROFILE_PATH,
   REGISTER_PATH,
@@ -20,6 +32,7 @@ import { copyText } from '../../lib/clipboard';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
+import { IDENTITY_STATUS_LABEL } from '../identity/identityStatus';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { AboutSheet } from '../settings/AboutSheet';
 import styles from './MineScreen.module.css';
@@ -154,6 +167,23 @@ export function MineScreen() {
             label={t('profile.title')}
             to={PROFILE_PATH}
             testId={TestId.minePersonalInfo}
+          />
+          <ListRow
+            icon={<IdCard size={18} aria-hidden />}
+            label={t('identity.title')}
+            value={
+              user?.identityStatus ? (
+                <span
+                  className={styles.identityStatus}
+                  data-status={user.identityStatus}
+                  data-testid={TestId.mineIdentityStatus}
+                >
+                  {t(IDENTITY_STATUS_LABEL[user.identityStatus])}
+                </span>
+              ) : undefined
+            }
+            to={IDENTITY_PATH}
+            testId={TestId.mineIdentity}
           />
           <ListRow
             icon={<LockKeyhole size={18} aria-hidden />}

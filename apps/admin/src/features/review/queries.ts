@@ -1,0 +1,60 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminPage,
+  type ApproveBody,
+  type RejectBody,
+  type ReviewStatus,
+} from '@kestrel/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { query } from '../../api/client';
+import { api } from '../../app/api';
+
+/**
+ * Every review queue answers at the same addresses under /api/admin/<queue>: the list filtered by status, one
+ * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A later queue (deposits,
+ * withdrawals, bank cards, wallets) adds its name here.
+ */
+export type ReviewQueueName = 'identity';
+
+/** What every queue item carries, whatever else the queue shows. */
+export type ReviewItem = { id: number; status: ReviewStatus };
+
+export type ReviewFilter = { status: ReviewStatus; q: string; page: number };
+
+export type ReviewDecision = { kind: 'approve'; body: ApproveBody } | { kind: 'reject'; body: RejectBody };
+
+export const reviewKeys = {
+  queue: (queue: ReviewQueueName) => ['review', queue] as const,
+  list: (queue: ReviewQueueName, filter: ReviewFilter) => ['review', queue, 'list', filter] as const,
+  item: (queue: ReviewQueueName, id: number) => ['review', queue, 'item', id] as const,
+};
+
+export function useReviewList<T extends ReviewItem>(queue: ReviewQueueName, filter: ReviewFilter) {
+  return useQuery({
+    queryKey: reviewKeys.list(queue, filter),
+    // The table keeps the last page while the next loads, instead of blinking to empty.
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api.get<AdminPage<T>>(
+        `/${queue}${query({ status: filter.status, q: filter.q, page: filter.page, pageSize: ADMIN_PAGE_SIZE })}`,
+      ),
+  });
+}
+
+export function useReviewItem<T extends ReviewItem>(queue: ReviewQueueName, id: number) {
+  return useQuery({ queryKey: reviewKeys.item(queue, id), queryFn: () => api.get<T>(`/${queue}/${id}`) });
+}
+
+export function useReviewDecision(queue: ReviewQueueName, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: ReviewDecision) =>
+      api.post<unknown>(`/${queue}/${id}/${decision.kind}`, decision.body),
+    // Also after a refusal: a 409 means another reviewer decided first, and the page should show their outcome.
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: reviewKeys.queue(queue) });
+      // A user's page shows their review outcomes too.
+      await client.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Envelope, ERRORS, IDEMPOTENCY_KEY_HEADER } from '@kestrel/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import type { IdempotencyRepository } from './idempotency.repository';
+
+/** Printable ASCII, as clients send UUIDs or similar; long enough for any of them. */
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+/** How long a first request may run before a retry may take its key over (its process is presumed dead). */
+const LEASE_SECONDS = 60;
+/** How long a duplicate waits for the first request's answer before giving up with 409. */
+const WAIT_MS = 15_000;
+const POLL_MS = 20;
+
+/**
+ * Idempotency-Key support for money-moving POSTs (ARCHITECTURE.md section 4). The first request with a key claims
+ * it with a unique insert; its answer, success or business failure, is stored and replayed to every later request
+ * with the same key and body. A duplicate arriving while the first still runs waits for that answer. The same
+ * key with another body, or on another operation, is a 409.
+ *
+ * The handler receives a reference derived from the key: handing it to the ledger as the journal reference
+ * makes the effect itself happen once, even if the process dies between the effect and storing the answer and a
+ * retry runs the handler again.
+ */
+export class Idempotency {
+  constructor(private readonly repository: IdempotencyRepository) {}
+
+  async run<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handler: (reference: string) => Promise<Envelope<T>>,
+  ): Promise<Envelope<T>> {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const userId = request.user.id;
+    if (key === undefined) return handler(randomUUID());
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError('parameterError');
+    const requestHash = fingerprint(request);
+    const reference = `${userId}:${key}`;
+    const giveUpAt = Date.now() + WAIT_MS;
+    for (;;) {
+      if (await this.repository.claim(userId, key, requestHash, LEASE_SECONDS)) {
+        return this.answer(request, userId, key, () => handler(reference));
+      }
+      const record = await this.repository.find(userId, key);
+      // Gone: the first request failed without an answer and freed the key; claim it again.
+      if (!record) continue;
+      if (record.requestHash !== requestHash) throw new AppError('idempotencyConflict');
+      if (record.status !== null) {
+        reply.status(record.status);
+        return record.response as Envelope<T>;
+      }
+      if (await this.repository.takeOver(userId, key, LEASE_SECONDS)) {
+        return this.answer(request, userId, key, () => handler(reference));
+      }
+      if (Date.now() > giveUpAt) throw new AppError('idempotencyConflict');
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Runs the first request and stores its answer; an unexpected failure frees the key for a retry instead. */
+  private async answer<T>(
+    request: FastifyRequest,
+    userId: number,
+    key: string,
+    handler: () => Promise<Envelope<T>>,
+  ): Promise<Envelope<T>> {
+    try {
+      const body = await handler();
+      await this.repository.complete(userId, key, 200, body);
+      return body;
+    } catch (error) {
+      if (error instanceof AppError) {
+        const message = request.t(ERRORS[error.reason].message, error.params);
+        await this.repository.complete(userId, key, error.status, {
+          code: error.code,
+          msg: message,
+          data: null,
+        });
+      } else {
+        await this.repository.release(userId, key);
+      }
+      throw error;
+    }
+  }
+}
+
+/** What makes two requests the same: the operation and the body, its keys in a fixed order. */
+function fingerprint(request: FastifyRequest): string {
+  const operation = `${request.method} ${request.routeOptions.url}`;
+  return createHash('sha256')
+    .update(`${operation}\n${canonicalJson(request.body)}`)
+    .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,285 @@
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  assets,
+  balances,
+  type JournalKind,
+  journalTransactions,
+  ledgerAccounts,
+  postings,
+  reservations,
+} from './ledger.schema';
+
+export type AssetRow = typeof assets.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+export type JournalRow = { id: bigint; createdAt: Date };
+/** A posting as written: a signed NUMERIC literal ("-12.5"). */
+export type NewPosting = { accountId: number; asset: string; amount: string };
+
+/**
+ * Every SQL statement of the ledger. Amounts go in and come out as NUMERIC literals and PostgreSQL does the
+ * arithmetic exactly; balance changes are conditional updates, so a check and its debit are one atomic step.
+ */
+export class LedgerRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repository: LedgerRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new LedgerRepository(tx)));
+  }
+
+  listAssets(): Promise<AssetRow[]> {
+    return this.db.select().from(assets).orderBy(assets.code);
+  }
+
+  /** The id of a user's account for a purpose, opened on first use. */
+  async userAccountId(userId: number, purpose: string): Promise<number> {
+    await this.db.insert(ledgerAccounts).values({ userId, purpose }).onConflictDoNothing();
+    const [row] = await this.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, purpose)));
+    if (!row) throw new Error(`account ${purpose} of user ${userId} could not be opened`);
+    return row.id;
+  }
+
+  async systemAccountId(purpose: string): Promise<number> {
+    const [row] = await this.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.purpose, purpose)));
+    if (!row) throw new Error(`system account ${purpose} is missing`);
+    return row.id;
+  }
+
+  /** Opens a journal transaction; undefined when (kind, reference) already exists, i.e. this is a replay. */
+  async openJournal(entry: {
+    kind: JournalKind;
+    reference: string;
+    memo?: string;
+    actor: string;
+  }): Promise<JournalRow | undefined> {
+    const [row] = await this.db
+      .insert(journalTransactions)
+      .values(entry)
+      .onConflictDoNothing()
+      .returning({ id: journalTransactions.id, createdAt: journalTransactions.createdAt });
+    return row;
+  }
+
+  async findJournal(kind: JournalKind, reference: string): Promise<JournalRow | undefined> {
+    const [row] = await this.db
+      .select({ id: journalTransactions.id, createdAt: journalTransactions.createdAt })
+      .from(journalTransactions)
+      .where(and(eq(journalTransactions.kind, kind), eq(journalTransactions.reference, reference)));
+    return row;
+  }
+
+  async findJournalById(id: bigint): Promise<JournalRow | undefined> {
+    const [row] = await this.db
+      .select({ id: journalTransactions.id, createdAt: journalTransactions.createdAt })
+      .from(journalTransactions)
+      .where(eq(journalTransactions.id, id));
+    return row;
+  }
+
+  async insertPostings(transactionId: bigint, entries: readonly NewPosting[]) {
+    await this.db.insert(postings).values(entries.map((entry) => ({ transactionId, ...entry })));
+  }
+
+  /** Adds to the available funds, creating the balance row on the first credit. */
+  async creditAvailable(accountId: number, asset: string, amount: string) {
+    await this.db
+      .insert(balances)
+      .values({ accountId, asset, available: amount })
+      .onConflictDoUpdate({
+        target: [balances.accountId, balances.asset],
+        set: { available: sql`${balances.available} + excluded.available` },
+      });
+  }
+
+  /** Takes from the available funds if they suffice; false (and no change) when they do not. */
+  async debitAvailable(accountId: number, asset: string, amount: string): Promise<boolean> {
+    const rows = await this.db
+      .update(balances)
+      .set({ available: sql`${balances.available} - ${amount}::numeric` })
+      .where(and(onBalance(accountId, asset), gte(balances.available, sql`${amount}::numeric`)))
+      .returning({ accountId: balances.accountId });
+    return rows.length === 1;
+  }
+
+  /** Moves available funds to frozen if they suffice; false (and no change) when they do not. */
+  async freezeAvailable(accountId: number, asset: string, amount: string): Promise<boolean> {
+    const rows = await this.db
+      .update(balances)
+      .set({
+        available: sql`${balances.available} - ${amount}::numeric`,
+        frozen: sql`${balances.frozen} + ${amount}::numeric`,
+      })
+      .where(and(onBalance(accountId, asset), gte(balances.available, sql`${amount}::numeric`)))
+      .returning({ accountId: balances.accountId });
+    return rows.length === 1;
+  }
+
+  /** Moves frozen funds back to available. */
+  async unfreeze(accountId: number, asset: string, amount: string): Promise<boolean> {
+    const rows = await this.db
+      .update(balances)
+      .set({
+        available: sql`${balances.available} + ${amount}::numeric`,
+        frozen: sql`${balances.frozen} - ${amount}::numeric`,
+      })
+      .where(and(onBalance(accountId, asset), gte(balances.frozen, sql`${amount}::numeric`)))
+      .returning({ accountId: balances.accountId });
+    return rows.length === 1;
+  }
+
+  /** Takes frozen funds out of the balance, as a consumed reservation's postings do. */
+  async spendFrozen(accountId: number, asset: string, amount: string): Promise<boolean> {
+    const rows = await this.db
+      .update(balances)
+      .set({ frozen: sql`${balances.frozen} - ${amount}::numeric` })
+      .where(and(onBalance(accountId, asset), gte(balances.frozen, sql`${amount}::numeric`)))
+      .returning({ accountId: balances.accountId });
+    return rows.length === 1;
+  }
+
+  /** Records a new freeze; undefined when (purpose, reference) already exists, i.e. this is a replay. */
+  async openReservation(entry: {
+    accountId: number;
+    asset: string;
+    amount: string;
+    purpose: string;
+    reference: string;
+    actor: string;
+  }): Promise<ReservationRow | undefined> {
+    const [row] = await this.db.insert(reservations).values(entry).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** The reservation, locked until the end of the transaction so that only one command settles it. */
+  async lockReservation(purpose: string, reference: string): Promise<ReservationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.purpose, purpose), eq(reservations.reference, reference)))
+      .for('update');
+    return row;
+  }
+
+  /** Marks an open reservation released or consumed; answers when. */
+  async settleReservation(
+    id: bigint,
+    outcome: { status: 'released' } | { status: 'consumed'; transactionId: bigint },
+  ): Promise<Date> {
+    const [row] = await this.db
+      .update(reservations)
+      .set({ ...outcome, settledAt: sql`now()` })
+      .where(and(eq(reservations.id, id), eq(reservations.status, 'open')))
+      .returning({ settledAt: reservations.settledAt });
+    if (!row?.settledAt) throw new Error(`reservation ${id} was not open`);
+    return row.settledAt;
+  }
+
+  /** A user's balances per account and asset, with the asset's precision; none where never credited. */
+  userBalances(userId: number) {
+    return this.db
+      .select({
+        account: ledgerAccounts.purpose,
+        asset: balances.asset,
+        available: balances.available,
+        frozen: balances.frozen,
+        precision: assets.precision,
+      })
+      .from(balances)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, balances.accountId))
+      .innerJoin(assets, eq(assets.code, balances.asset))
+      .where(eq(ledgerAccounts.userId, userId));
+  }
+
+  /**
+   * Everything the ledger check looks at, in one statement so that it sees one snapshot: each rule's query
+   * returns what breaks it (at most PROBLEM_LIMIT rows), beside the counts and the system positions. Amounts
+   * are cast to text inside, so no NUMERIC passes through a JSON number.
+   */
+  async checkFindings(): Promise<CheckFindings> {
+    const result = (await this.db.execute(sql`
+      with posted as (
+        select account_id, asset, sum(amount) as total from postings group by account_id, asset
+      ),
+      reserved as (
+        select account_id, asset, sum(amount) as total from reservations where status = 'open'
+        group by account_id, asset
+      )
+      select json_build_object(
+        'unbalancedAssets', (select coalesce(json_agg(x), '[]') from (
+          select asset, sum(total)::text as total from posted group by asset having sum(total) <> 0
+        ) x),
+        'unbalancedTransactions', (select coalesce(json_agg(x), '[]') from (
+          select transaction_id::text as transaction, asset, sum(amount)::text as total from postings
+          group by transaction_id, asset having sum(amount) <> 0 order by transaction_id limit ${PROBLEM_LIMIT}
+        ) x),
+        'balancesNotMatchingPostings', (select coalesce(json_agg(x), '[]') from (
+          select a.id as account, a.user_id as "userId", a.purpose, coalesce(b.asset, p.asset) as asset,
+            coalesce(b.available + b.frozen, 0)::text as held, coalesce(p.total, 0)::text as posted
+          from balances b full join posted p on p.account_id = b.account_id and p.asset = b.asset
+          join ledger_accounts a on a.id = coalesce(b.account_id, p.account_id)
+          where (a.user_id is not null or b.account_id is not null)
+            and coalesce(b.available + b.frozen, 0) <> coalesce(p.total, 0)
+          order by a.id limit ${PROBLEM_LIMIT}
+        ) x),
+        'frozenNotMatchingReservations', (select coalesce(json_agg(x), '[]') from (
+          select coalesce(b.account_id, r.account_id) as account, coalesce(b.asset, r.asset) as asset,
+            coalesce(b.frozen, 0)::text as frozen, coalesce(r.total, 0)::text as reserved
+          from balances b full join reserved r on r.account_id = b.account_id and r.asset = b.asset
+          where coalesce(b.frozen, 0) <> coalesce(r.total, 0)
+          order by 1 limit ${PROBLEM_LIMIT}
+        ) x),
+        'negatives', (select coalesce(json_agg(x), '[]') from (
+          select 'balance' as what, account_id as account, asset, least(available, frozen)::text as amount
+            from balances where available < 0 or frozen < 0
+          union all
+          select 'reservation', account_id, asset, amount::text from reservations where amount <= 0
+          limit ${PROBLEM_LIMIT}
+        ) x),
+        'counts', json_build_object(
+          'transactions', (select count(*) from journal_transactions),
+          'postings', (select count(*) from postings),
+          'balances', (select count(*) from balances),
+          'openReservations', (select count(*) from reservations where status = 'open')
+        ),
+        'systemPositions', (select coalesce(json_agg(x), '[]') from (
+          select a.purpose as account, p.asset, sum(p.total)::text as amount
+          from posted p join ledger_accounts a on a.id = p.account_id
+          where a.user_id is null group by a.purpose, p.asset order by a.purpose, p.asset
+        ) x)
+      ) as findings
+    `)) as unknown as { rows: { findings: CheckFindings | string }[] };
+    const findings = result.rows[0]?.findings;
+    if (findings === undefined) throw new Error('the ledger check returned nothing');
+    return typeof findings === 'string' ? (JSON.parse(findings) as CheckFindings) : findings;
+  }
+}
+
+export type CheckFindings = {
+  unbalancedAssets: { asset: string; total: string }[];
+  unbalancedTransactions: { transaction: string; asset: string; total: string }[];
+  balancesNotMatchingPostings: {
+    account: number;
+    userId: number | null;
+    purpose: string;
+    asset: string;
+    held: string;
+    posted: string;
+  }[];
+  frozenNotMatchingReservations: { account: number; asset: string; frozen: string; reserved: string }[];
+  negatives: { what: string; account: number; asset: string; amount: string }[];
+  counts: { transactions: number; postings: number; balances: number; openReservations: number };
+  systemPositions: { account: string; asset: string; amount: string }[];
+};
+
+/** Each rule of the check names at most this many problems; one is enough to fail it. */
+const PROBLEM_LIMIT = 100;
+
+function onBalance(accountId: number, asset: string) {
+  return and(eq(balances.accountId, accountId), eq(balances.asset, asset));
+}

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema';
+
+/*
+ * The double-entry ledger (ARCHITECTURE.md section 5, docs/decisions/0012-ledger.md). Journal transactions and
+ * their postings are append-only: the database refuses UPDATE, DELETE and TRUNCATE on them, and refuses at
+ * commit a transaction whose postings do not sum to zero per asset (migration 0003).
+ */
+
+/** Purposes of the accounts every user holds (the contract's USER_ACCOUNTS). */
+export const USER_ACCOUNT_PURPOSES = ['spot', 'futures'] as const;
+/** The platform's side of every entry; later areas add theirs (insurance fund, options pool, market maker...). */
+export const SYSTEM_ACCOUNT_PURPOSES = [
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'fees',
+  'rounding',
+  'adjustments',
+] as const;
+export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
+
+export const JOURNAL_KINDS = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'fee',
+  'system_add',
+  'system_debit',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+export const RESERVATION_STATUSES = ['open', 'released', 'consumed'] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
+
+export const assets = pgTable(
+  'assets',
+  {
+    code: text('code').primaryKey(),
+    /** Decimal places an amount of this asset may have; more are refused, never rounded. */
+    precision: smallint('precision').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('assets_code_format', sql`${table.code} ~ '^[A-Z0-9]{2,12}$'`),
+    check('assets_precision_range', sql`${table.precision} between 0 and 18`),
+  ],
+);
+
+/**
+ * A user account is (user, purpose); a system account has no user. Only user accounts carry balance rows: a
+ * system account is the unbounded other side of an entry, its position the sum of its postings, so no single
+ * hot row serialises every deposit or fee of the platform.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id),
+    purpose: text('purpose').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_user_purpose_key').on(table.userId, table.purpose),
+    uniqueIndex('ledger_accounts_system_purpose_key').on(table.purpose).where(sql`${table.userId} is null`),
+    check(
+      'ledger_accounts_purpose',
+      sql`(${table.userId} is not null and ${table.purpose} in (${inList(USER_ACCOUNT_PURPOSES)}))
+        or (${table.userId} is null and ${table.purpose} in (${inList(SYSTEM_ACCOUNT_PURPOSES)}))`,
+    ),
+  ],
+);
+
+/** One business event. `reference` makes it happen once: the same (kind, reference) is the same event. */
+export const journalTransactions = pgTable(
+  'journal_transactions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    memo: text('memo'),
+    /** Who caused it: `user:<id>`, `admin:<id>` or `system`. */
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('journal_transactions_kind_reference_key').on(table.kind, table.reference),
+    check('journal_transactions_kind', sql`${table.kind} in (${inList(JOURNAL_KINDS)})`),
+    check('journal_transactions_actor', sql`${table.actor} ~ '^(user:[0-9]+|admin:[0-9]+|system)$'`),
+  ],
+);
+
+/** A signed amount on one account: credits positive, debits negative; never zero, never changed. */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset')
+      .notNull()
+      .references(() => assets.code),
+    amount: amount('amount').notNull(),
+  },
+  (table) => [
+    index('postings_transaction_idx').on(table.transactionId),
+    index('postings_account_asset_idx').on(table.accountId, table.asset),
+    check('postings_amount_nonzero', sql`${table.amount} <> 0`),
+  ],
+);
+
+/** What a user account holds of an asset: the sum of its postings, split into spendable and frozen. */
+export const balances = pgTable(
+  'balances',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset')
+      .notNull()
+      .references(() => assets.code),
+    available: amount('available').notNull().default('0'),
+    frozen: amount('frozen').notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.asset] }),
+    check('balances_not_negative', sql`${table.available} >= 0 and ${table.frozen} >= 0`),
+  ],
+);
+
+/** An open freeze of funds for a purpose (a withdrawal, an order); released back or consumed by a transaction. */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset')
+      .notNull()
+      .references(() => assets.code),
+    amount: amount('amount').notNull(),
+    purpose: text('purpose').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('open'),
+    /** The journal transaction that consumed it. */
+    transactionId: bigint('transaction_id', { mode: 'bigint' }).references(() => journalTransactions.id),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('reservations_purpose_reference_key').on(table.purpose, table.reference),
+    index('reservations_open_idx').on(table.accountId, table.asset).where(sql`${table.status} = 'open'`),
+    check('reservations_amount_positive', sql`${table.amount} > 0`),
+    check('reservations_status', sql`${table.status} in (${inList(RESERVATION_STATUSES)})`),
+    check(
+      'reservations_settled',
+      sql`(${table.status} = 'open') = (${table.settledAt} is null)
+        and (${table.status} = 'consumed') = (${table.transactionId} is not null)`,
+    ),
+  ],
+);

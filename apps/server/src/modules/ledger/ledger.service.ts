@@ -1,0 +1,382 @@
+import type { LedgerCheckReport, UserAccount } from '@kestrel/contract';
+import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import { AppError } from '../../http/app-error';
+import type { JournalRow, LedgerRepository, NewPosting } from './ledger.repository';
+import type { JournalKind, SystemAccountPurpose } from './ledger.schema';
+
+/** Who caused an entry, as the journal records it. */
+export type LedgerActor = `user:${number}` | `admin:${number}` | 'system';
+
+/**
+ * `reference` is the identity of the business event (a deposit's id, a request's Idempotency-Key): the same
+ * kind and reference is the same event, so running a command again returns the first outcome and moves nothing.
+ */
+type Recorded = { reference: string; actor: LedgerActor; memo?: string };
+type UserFunds = { userId: number; account: UserAccount; asset: string; amount: string };
+
+export type LedgerCommand =
+  /** From a system account into a user's available funds: an approved deposit, an operator's system add. */
+  | ({ type: 'credit'; kind: 'deposit' | 'system_add'; from: SystemAccountPurpose } & UserFunds & Recorded)
+  /** From a user's available funds to a system account: an operator's system debit, a fee. */
+  | ({ type: 'debit'; kind: 'system_debit' | 'fee'; to: SystemAccountPurpose } & UserFunds & Recorded)
+  /** Between two accounts of the same user, immediately. */
+  | ({
+      type: 'transfer';
+      userId: number;
+      from: UserAccount;
+      to: UserAccount;
+      asset: string;
+      amount: string;
+    } & Recorded)
+  /** Moves available funds to frozen under a reservation named by (purpose, reference). */
+  | ({ type: 'freeze'; purpose: string } & UserFunds & Recorded)
+  /** Gives a reservation's funds back to available. */
+  | { type: 'release'; purpose: string; reference: string }
+  /** Pays a reservation's funds out into a system account, `fee` of it to the fees account. */
+  | {
+      type: 'consume';
+      purpose: string;
+      reference: string;
+      kind: 'withdrawal';
+      into: SystemAccountPurpose;
+      fee?: string;
+      actor: LedgerActor;
+      memo?: string;
+    };
+
+export type LedgerOutcome = {
+  /** The journal transaction written (or found, on a replay); none for a freeze or a release. */
+  transactionId?: string;
+  reservationId?: string;
+  at: Date;
+  /** True when the event had already happened and this command changed nothing. */
+  replayed: boolean;
+};
+
+type Posting = { accountId: number; asset: string; units: Units; precision: number };
+
+/**
+ * The one owner of every balance change. Each command is one database transaction: its journal entry, its
+ * postings and the balance rows it touches commit together or not at all. Callers only see `execute`, so
+ * batching several commands into one commit can be added here without changing them.
+ */
+export class LedgerService {
+  private precisions = new Map<string, number>();
+  /** Accounts never change owner or purpose once opened, so their ids are safe to keep. */
+  private accountIds = new Map<string, number>();
+
+  constructor(private readonly repository: LedgerRepository) {}
+
+  async execute(command: LedgerCommand): Promise<LedgerOutcome> {
+    switch (command.type) {
+      case 'credit':
+        return this.credit(command);
+      case 'debit':
+        return this.debit(command);
+      case 'transfer':
+        return this.transfer(command);
+      case 'freeze':
+        return this.freeze(command);
+      case 'release':
+        return this.release(command);
+      case 'consume':
+        return this.consume(command);
+    }
+  }
+
+  /** The assets the ledger knows, with their precision, by code. */
+  async assets(): Promise<ReadonlyMap<string, number>> {
+    if (this.precisions.size === 0) await this.loadAssets();
+    return this.precisions;
+  }
+
+  /** A user's balances as NUMERIC literals per account and asset; absent rows were never credited. */
+  async balancesOf(userId: number) {
+    const rows = await this.repository.userBalances(userId);
+    return rows.map(({ precision, ...row }) => ({
+      account: row.account as UserAccount,
+      asset: row.asset,
+      available: formatAmount(unitsFromNumeric(row.available, precision), precision),
+      frozen: formatAmount(unitsFromNumeric(row.frozen, precision), precision),
+    }));
+  }
+
+  /** Checks every invariant of the ledger and names each thing that breaks one. */
+  async check(): Promise<LedgerCheckReport> {
+    const findings = await this.repository.checkFindings();
+    const problems: LedgerCheckReport['problems'] = [];
+    for (const row of findings.unbalancedAssets) {
+      problems.push({ rule: 'assetNotBalanced', detail: `postings in ${row.asset} sum to ${row.total}` });
+    }
+    for (const row of findings.unbalancedTransactions) {
+      problems.push({
+        rule: 'transactionNotBalanced',
+        detail: `journal transaction ${row.transaction} sums to ${row.total} ${row.asset}`,
+      });
+    }
+    for (const row of findings.balancesNotMatchingPostings) {
+      const owner =
+        row.userId === null ? `system account ${row.purpose}` : `user ${row.userId} ${row.purpose}`;
+      problems.push({
+        rule: 'balanceNotPostings',
+        detail: `${owner} (account ${row.account}) holds ${row.held} ${row.asset} but its postings sum to ${row.posted}`,
+      });
+    }
+    for (const row of findings.frozenNotMatchingReservations) {
+      problems.push({
+        rule: 'frozenNotReservations',
+        detail: `account ${row.account} has ${row.frozen} ${row.asset} frozen but ${row.reserved} in open reservations`,
+      });
+    }
+    for (const row of findings.negatives) {
+      problems.push({
+        rule: 'negative',
+        detail: `${row.what} of account ${row.account}: ${row.amount} ${row.asset}`,
+      });
+    }
+    return {
+      ok: problems.length === 0,
+      checkedAt: new Date().toISOString(),
+      counts: findings.counts,
+      problems,
+      systemPositions: findings.systemPositions,
+    };
+  }
+
+  private async credit(command: Extract<LedgerCommand, { type: 'credit' }>) {
+    const amount = await this.amountOf(command.asset, command.amount);
+    const userAccount = await this.userAccountId(command.userId, command.account);
+    const systemAccount = await this.systemAccountId(command.from);
+    return this.repository.transaction(async (tx) => {
+      const journal = await tx.openJournal(journalEntryOf(command));
+      if (!journal) return replayOf(await tx.findJournal(command.kind, command.reference));
+      await tx.insertPostings(
+        journal.id,
+        balanced([
+          { accountId: systemAccount, ...amount, units: negate(amount.units) },
+          { accountId: userAccount, ...amount },
+        ]),
+      );
+      await tx.creditAvailable(userAccount, command.asset, amount.literal);
+      return outcomeOf(journal);
+    });
+  }
+
+  private async debit(command: Extract<LedgerCommand, { type: 'debit' }>) {
+    const amount = await this.amountOf(command.asset, command.amount);
+    const userAccount = await this.userAccountId(command.userId, command.account);
+    const systemAccount = await this.systemAccountId(command.to);
+    return this.repository.transaction(async (tx) => {
+      const journal = await tx.openJournal(journalEntryOf(command));
+      if (!journal) return replayOf(await tx.findJournal(command.kind, command.reference));
+      if (!(await tx.debitAvailable(userAccount, command.asset, amount.literal))) {
+        throw new AppError('insufficientBalance');
+      }
+      await tx.insertPostings(
+        journal.id,
+        balanced([
+          { accountId: userAccount, ...amount, units: negate(amount.units) },
+          { accountId: systemAccount, ...amount },
+        ]),
+      );
+      return outcomeOf(journal);
+    });
+  }
+
+  private async transfer(command: Extract<LedgerCommand, { type: 'transfer' }>) {
+    if (command.from === command.to) throw new AppError('parameterError');
+    const amount = await this.amountOf(command.asset, command.amount);
+    const from = await this.userAccountId(command.userId, command.from);
+    const to = await this.userAccountId(command.userId, command.to);
+    return this.repository.transaction(async (tx) => {
+      const journal = await tx.openJournal(journalEntryOf({ ...command, kind: 'transfer' }));
+      if (!journal) return replayOf(await tx.findJournal('transfer', command.reference));
+      // Balance rows are locked in account order by every command, so two opposite transfers cannot deadlock.
+      for (const accountId of [from, to].sort((a, b) => a - b)) {
+        if (accountId === to) {
+          await tx.creditAvailable(to, command.asset, amount.literal);
+        } else if (!(await tx.debitAvailable(from, command.asset, amount.literal))) {
+          throw new AppError('insufficientBalance');
+        }
+      }
+      await tx.insertPostings(
+        journal.id,
+        balanced([
+          { accountId: from, ...amount, units: negate(amount.units) },
+          { accountId: to, ...amount },
+        ]),
+      );
+      return outcomeOf(journal);
+    });
+  }
+
+  private async freeze(command: Extract<LedgerCommand, { type: 'freeze' }>) {
+    const amount = await this.amountOf(command.asset, command.amount);
+    const accountId = await this.userAccountId(command.userId, command.account);
+    return this.repository.transaction(async (tx) => {
+      const reservation = await tx.openReservation({
+        accountId,
+        asset: command.asset,
+        amount: amount.literal,
+        purpose: command.purpose,
+        reference: command.reference,
+        actor: command.actor,
+      });
+      if (!reservation) {
+        const existing = await tx.lockReservation(command.purpose, command.reference);
+        if (!existing) throw new Error(`reservation ${command.purpose}/${command.reference} vanished`);
+        return { reservationId: String(existing.id), at: existing.createdAt, replayed: true };
+      }
+      if (!(await tx.freezeAvailable(accountId, command.asset, amount.literal))) {
+        throw new AppError('insufficientBalance');
+      }
+      return { reservationId: String(reservation.id), at: reservation.createdAt, replayed: false };
+    });
+  }
+
+  private async release(command: Extract<LedgerCommand, { type: 'release' }>) {
+    return this.repository.transaction(async (tx) => {
+      const reservation = await tx.lockReservation(command.purpose, command.reference);
+      if (!reservation) throw new AppError('notFound');
+      const reservationId = String(reservation.id);
+      if (reservation.status === 'released' && reservation.settledAt) {
+        return { reservationId, at: reservation.settledAt, replayed: true };
+      }
+      if (reservation.status !== 'open') throw new AppError('reservationNotOpen');
+      if (!(await tx.unfreeze(reservation.accountId, reservation.asset, reservation.amount))) {
+        throw new Error(`reservation ${reservation.id} is open but its funds are not frozen`);
+      }
+      const at = await tx.settleReservation(reservation.id, { status: 'released' });
+      return { reservationId, at, replayed: false };
+    });
+  }
+
+  private async consume(command: Extract<LedgerCommand, { type: 'consume' }>) {
+    const into = await this.systemAccountId(command.into);
+    const fees = await this.systemAccountId('fees');
+    return this.repository.transaction(async (tx) => {
+      const reservation = await tx.lockReservation(command.purpose, command.reference);
+      if (!reservation) throw new AppError('notFound');
+      if (reservation.status === 'consumed' && reservation.transactionId !== null) {
+        return replayOf(await tx.findJournalById(reservation.transactionId));
+      }
+      if (reservation.status !== 'open') throw new AppError('reservationNotOpen');
+      const precision = await this.precisionOf(reservation.asset);
+      const total = unitsFromNumeric(reservation.amount, precision);
+      const fee =
+        command.fee === undefined ? (0n as Units) : await this.feeOf(reservation.asset, command.fee);
+      if (fee > total) throw new AppError('amountInvalid');
+      const journal = await tx.openJournal({
+        kind: command.kind,
+        reference: `reservation:${reservation.id}`,
+        memo: command.memo,
+        actor: command.actor,
+      });
+      if (!journal) throw new Error(`reservation ${reservation.id} is open but already has a journal entry`);
+      if (!(await tx.spendFrozen(reservation.accountId, reservation.asset, reservation.amount))) {
+        throw new Error(`reservation ${reservation.id} is open but its funds are not frozen`);
+      }
+      const asset = reservation.asset;
+      await tx.insertPostings(
+        journal.id,
+        balanced([
+          { accountId: reservation.accountId, asset, precision, units: negate(total) },
+          { accountId: into, asset, precision, units: (total - fee) as Units },
+          { accountId: fees, asset, precision, units: fee },
+        ]),
+      );
+      await tx.settleReservation(reservation.id, { status: 'consumed', transactionId: journal.id });
+      return outcomeOf(journal);
+    });
+  }
+
+  /** A positive amount of an asset, within its precision and the ledger's range; refused otherwise. */
+  private async amountOf(asset: string, text: string) {
+    const precision = await this.precisionOf(asset);
+    const units = parseAmount(text, precision);
+    if (units === undefined || units <= 0n || !fitsLedger(units, precision))
+      throw new AppError('amountInvalid');
+    return { asset, precision, units, literal: formatAmount(units, precision) };
+  }
+
+  private async feeOf(asset: string, text: string): Promise<Units> {
+    const precision = await this.precisionOf(asset);
+    const units = parseAmount(text, precision);
+    if (units === undefined || units < 0n || !fitsLedger(units, precision))
+      throw new AppError('amountInvalid');
+    return units;
+  }
+
+  private async precisionOf(asset: string): Promise<number> {
+    let precision = this.precisions.get(asset);
+    // An asset the back office added since the last load is picked up on first use.
+    if (precision === undefined) {
+      await this.loadAssets();
+      precision = this.precisions.get(asset);
+    }
+    if (precision === undefined) throw new AppError('assetUnknown');
+    return precision;
+  }
+
+  private async loadAssets() {
+    const rows = await this.repository.listAssets();
+    this.precisions = new Map(rows.map((row) => [row.code, row.precision]));
+  }
+
+  // Accounts are opened outside the command's transaction: an id cached from a rolled-back insert would dangle.
+  private async userAccountId(userId: number, purpose: UserAccount) {
+    const key = `${userId}:${purpose}`;
+    let id = this.accountIds.get(key);
+    if (id === undefined) {
+      id = await this.repository.userAccountId(userId, purpose);
+      this.accountIds.set(key, id);
+    }
+    return id;
+  }
+
+  private async systemAccountId(purpose: SystemAccountPurpose) {
+    const key = `system:${purpose}`;
+    let id = this.accountIds.get(key);
+    if (id === undefined) {
+      id = await this.repository.systemAccountId(purpose);
+      this.accountIds.set(key, id);
+    }
+    return id;
+  }
+}
+
+function negate(units: Units): Units {
+  return -units as Units;
+}
+
+/**
+ * The postings of one journal transaction, zero legs dropped, after proving they sum to zero per asset. The
+ * database proves it again at commit (a deferred constraint trigger); this check names the bug sooner.
+ */
+function balanced(entries: readonly Posting[]): NewPosting[] {
+  const sums = new Map<string, bigint>();
+  for (const entry of entries) sums.set(entry.asset, (sums.get(entry.asset) ?? 0n) + entry.units);
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) throw new Error(`postings do not balance: ${sum} units of ${asset}`);
+  }
+  return entries
+    .filter((entry) => entry.units !== 0n)
+    .map((entry) => ({
+      accountId: entry.accountId,
+      asset: entry.asset,
+      amount: formatAmount(entry.units, entry.precision),
+    }));
+}
+
+function journalEntryOf(command: Recorded & { kind: JournalKind }) {
+  return { kind: command.kind, reference: command.reference, memo: command.memo, actor: command.actor };
+}
+
+function outcomeOf(journal: JournalRow): LedgerOutcome {
+  return { transactionId: String(journal.id), at: journal.createdAt, replayed: false };
+}
+
+function replayOf(journal: JournalRow | undefined): LedgerOutcome {
+  if (!journal) throw new Error('a replayed journal transaction vanished');
+  return { transactionId: String(journal.id), at: journal.createdAt, replayed: true };
+}

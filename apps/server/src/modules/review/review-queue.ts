@@ -1,0 +1,76 @@
+import type { ReviewStatus } from '@kestrel/contract';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema';
+import { containsPattern } from '../admin/audit.repository';
+
+/*
+ * The SQL every review queue repeats (identity now; bank cards, wallets, deposits and withdrawals later). A
+ * queue's table names these columns the same way, and its list query joins `users`.
+ */
+
+/** The columns every review table has. */
+export type ReviewColumns = {
+  id: PgColumn;
+  status: PgColumn;
+  submittedAt: PgColumn;
+  reviewedAt: PgColumn;
+};
+
+export type QueueFilter = { status: ReviewStatus; q?: string; page: number; pageSize: number };
+
+/** A reviewer's decision; only a rejection must say why. */
+export type Decision = { status: 'approved'; note?: string } | { status: 'rejected'; reason: string };
+
+/**
+ * The rows of one status whose user matches the search: part of the e-mail or phone, or the UID. A queue adds
+ * matches of its own (a real name, a card number) through `alsoMatches`.
+ */
+export function queueWhere(
+  table: ReviewColumns,
+  filter: QueueFilter,
+  alsoMatches: (pattern: string) => SQL[] = () => [],
+): SQL | undefined {
+  const { q } = filter;
+  if (!q) return eq(table.status, filter.status);
+  const pattern = containsPattern(q);
+  return and(
+    eq(table.status, filter.status),
+    or(
+      ilike(users.email, pattern),
+      ilike(users.phone, pattern),
+      /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+      ...alsoMatches(pattern),
+    ),
+  );
+}
+
+/** Pending items first come, first served; decided ones with the latest decision first. */
+export function queueOrder(table: ReviewColumns, status: ReviewStatus): SQL[] {
+  return status === 'pending'
+    ? [asc(table.submittedAt), asc(table.id)]
+    : [desc(table.reviewedAt), desc(table.id)];
+}
+
+export function queueWindow(filter: QueueFilter) {
+  return { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
+}
+
+/**
+ * Where a decision may land: the item, and only while it is pending. Used as the WHERE of the decision's UPDATE,
+ * it makes the decision happen once: of two reviewers deciding at the same moment, the second one's update
+ * waits for the first one's row lock, then finds the row no longer pending and changes nothing.
+ */
+export function stillPending(table: ReviewColumns, id: number): SQL {
+  return sql`${table.id} = ${id} and ${table.status} = 'pending'`;
+}
+
+/** The columns a decision sets. */
+export function decisionValues(decision: Decision, adminId: number) {
+  return {
+    status: decision.status,
+    rejectionReason: decision.status === 'rejected' ? decision.reason : null,
+    reviewerAdminId: adminId,
+    reviewedAt: sql`now()`,
+  };
+}

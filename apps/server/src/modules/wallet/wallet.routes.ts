@@ -1,0 +1,48 @@
+import { transferBody, transferResult, walletBalances } from '@kestrel/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../http/authenticate';
+import type { Idempotency } from '../../http/idempotency';
+import { ok, responses } from '../../http/reply';
+import type { AuthService } from '../auth/auth.service';
+import type { WalletService } from './wallet.service';
+
+export const walletRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  wallet: WalletService;
+  idempotency: Idempotency;
+}> = async (app, { auth, wallet, idempotency }) => {
+  app.get(
+    '/balances',
+    {
+      schema: {
+        operationId: 'getWalletBalances',
+        tags: ['wallet'],
+        summary: "The user's available and frozen funds per account and asset, as decimal strings",
+        security: [{ token: [] }],
+        response: responses(walletBalances),
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request) => ok({ balances: await wallet.balances(request.user) }, request.t('common.success')),
+  );
+
+  app.post(
+    '/transfer',
+    {
+      schema: {
+        operationId: 'transferFunds',
+        tags: ['wallet'],
+        summary:
+          "Move funds between the user's own accounts, immediately. Send an Idempotency-Key header to retry safely: a replay answers as the first request did",
+        security: [{ token: [] }],
+        body: transferBody,
+        response: responses(transferResult),
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request, reply) =>
+      idempotency.run(request, reply, async (reference) =>
+        ok(await wallet.transfer(request.user, request.body, reference), request.t('money.transferred')),
+      ),
+  );
+};
