@@ -16,6 +16,9 @@ import { Idempotency } from './http/idempotency';
 import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
+import { AdjustmentsRepository } from './modules/adjustments/adjustments.repository';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
+import { AdjustmentsService } from './modules/adjustments/adjustments.service';
 import { AdminsRepository } from './modules/admin/admins.repository';
 import { adminRoutes } from './modules/admin/admins.routes';
 import { AdminsService } from './modules/admin/admins.service';
@@ -29,6 +32,11 @@ import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS, type RateLimitOptions } from './modules/auth/rate-limits';
+import { depositReviewRoutes } from './modules/deposits/deposit-review.routes';
+import { DepositReviewService } from './modules/deposits/deposit-review.service';
+import { DepositsRepository } from './modules/deposits/deposits.repository';
+import { depositRoutes } from './modules/deposits/deposits.routes';
+import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { IdentityRepository } from './modules/identity/identity.repository';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -42,9 +50,22 @@ import { announcementRoutes } from './modules/messages/announcements.routes';
 import { MessagesRepository } from './modules/messages/messages.repository';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { MessagesService } from './modules/messages/messages.service';
+import { NetworksRepository } from './modules/networks/networks.repository';
+import { networkAdminRoutes, networkRoutes } from './modules/networks/networks.routes';
+import { NetworksService } from './modules/networks/networks.service';
 import { Notifier } from './modules/notifications/notifier';
 import { OutboxRepository } from './modules/notifications/outbox.repository';
 import { smtpSender } from './modules/notifications/senders';
+import { BankCardsRepository } from './modules/payout-accounts/bank-cards.repository';
+import { bankCardRoutes } from './modules/payout-accounts/bank-cards.routes';
+import { BankCardsService } from './modules/payout-accounts/bank-cards.service';
+import { bankCardReviewRoutes } from './modules/payout-accounts/bank-cards-review.routes';
+import { BankCardsReviewService } from './modules/payout-accounts/bank-cards-review.service';
+import { CryptoWalletsRepository } from './modules/payout-accounts/crypto-wallets.repository';
+import { cryptoWalletRoutes } from './modules/payout-accounts/crypto-wallets.routes';
+import { CryptoWalletsService } from './modules/payout-accounts/crypto-wallets.service';
+import { cryptoWalletReviewRoutes } from './modules/payout-accounts/crypto-wallets-review.routes';
+import { CryptoWalletsReviewService } from './modules/payout-accounts/crypto-wallets-review.service';
 import { PasswordAttempts } from './modules/profile/password-attempts';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -56,6 +77,7 @@ import { UploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { UploadsService } from './modules/uploads/uploads.service';
 import { userRoutes } from './modules/users/users.routes';
+import { WalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
 import { realtimeRoutes } from './realtime/realtime.routes';
@@ -153,11 +175,17 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(announcementRoutes, { prefix: '/api/admin', admins, messages });
 
   const ledger = new LedgerService(new LedgerRepository(database.db));
+  const wallet = new WalletService(ledger, new WalletRepository(database.db));
   await app.register(walletRoutes, {
     prefix: '/api/wallet',
     auth,
-    wallet: new WalletService(ledger),
+    wallet,
     idempotency: new Idempotency(new IdempotencyRepository(database.db)),
+  });
+  await app.register(adjustmentsRoutes, {
+    prefix: '/api/admin',
+    admins,
+    adjustments: new AdjustmentsService(new AdjustmentsRepository(database.db), ledger, wallet, messages),
   });
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
@@ -165,6 +193,45 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     prefix: '/api/admin',
     admins,
     review: new IdentityReviewService(identityRepository, messages),
+  });
+
+  const bankCards = new BankCardsRepository(database.db);
+  const cryptoWallets = new CryptoWalletsRepository(database.db);
+  await app.register(bankCardRoutes, {
+    prefix: '/api/wallet',
+    auth,
+    bankCards: new BankCardsService(bankCards, profile),
+  });
+  await app.register(cryptoWalletRoutes, {
+    prefix: '/api/wallet',
+    auth,
+    cryptoWallets: new CryptoWalletsService(cryptoWallets, profile, uploads),
+  });
+  await app.register(bankCardReviewRoutes, {
+    prefix: '/api/admin',
+    admins,
+    review: new BankCardsReviewService(bankCards, messages),
+  });
+  await app.register(cryptoWalletReviewRoutes, {
+    prefix: '/api/admin',
+    admins,
+    review: new CryptoWalletsReviewService(cryptoWallets, messages),
+  });
+
+  const networks = new NetworksService(new NetworksRepository(database.db));
+  const depositsRepository = new DepositsRepository(database.db);
+  await app.register(networkRoutes, { prefix: '/api/wallet', auth, networks });
+  await app.register(networkAdminRoutes, { prefix: '/api/admin', admins, networks });
+  await app.register(depositRoutes, {
+    prefix: '/api/wallet',
+    auth,
+    deposits: new DepositsService(depositsRepository, networks, uploads),
+    idempotency: new Idempotency(new IdempotencyRepository(database.db)),
+  });
+  await app.register(depositReviewRoutes, {
+    prefix: '/api/admin',
+    admins,
+    review: new DepositReviewService(depositsRepository, networks, messages),
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -4,8 +4,14 @@ import { openDatabase } from './db/client';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) =>
+      app?.log.warn({ err: error }, 'database connection lost; reconnecting on next use'),
+  });
+  app = await buildApp({ config, database });
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -60,6 +60,23 @@ export const ERRORS = {
   amountInvalid: { code: 6002, status: 400, message: 'money.errors.amountInvalid' },
   assetUnknown: { code: 6003, status: 400, message: 'money.errors.assetUnknown' },
   reservationNotOpen: { code: 6004, status: 409, message: 'money.errors.reservationNotOpen' },
+  // 61xx: deposits and the networks they arrive on.
+  depositNetworkUnavailable: { code: 6101, status: 400, message: 'deposit.errors.networkUnavailable' },
+  depositCredentialInvalid: { code: 6102, status: 400, message: 'deposit.errors.credentialInvalid' },
+  depositBelowMinimum: { code: 6103, status: 400, message: 'deposit.errors.belowMinimum' },
+  networkExists: { code: 6104, status: 409, message: 'admin.assets.errors.networkExists' },
+  networkAddressInvalid: { code: 6105, status: 400, message: 'admin.assets.errors.addressInvalid' },
+  networkLimitsInvalid: { code: 6106, status: 400, message: 'admin.assets.errors.limitsInvalid' },
+  // 62xx: bank cards and crypto withdrawal wallets.
+  bankCardLimit: { code: 6201, status: 409, message: 'bankCards.errors.limitReached' },
+  bankCardDuplicate: { code: 6202, status: 409, message: 'bankCards.errors.duplicate' },
+  cryptoWalletLimit: { code: 6211, status: 409, message: 'cryptoWallets.errors.limitReached' },
+  cryptoWalletDuplicate: { code: 6212, status: 409, message: 'cryptoWallets.errors.duplicate' },
+  cryptoWalletScreenshotInvalid: {
+    code: 6213,
+    status: 400,
+    message: 'cryptoWallets.errors.screenshotInvalid',
+  },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,14 +1,20 @@
 import './messages';
 
 export * from './account';
+export * from './addresses';
 export * from './admin';
+export * from './assets';
 export * from './auth';
+export * from './chains';
+export * from './deposits';
 export * from './envelope';
 export * from './errors';
 export * from './headers';
 export * from './health';
 export * from './identity';
 export * from './inbox';
+export * from './networks';
+export * from './payout-accounts';
 export * from './profile';
 export * from './realtime';
 export * from './uploads';

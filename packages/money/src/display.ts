@@ -13,6 +13,10 @@ export function formatMoney(decimal: string, locale: Locale, fractionDigits = 2)
     maximumFractionDigits: fractionDigits,
     roundingMode: 'trunc',
   } as Intl.NumberFormatOptions);
-  // Intl accepts decimal strings exactly (ES2023); its types still ask for a number.
-  return format.format(decimal as unknown as number);
+  // Intl accepts decimal strings exactly (ES2023); its types still ask for a number. Some locales write the
+  // dollar as "US$" even in its narrow form; the product's symbol is "$" everywhere.
+  return format
+    .formatToParts(decimal as unknown as number)
+    .map((part) => (part.type === 'currency' ? '$' : part.value))
+    .join('');
 }

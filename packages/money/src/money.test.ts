@@ -39,6 +39,14 @@ describe('formatMoney', () => {
     expect(formatMoney('1234.5', 'de')).toMatch(/^1\.234,50\s\$$/);
   });
 
+  it('writes the dollar as $ where the locale would write US$', () => {
+    for (const locale of ['ar', 'ko', 'id', 'th-TH'] as const) {
+      const shown = formatMoney('1234.5', locale);
+      expect(shown).toContain('$');
+      expect(shown).not.toContain('US');
+    }
+  });
+
   it('keeps digits beyond the range of a JS number and never rounds up', () => {
     expect(formatMoney('9007199254740993.999', 'en-US')).toBe('$9,007,199,254,740,993.99');
   });

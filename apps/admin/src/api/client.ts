@@ -33,6 +33,8 @@ export type RequestOptions = {
   body?: unknown;
   /** No notice on failure (the call still rejects): for failures the screen handles itself. */
   quiet?: boolean;
+  /** Extra request headers, such as the Idempotency-Key of a money-moving POST. */
+  headers?: Record<string, string>;
 };
 
 /** Every console call goes to the admin API; the user API never accepts the admin token anyway. */
@@ -66,6 +68,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const quiet = options.quiet ?? false;
     const headers: Record<string, string> = {
+      ...options.headers,
       Accept: 'application/json',
       [LANGUAGE_HEADER]: deps.getLanguage() || 'en-US',
     };

@@ -34,6 +34,56 @@ const router = createBrowserRouter(
           }),
         },
         {
+          path: 'bank-cards',
+          lazy: async () => ({
+            Component: (await import('../features/bank-cards/BankCardQueue')).BankCardQueue,
+          }),
+        },
+        {
+          path: 'bank-cards/:id',
+          lazy: async () => ({
+            Component: (await import('../features/bank-cards/BankCardDetail')).BankCardDetail,
+          }),
+        },
+        {
+          path: 'crypto-wallets',
+          lazy: async () => ({
+            Component: (await import('../features/crypto-wallets/WalletQueue')).WalletQueue,
+          }),
+        },
+        {
+          path: 'crypto-wallets/:id',
+          lazy: async () => ({
+            Component: (await import('../features/crypto-wallets/WalletDetail')).WalletDetail,
+          }),
+        },
+        {
+          path: 'adjustments',
+          lazy: async () => ({
+            Component: (await import('../features/adjustments/Adjustments')).Adjustments,
+          }),
+        },
+        {
+          path: 'ledger',
+          lazy: async () => ({ Component: (await import('../features/ledger/Ledger')).Ledger }),
+        },
+        {
+          path: 'deposits',
+          lazy: async () => ({
+            Component: (await import('../features/deposits/DepositQueue')).DepositQueue,
+          }),
+        },
+        {
+          path: 'deposits/:id',
+          lazy: async () => ({
+            Component: (await import('../features/deposits/DepositDetail')).DepositDetail,
+          }),
+        },
+        {
+          path: 'assets',
+          lazy: async () => ({ Component: (await import('../features/assets/Assets')).Assets }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },

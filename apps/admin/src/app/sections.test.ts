@@ -3,9 +3,26 @@ import { landingPath, mayOpen, sectionsFor } from './sections';
 
 describe('the sections of each role', () => {
   it.each([
-    ['super_admin', ['users', 'identity', 'outbox', 'announcements', 'audit', 'admins', 'security']],
-    ['support', ['users', 'outbox', 'security']],
-    ['reviewer', ['identity', 'security']],
+    [
+      'super_admin',
+      [
+        'users',
+        'identity',
+        'bankCards',
+        'cryptoWallets',
+        'deposits',
+        'adjustments',
+        'ledger',
+        'assets',
+        'outbox',
+        'announcements',
+        'audit',
+        'admins',
+        'security',
+      ],
+    ],
+    ['support', ['users', 'adjustments', 'outbox', 'security']],
+    ['reviewer', ['identity', 'bankCards', 'cryptoWallets', 'deposits', 'ledger', 'security']],
     ['content', ['announcements', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
@@ -43,6 +60,14 @@ describe('the sections of each role', () => {
     expect(mayOpen('support', '/announcements')).toBe(false);
     expect(mayOpen('reviewer', '/announcements')).toBe(false);
     expect(mayOpen('content', '/users')).toBe(false);
+  });
+
+  it('opens adjustments to support and super admins, and the ledger check to reviewers and super admins', () => {
+    expect(mayOpen('support', '/adjustments')).toBe(true);
+    expect(mayOpen('reviewer', '/adjustments')).toBe(false);
+    expect(mayOpen('reviewer', '/ledger')).toBe(true);
+    expect(mayOpen('support', '/ledger')).toBe(false);
+    expect(mayOpen('content', '/ledger')).toBe(false);
   });
 
   it('does not mistake a path that merely starts with a section name for that section', () => {

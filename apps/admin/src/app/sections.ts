@@ -1,16 +1,49 @@
 import type { AdminRole } from '@kestrel/contract';
 import type { LucideIcon } from 'lucide-react';
-import { History, IdCard, Mail, Megaphone, ShieldCheck, UserCog, Users } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  BookCheck,
+  Coins,
+  CreditCard,
+  History,
+  IdCard,
+  Mail,
+  Megaphone,
+  ShieldCheck,
+  SlidersHorizontal,
+  UserCog,
+  Users,
+  WalletCards,
+} from 'lucide-react';
 
 /** A sidebar section: where it lives, and which key names it. */
 export type Section = {
-  id: 'users' | 'identity' | 'outbox' | 'announcements' | 'audit' | 'admins' | 'security';
+  id:
+    | 'users'
+    | 'identity'
+    | 'bankCards'
+    | 'cryptoWallets'
+    | 'deposits'
+    | 'assets'
+    | 'adjustments'
+    | 'ledger'
+    | 'outbox'
+    | 'announcements'
+    | 'audit'
+    | 'admins'
+    | 'security';
   path: string;
   icon: LucideIcon;
 };
 
 const USERS: Section = { id: 'users', path: '/users', icon: Users };
 const IDENTITY: Section = { id: 'identity', path: '/identity', icon: IdCard };
+const BANK_CARDS: Section = { id: 'bankCards', path: '/bank-cards', icon: CreditCard };
+const CRYPTO_WALLETS: Section = { id: 'cryptoWallets', path: '/crypto-wallets', icon: WalletCards };
+const DEPOSITS: Section = { id: 'deposits', path: '/deposits', icon: ArrowDownToLine };
+const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
+const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
+const LEDGER: Section = { id: 'ledger', path: '/ledger', icon: BookCheck };
 const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
 const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
@@ -22,9 +55,23 @@ const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck
  * Every role starts at its first tool: reviewers at their first queue, content editors at announcements.
  */
 const SECTIONS: Record<AdminRole, Section[]> = {
-  super_admin: [USERS, IDENTITY, OUTBOX, ANNOUNCEMENTS, AUDIT, ADMINS, SECURITY],
-  support: [USERS, OUTBOX, SECURITY],
-  reviewer: [IDENTITY, SECURITY],
+  super_admin: [
+    USERS,
+    IDENTITY,
+    BANK_CARDS,
+    CRYPTO_WALLETS,
+    DEPOSITS,
+    ADJUSTMENTS,
+    LEDGER,
+    ASSETS,
+    OUTBOX,
+    ANNOUNCEMENTS,
+    AUDIT,
+    ADMINS,
+    SECURITY,
+  ],
+  support: [USERS, ADJUSTMENTS, OUTBOX, SECURITY],
+  reviewer: [IDENTITY, BANK_CARDS, CRYPTO_WALLETS, DEPOSITS, LEDGER, SECURITY],
   content: [ANNOUNCEMENTS, SECURITY],
 };
 

@@ -28,9 +28,16 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * Opens the PostgreSQL server named by `databaseUrl`, or else the embedded PGlite under `dataDir`
  * (`memory://` keeps it in memory), and applies every pending migration before returning.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told when the server drops an idle connection (a restart, a failover); the pool opens a new one. */
+  onConnectionLost?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Unheard, such an error would end the process; the pool has already discarded the connection.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
     return { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };

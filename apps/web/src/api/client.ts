@@ -45,6 +45,8 @@ export type RequestOptions<T> = {
   /** `blob` for binary answers (images); a failure still arrives as an envelope. */
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;
+  /** Extra request headers, such as the Idempotency-Key of a money-moving POST. */
+  headers?: Record<string, string>;
 };
 
 export const LOGIN_PATH = '/user/login';
@@ -82,6 +84,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const quiet = options.quiet ?? false;
     const headers: Record<string, string> = {
+      ...options.headers,
       Accept: 'application/json',
       [LANGUAGE_HEADER]: deps.getLanguage() || 'en-US',
     };

@@ -16,7 +16,9 @@ export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) => api.patch('/api/user/profile', body, publicUser),
-    onSuccess: (user: PublicUser) => {
+    onSuccess: (updated: PublicUser) => {
+      // The profile answer leaves out what only GET /api/user/info tells, such as the identity status.
+      const user = { ...queryClient.getQueryData<PublicUser>(userKeys.info()), ...updated };
       saveUserInfo(user);
       queryClient.setQueryData(userKeys.info(), user);
     },

@@ -26,6 +26,15 @@ export const SECURITY_PATH = '/user/editSafePassword';
 export const IDENTITY_PATH = '/user/identification';
 export const NOTIFICATION_PATH = '/home/notification';
 export const MESSAGE_DETAIL_PATH = '/home/messageDetail';
+export const ASSETS_PATH = '/home/assets';
+export const MY_WALLET_PATH = '/user/wallet/myWallet';
+export const TRANSFER_PATH = '/user/wallet/transfer';
+export const ACCOUNT_RECORD_PATH = '/user/wallet/AccountRecord';
+export const BANK_CARDS_PATH = '/user/wallet/Bank';
+export const WITHDRAWAL_MANAGE_PATH = '/user/wallet/withdrawalManage';
+export const BIND_WALLET_PATH = '/user/wallet/bindWalletList';
+export const RECHARGE_PATH = '/user/wallet/recharge';
+export const CHARGE_PATH = '/user/wallet/charge';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = '/trade/detail';
 
@@ -44,6 +53,21 @@ const screens = {
     import('../features/inbox/NotificationScreen').then((m) => ({ default: m.NotificationScreen })),
   messageDetail: () =>
     import('../features/inbox/MessageDetailScreen').then((m) => ({ default: m.MessageDetailScreen })),
+  assets: () => import('../features/assets/AssetsScreen').then((m) => ({ default: m.AssetsScreen })),
+  myWallet: () => import('../features/assets/MyWalletScreen').then((m) => ({ default: m.MyWalletScreen })),
+  transfer: () => import('../features/transfer/TransferScreen').then((m) => ({ default: m.TransferScreen })),
+  accountRecord: () =>
+    import('../features/records/AccountRecordScreen').then((m) => ({ default: m.AccountRecordScreen })),
+  bankCards: () =>
+    import('../features/bank-cards/BankCardsScreen').then((m) => ({ default: m.BankCardsScreen })),
+  withdrawalManage: () =>
+    import('../features/crypto-wallets/WithdrawalManageScreen').then((m) => ({
+      default: m.WithdrawalManageScreen,
+    })),
+  bindWallet: () =>
+    import('../features/crypto-wallets/BindWalletScreen').then((m) => ({ default: m.BindWalletScreen })),
+  recharge: () => import('../features/deposit/RechargeScreen').then((m) => ({ default: m.RechargeScreen })),
+  charge: () => import('../features/deposit/ChargeScreen').then((m) => ({ default: m.ChargeScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 const shell = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
@@ -82,19 +106,19 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page('/user/online', 'public'),
   // Wallet group.
   page('/user/wallet/withdraw', 'private'),
-  page('/user/wallet/Bank', 'private'),
-  page('/user/wallet/transfer', 'private'),
-  page('/user/wallet/charge', 'private'),
-  page('/user/wallet/recharge', 'private'),
-  page('/user/wallet/myWallet', 'private'),
-  page('/user/wallet/AccountRecord', 'private'),
-  page('/user/wallet/withdrawalManage', 'private'),
-  page('/user/wallet/bindWalletList', 'private'),
+  page(BANK_CARDS_PATH, 'private', screens.bankCards),
+  page(TRANSFER_PATH, 'private', screens.transfer),
+  page(CHARGE_PATH, 'private', screens.charge),
+  page(RECHARGE_PATH, 'private', screens.recharge),
+  page(MY_WALLET_PATH, 'private', screens.myWallet),
+  page(ACCOUNT_RECORD_PATH, 'private', screens.accountRecord),
+  page(WITHDRAWAL_MANAGE_PATH, 'private', screens.withdrawalManage),
+  page(BIND_WALLET_PATH, 'private', screens.bindWallet),
   // Home group.
   page(NOTIFICATION_PATH, 'private', screens.notification),
   page('/home/introduction', 'private'),
   page('/home/share', 'private'),
-  page('/home/assets', 'private'),
+  page(ASSETS_PATH, 'private', screens.assets),
   page('/home/financial/order', 'private'),
   page('/home/financial/package', 'private'),
   page(MESSAGE_DETAIL_PATH, 'private', screens.messageDetail),

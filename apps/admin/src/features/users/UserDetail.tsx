@@ -11,6 +11,7 @@ import { TextField } from '../../components/Field';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
+import { UserBalances } from '../adjustments/UserBalances';
 import { IdentityTestId } from '../identity/testIds';
 import { UserIdentityStatus } from '../identity/UserIdentityStatus';
 import { UserStatus } from './UserStatus';
@@ -133,6 +134,16 @@ export function UserDetail() {
           </Button>
         </div>
       </Card>
+      <UserBalances
+        userId={user.id}
+        actions={
+          <div>
+            <Button onClick={() => navigate(`/adjustments?user=${user.id}`)} data-testid="action-adjust">
+              {t('admin.adjustments.open')}
+            </Button>
+          </div>
+        }
+      />
       <Card title={t('admin.userDetail.sessions')}>
         <Table
           columns={sessionColumns}

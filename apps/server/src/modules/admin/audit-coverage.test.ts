@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TEST_ADDRESSES, userWithPendingDeposit } from '../deposits/test-deposits';
 import { userWithPendingSubmission } from '../identity/test-identity';
+import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
 import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInAdmin } from './test-admins';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,12 +45,49 @@ const EXAMPLES: Record<string, Example> = {
   }),
   approveIdentity: async () => ({ note: 'Matches the document' }),
   rejectIdentity: async () => ({ reason: 'The photo is blurred' }),
+  correctDepositAmount: async () => ({ amount: '99.5', reason: 'The credential shows 99.5' }),
+  approveDeposit: async () => ({ note: 'Seen on chain' }),
+  rejectDeposit: async () => ({ reason: 'No such transfer on chain' }),
+  createNetwork: async () => ({
+    asset: 'USDT',
+    chain: 'solana',
+    depositAddress: null,
+    minDeposit: '10',
+    withdrawalFee: '1',
+    withdrawalMin: '10',
+    withdrawalMax: '10000',
+    depositEnabled: true,
+    withdrawalEnabled: true,
+    displayOrder: 30,
+    reason: 'USDT on Solana',
+  }),
+  updateNetwork: async () => ({ depositAddress: TEST_ADDRESSES.tron, reason: 'Hot wallet ready' }),
+  approveBankCard: async () => ({ note: 'Holder matches the verified identity' }),
+  rejectBankCard: async () => ({ reason: 'The cardholder differs from the verified name' }),
+  approveCryptoWallet: async () => ({}),
+  rejectCryptoWallet: async () => ({ reason: 'The screenshot shows another address' }),
+  adjustUserBalance: async () => ({
+    direction: 'add',
+    account: 'spot',
+    asset: 'USDT',
+    amount: '5',
+    reason: 'Compensation for a delayed deposit',
+  }),
 };
 
 /** Operations on objects other than the user and the admin made below: each run gets a fresh object. */
 const TARGETS: Record<string, () => Promise<number>> = {
   approveIdentity: async () => (await userWithPendingSubmission(sut)).submissionId,
   rejectIdentity: async () => (await userWithPendingSubmission(sut)).submissionId,
+  correctDepositAmount: async () => (await userWithPendingDeposit(sut)).depositId,
+  approveDeposit: async () => (await userWithPendingDeposit(sut)).depositId,
+  rejectDeposit: async () => (await userWithPendingDeposit(sut)).depositId,
+  // Network 1 is the seeded USDT on TRC20.
+  updateNetwork: async () => 1,
+  approveBankCard: async () => (await userWithPendingBankCard(sut)).bankCardId,
+  rejectBankCard: async () => (await userWithPendingBankCard(sut)).bankCardId,
+  approveCryptoWallet: async () => (await userWithPendingWallet(sut)).walletId,
+  rejectCryptoWallet: async () => (await userWithPendingWallet(sut)).walletId,
 };
 
 let sut: TestApp;

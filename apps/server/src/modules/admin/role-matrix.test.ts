@@ -34,7 +34,25 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   getIdentitySubmission: ['super_admin', 'reviewer'],
   approveIdentity: ['super_admin', 'reviewer'],
   rejectIdentity: ['super_admin', 'reviewer'],
+  listBankCardSubmissions: ['super_admin', 'reviewer'],
+  getBankCardSubmission: ['super_admin', 'reviewer'],
+  approveBankCard: ['super_admin', 'reviewer'],
+  rejectBankCard: ['super_admin', 'reviewer'],
+  listCryptoWalletSubmissions: ['super_admin', 'reviewer'],
+  getCryptoWalletSubmission: ['super_admin', 'reviewer'],
+  approveCryptoWallet: ['super_admin', 'reviewer'],
+  rejectCryptoWallet: ['super_admin', 'reviewer'],
+  listDepositReviews: ['super_admin', 'reviewer'],
+  getDepositReview: ['super_admin', 'reviewer'],
+  correctDepositAmount: ['super_admin', 'reviewer'],
+  approveDeposit: ['super_admin', 'reviewer'],
+  rejectDeposit: ['super_admin', 'reviewer'],
+  listAssetNetworks: ['super_admin'],
+  createNetwork: ['super_admin'],
+  updateNetwork: ['super_admin'],
   checkLedger: ['super_admin', 'reviewer'],
+  getUserBalances: ['super_admin', 'support', 'reviewer'],
+  adjustUserBalance: ['super_admin', 'support'],
   listAnnouncements: ['super_admin', 'content'],
 };
 
@@ -82,11 +100,20 @@ function expectedOutcome(operationId: string, caller: Caller): 'allowed' | 401 |
   return 403;
 }
 
-/** A fresh session per call, so that an operation such as logout cannot spoil the next row. */
+const tokens = new Map<Caller, string>();
+
+/**
+ * A signed-in session per caller, signed in again only when an operation (such as logout) ended it: a sign-in
+ * costs a password hash, and the matrix grows with every admin endpoint.
+ */
 async function tokenOf(caller: Caller) {
   if (caller === 'no token') return undefined;
   if (caller === 'user token') return userToken;
-  return (await signInAdmin(sut, `${caller}@kestrel.test`)).token;
+  const held = tokens.get(caller);
+  if (held && (await adminApi(sut, 'GET', '/api/admin/me', { token: held })).status === 200) return held;
+  const { token } = await signInAdmin(sut, `${caller}@kestrel.test`);
+  tokens.set(caller, token);
+  return token;
 }
 
 describe('the back-office role matrix', () => {

@@ -22,6 +22,17 @@ export type EventParams = {
   identityApproved: Record<string, never>;
   /** The reviewer's reason, as written. */
   identityRejected: { reason: string };
+  /** The card masked to its last four characters, and its bank, so the user knows which one. */
+  bankCardApproved: { card: string; bank: string };
+  bankCardRejected: { card: string; bank: string; reason: string };
+  walletApproved: { chain: string; address: string };
+  walletRejected: { chain: string; address: string; reason: string };
+  /** A deposit credited: the amount credited (as the reviewer may have corrected it) and its asset. */
+  depositApproved: { amount: string; asset: string };
+  depositRejected: { amount: string; asset: string; reason: string };
+  /** An operator's system add or system debit: the amount as a decimal string and its asset. */
+  systemAdd: { amount: string; asset: string };
+  systemDebit: { amount: string; asset: string };
 };
 
 type ParamValue = string | number | Date | CatalogueText;

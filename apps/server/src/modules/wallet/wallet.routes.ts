@@ -1,4 +1,11 @@
-import { transferBody, transferResult, walletBalances } from '@kestrel/contract';
+import {
+  assetsOverview,
+  recordsPage,
+  recordsQuery,
+  transferBody,
+  transferResult,
+  walletBalances,
+} from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import type { Idempotency } from '../../http/idempotency';
@@ -23,7 +30,40 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: requireUser(auth),
     },
-    async (request) => ok({ balances: await wallet.balances(request.user) }, request.t('common.success')),
+    async (request) => ok({ balances: await wallet.balances(request.user.id) }, request.t('common.success')),
+  );
+
+  app.get(
+    '/assets',
+    {
+      schema: {
+        operationId: 'getAssetsOverview',
+        tags: ['wallet'],
+        summary:
+          "The user's holdings per account and asset with $ values and totals; only stablecoins are valued until market prices are live",
+        security: [{ token: [] }],
+        response: responses(assetsOverview),
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request) => ok(await wallet.overview(request.user), request.t('common.success')),
+  );
+
+  app.get(
+    '/records',
+    {
+      schema: {
+        operationId: 'listAccountRecords',
+        tags: ['wallet'],
+        summary:
+          "The account change log, a view of the user's ledger postings: newest first, by type and asset, a cursor page at a time",
+        security: [{ token: [] }],
+        querystring: recordsQuery,
+        response: responses(recordsPage),
+      },
+      preHandler: requireUser(auth),
+    },
+    async (request) => ok(await wallet.records(request.user, request.query), request.t('common.success')),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
 import { TestId } from '../../testIds';
+import { AssetsCard } from '../assets/AssetsCard';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import styles from './HomeScreen.module.css';
 
@@ -75,6 +76,7 @@ export function HomeScreen() {
       </header>
       <main className={styles.main}>
         {token ? <Greeting /> : <GuestWelcome />}
+        {token ? <AssetsCard testId={TestId.homeAssets} /> : null}
 
         <section aria-labelledby={shortcutsTitleId} className={styles.shortcuts}>
           <h2 id={shortcutsTitleId} className={styles.sectionTitle}>

@@ -1,7 +1,9 @@
 import { LOCALE_NAMES } from '@kestrel/i18n';
 import {
+  ArrowDownToLine,
   Bell,
   Copy,
+  CreditCard,
   Globe,
   IdCard,
   Info,
@@ -10,18 +12,22 @@ import {
   Settings,
   ShieldCheck,
   UserRound,
+  WalletCards,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
 import {
+  BANK_CARDS_PATH,
   IDENTITY_PATH,
   NOTIFICATION_PATH,
   PROFILE_PATH,
+  RECHARGE_PATH,
   REGISTER_PATH,
   SECURITY_PATH,
   SETTINGS_PATH,
+  WITHDRAWAL_MANAGE_PATH,
 } from '../../app/routes';
 import { Avatar } from '../../components/Avatar';
 import { IconButton } from '../../components/IconButton';
@@ -32,6 +38,7 @@ import { copyText } from '../../lib/clipboard';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
+import { AssetsCard } from '../assets/AssetsCard';
 import { IDENTITY_STATUS_LABEL } from '../identity/identityStatus';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { AboutSheet } from '../settings/AboutSheet';
@@ -161,7 +168,15 @@ export function MineScreen() {
           <div className={styles.skeleton} role="status" aria-busy="true" aria-label={t('common.loading')} />
         ) : null}
 
+        <AssetsCard testId={TestId.mineAssets} />
+
         <ListGroup>
+          <ListRow
+            icon={<ArrowDownToLine size={18} aria-hidden />}
+            label={t('deposit.title')}
+            to={RECHARGE_PATH}
+            testId={TestId.mineDeposit}
+          />
           <ListRow
             icon={<UserRound size={18} aria-hidden />}
             label={t('profile.title')}
@@ -184,6 +199,18 @@ export function MineScreen() {
             }
             to={IDENTITY_PATH}
             testId={TestId.mineIdentity}
+          />
+          <ListRow
+            icon={<WalletCards size={18} aria-hidden />}
+            label={t('cryptoWallets.title')}
+            to={WITHDRAWAL_MANAGE_PATH}
+            testId={TestId.mineWithdrawalManage}
+          />
+          <ListRow
+            icon={<CreditCard size={18} aria-hidden />}
+            label={t('bankCards.title')}
+            to={BANK_CARDS_PATH}
+            testId={TestId.mineBankCards}
           />
           <ListRow
             icon={<LockKeyhole size={18} aria-hidden />}

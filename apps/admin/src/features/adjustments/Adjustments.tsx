@@ -1,0 +1,168 @@
+import { ADJUSTMENT_DIRECTIONS, type AdjustmentBody, USER_ACCOUNTS } from '@kestrel/contract';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { notify } from '../../app/notices';
+import { Button } from '../../components/Button';
+import { FormDialog, ReasonField } from '../../components/Dialog';
+import { SelectField, TextField } from '../../components/Field';
+import { Card, Page, pageStyles } from '../../components/Page';
+import styles from './Adjustments.module.css';
+import { useAdjustment, useUserBalances } from './queries';
+import { UserBalances } from './UserBalances';
+
+/** The user id in the address (?user=12), so the user detail page can link straight here. */
+function userIdOf(text: string | null): number | undefined {
+  return text && /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
+}
+
+/** /adjustments: look a user up, see their balances, and add or debit funds with a reason. */
+export function Adjustments() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const userId = userIdOf(params.get('user'));
+  const [typed, setTyped] = useState(params.get('user') ?? '');
+
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(typed.trim() ? { user: typed.trim() } : {});
+  };
+
+  return (
+    <Page title={t('admin.adjustments.title')}>
+      <p className={pageStyles.muted}>{t('admin.adjustments.intro')}</p>
+      <form className={styles.finder} onSubmit={find}>
+        <TextField
+          label={t('admin.adjustments.userId')}
+          inputMode="numeric"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value.replace(/\D/g, ''))}
+          data-testid="adjustment-user"
+        />
+        <Button type="submit" data-testid="adjustment-find">
+          {t('admin.adjustments.find')}
+        </Button>
+      </form>
+      {userId === undefined ? null : (
+        <>
+          <UserBalances userId={userId} />
+          <AdjustmentForm key={userId} userId={userId} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+const EMPTY: AdjustmentBody = { direction: 'add', account: 'spot', asset: 'USDT', amount: '', reason: '' };
+
+function AdjustmentForm({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const balances = useUserBalances(userId);
+  const adjust = useAdjustment(userId);
+  const [body, setBody] = useState<AdjustmentBody>(EMPTY);
+  const [confirming, setConfirming] = useState(false);
+  // One key per confirmed adjustment; a resend after a lost answer reuses it, so the funds move once.
+  const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
+  const assets = [...new Set((balances.data ?? []).map((balance) => balance.asset))];
+  const set = (change: Partial<AdjustmentBody>) => setBody((current) => ({ ...current, ...change }));
+
+  const submit = async () => {
+    const fingerprint = JSON.stringify(body);
+    if (attempt.current?.body !== fingerprint)
+      attempt.current = { body: fingerprint, key: crypto.randomUUID() };
+    try {
+      const result = await adjust.mutateAsync({ body, key: attempt.current.key });
+      attempt.current = undefined;
+      setBody(EMPTY);
+      notify({
+        tone: 'positive',
+        message: `${t('admin.adjustments.done')} · ${t('admin.adjustments.transaction', { id: result.id })}`,
+      });
+    } catch (error) {
+      // A refusal is final for that key; only an answer lost on the way keeps it for a resend.
+      if (error instanceof ApiError && error.code !== null) attempt.current = undefined;
+      throw error;
+    }
+  };
+
+  return (
+    <Card title={t('admin.adjustments.open')} testId="adjustment-form">
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        <SelectField
+          label={t('admin.adjustments.direction')}
+          value={body.direction}
+          onChange={(event) => set({ direction: event.target.value as AdjustmentBody['direction'] })}
+          data-testid="adjustment-direction"
+        >
+          {ADJUSTMENT_DIRECTIONS.map((direction) => (
+            <option key={direction} value={direction}>
+              {t(`admin.adjustments.${direction}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('admin.adjustments.account')}
+          value={body.account}
+          onChange={(event) => set({ account: event.target.value as AdjustmentBody['account'] })}
+          data-testid="adjustment-account"
+        >
+          {USER_ACCOUNTS.map((account) => (
+            <option key={account} value={account}>
+              {t(`assets.accounts.${account}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('admin.adjustments.asset')}
+          value={body.asset}
+          onChange={(event) => set({ asset: event.target.value })}
+          data-testid="adjustment-asset"
+        >
+          {assets.map((asset) => (
+            <option key={asset} value={asset}>
+              {asset}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('admin.adjustments.amount')}
+          inputMode="decimal"
+          required
+          value={body.amount}
+          onChange={(event) => set({ amount: event.target.value.replace(/[^\d.]/g, '') })}
+          data-testid="adjustment-amount"
+        />
+        <ReasonField value={body.reason} onChange={(reason) => set({ reason })} />
+        <div>
+          <Button type="submit" variant="primary" data-testid="adjustment-submit">
+            {t('admin.adjustments.submit')}
+          </Button>
+        </div>
+      </form>
+      {confirming ? (
+        <FormDialog
+          title={t('admin.adjustments.submit')}
+          description={t('admin.adjustments.confirm', {
+            direction: t(`admin.adjustments.${body.direction}`),
+            amount: body.amount,
+            asset: body.asset,
+            account: t(`assets.accounts.${body.account}`),
+            id: userId,
+          })}
+          submitLabel={t('admin.common.confirm')}
+          tone={body.direction === 'debit' ? 'danger' : 'primary'}
+          onSubmit={submit}
+          onClose={() => setConfirming(false)}
+          testId="dialog-adjustment"
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { type AdminDepositDetail, CHAIN_LABELS } from '@kestrel/contract';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../../api/admin';
+import { mayOpen } from '../../app/sections';
+import { Button } from '../../components/Button';
+import { pageStyles } from '../../components/Page';
+import { ReviewDetailPage } from '../review/ReviewDetailPage';
+import { CorrectAmountDialog } from './CorrectAmountDialog';
+import styles from './Deposits.module.css';
+import { DepositTestId } from './testIds';
+
+/** One deposit: what the user declared beside their transfer credential, the amount to credit, the decision. */
+export function DepositDetail() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [correcting, setCorrecting] = useState<AdminDepositDetail | null>(null);
+
+  const user = (item: AdminDepositDetail) => {
+    const text = (
+      <>
+        <bdi>{item.userEmail ?? item.userPhone ?? '—'}</bdi> · {t('admin.uid')} {item.userId}
+      </>
+    );
+    // Support and super admins open the user's page; a reviewer's role does not cover it.
+    const path = `/users/${item.userId}`;
+    return me.data && mayOpen(me.data.role, path) ? <Link to={path}>{text}</Link> : text;
+  };
+
+  const amount = (item: AdminDepositDetail) => (
+    <span className={styles.amount}>
+      <bdi className={pageStyles.mono} dir="ltr" data-testid={DepositTestId.amount}>
+        {item.amount} {item.asset}
+      </bdi>
+      {item.status === 'pending' ? (
+        <Button variant="ghost" onClick={() => setCorrecting(item)} data-testid={DepositTestId.correct}>
+          <Pencil size={14} aria-hidden />
+          {t('admin.deposits.correct')}
+        </Button>
+      ) : null}
+    </span>
+  );
+
+  return (
+    <>
+      <ReviewDetailPage<AdminDepositDetail>
+        queue="deposits"
+        title={(id) => t('admin.deposits.detailTitle', { id })}
+        facts={(item) => [
+          { label: t('admin.deposits.user'), value: user(item) },
+          { label: t('admin.deposits.asset'), value: item.asset, testId: DepositTestId.asset },
+          {
+            label: t('admin.deposits.network'),
+            value: CHAIN_LABELS[item.chain],
+            testId: DepositTestId.network,
+          },
+          { label: t('admin.deposits.account'), value: t(`deposit.accounts.${item.account}`) },
+          {
+            label: t('admin.deposits.address'),
+            value: (
+              <bdi className={pageStyles.mono} dir="ltr">
+                {item.address}
+              </bdi>
+            ),
+            testId: DepositTestId.address,
+          },
+          {
+            label: t('admin.deposits.claimedAmount'),
+            value: (
+              <bdi className={pageStyles.mono} dir="ltr">
+                {item.claimedAmount} {item.asset}
+              </bdi>
+            ),
+            testId: DepositTestId.claimedAmount,
+          },
+          { label: t('admin.deposits.amount'), value: amount(item) },
+          ...(item.transactionId
+            ? [
+                {
+                  label: t('admin.deposits.transaction'),
+                  value: <span className={pageStyles.mono}>{item.transactionId}</span>,
+                  testId: DepositTestId.transaction,
+                },
+              ]
+            : []),
+        ]}
+        images={(item) => [
+          { name: 'credential', label: t('admin.deposits.credential'), url: item.credentialUrl },
+        ]}
+        historyColumns={[
+          {
+            key: 'asset',
+            header: t('admin.deposits.asset'),
+            render: (h) => `${h.asset} · ${CHAIN_LABELS[h.chain]}`,
+          },
+          {
+            key: 'amount',
+            header: t('admin.deposits.amount'),
+            render: (h) => (
+              <bdi className={pageStyles.mono} dir="ltr">
+                {h.amount}
+              </bdi>
+            ),
+          },
+        ]}
+      />
+      {correcting ? <CorrectAmountDialog deposit={correcting} onClose={() => setCorrecting(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** Test ids of the deposit screens, for browser journeys; the queue's own are in ../review/testIds. */
+export const DepositTestId = {
+  amount: 'deposit-amount',
+  claimedAmount: 'deposit-claimed-amount',
+  asset: 'deposit-asset',
+  network: 'deposit-network',
+  address: 'deposit-address',
+  transaction: 'deposit-transaction',
+  correct: 'deposit-correct-amount',
+  correctDialog: 'dialog-correct-amount',
+  newAmount: 'deposit-new-amount',
+} as const;

@@ -1,0 +1,161 @@
+import { and, count, desc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { admins } from '../admin/admin.schema';
+import type { Audited } from '../admin/audit';
+import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { LedgerRepository } from '../ledger/ledger.repository';
+import { LedgerService } from '../ledger/ledger.service';
+import {
+  type Decision,
+  decisionValues,
+  type QueueFilter,
+  queueOrder,
+  queueWhere,
+  queueWindow,
+  stillPending,
+} from '../review/review-queue';
+import { deposits } from './deposits.schema';
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type NewDepositRow = typeof deposits.$inferInsert;
+export type QueueRow = { deposit: DepositRow; userEmail: string | null; userPhone: string | null };
+
+/** Every SQL statement of deposits. */
+export class DepositsRepository implements Audited<DepositsRepository> {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repository: DepositsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new DepositsRepository(tx)));
+  }
+
+  appendAudit(entry: AuditEntryRow) {
+    return appendAuditEntry(this.db, entry);
+  }
+
+  /**
+   * The ledger over this repository's connection: inside `transaction`, its command runs in a savepoint of the
+   * same database transaction, so an approval and its credit commit together or not at all.
+   */
+  ledger(): LedgerService {
+    return new LedgerService(new LedgerRepository(this.db));
+  }
+
+  /** Stores a deposit, or nothing when this request reference already stored one (a retried request). */
+  async insertPending(row: NewDepositRow): Promise<DepositRow | undefined> {
+    const [inserted] = await this.db.insert(deposits).values(row).onConflictDoNothing().returning();
+    return inserted;
+  }
+
+  async findByReference(requestReference: string): Promise<DepositRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.requestReference, requestReference));
+    return row;
+  }
+
+  /** A user's deposits, newest first. */
+  async pageOf(userId: number, page: number, pageSize: number) {
+    const rows = await this.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, userId))
+      .orderBy(desc(deposits.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [total] = await this.db
+      .select({ value: count() })
+      .from(deposits)
+      .where(eq(deposits.userId, userId));
+    return { rows, total: total?.value ?? 0 };
+  }
+
+  async page(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
+    const where = queueWhere(deposits, filter);
+    const { limit, offset } = queueWindow(filter);
+    const rows = await this.db
+      .select({ deposit: deposits, userEmail: users.email, userPhone: users.phone })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(where)
+      .orderBy(...queueOrder(deposits, filter.status))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await this.db
+      .select({ value: count() })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(where);
+    return { rows, total: total?.value ?? 0 };
+  }
+
+  /** One deposit with its user and the reviewer who decided it. */
+  async findForReview(id: number) {
+    const [row] = await this.db
+      .select({
+        deposit: deposits,
+        userEmail: users.email,
+        userPhone: users.phone,
+        reviewerEmail: admins.email,
+      })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .leftJoin(admins, eq(admins.id, deposits.reviewerAdminId))
+      .where(eq(deposits.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** The user's deposits before this one, newest first, at most a page of them. */
+  earlierThan(userId: number, id: number): Promise<DepositRow[]> {
+    return this.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), lt(deposits.id, id)))
+      .orderBy(desc(deposits.id))
+      .limit(20);
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(eq(deposits.id, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The deposit if it is still pending, locked until the transaction ends: a second reviewer's lock waits, then
+   * finds it decided and gets nothing.
+   */
+  async lockPending(id: number): Promise<DepositRow | undefined> {
+    const [row] = await this.db.select().from(deposits).where(stillPending(deposits, id)).for('update');
+    return row;
+  }
+
+  async setAmount(id: number, amount: string): Promise<DepositRow | undefined> {
+    const [row] = await this.db
+      .update(deposits)
+      .set({ amount })
+      .where(stillPending(deposits, id))
+      .returning();
+    return row;
+  }
+
+  /** Records a decision if the deposit is still pending; an approval names the journal transaction that paid it. */
+  async decide(
+    id: number,
+    decision: Decision,
+    adminId: number,
+    transactionId: bigint | null,
+  ): Promise<DepositRow | undefined> {
+    const [row] = await this.db
+      .update(deposits)
+      .set({ ...decisionValues(decision, adminId), transactionId })
+      .where(stillPending(deposits, id))
+      .returning();
+    return row;
+  }
+}

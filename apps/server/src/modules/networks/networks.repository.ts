@@ -1,0 +1,74 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Audited } from '../admin/audit';
+import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { assets } from '../ledger/ledger.schema';
+import { assetNetworks } from './networks.schema';
+
+export type NetworkRow = typeof assetNetworks.$inferSelect;
+export type NewNetworkRow = typeof assetNetworks.$inferInsert;
+/** Amount columns are written as NUMERIC literals already checked against the asset's precision. */
+export type NetworkChanges = Partial<Omit<NewNetworkRow, 'id' | 'asset' | 'chain' | 'updatedAt'>>;
+
+/** Every SQL statement of assets' networks. */
+export class NetworksRepository implements Audited<NetworksRepository> {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repository: NetworksRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new NetworksRepository(tx)));
+  }
+
+  appendAudit(entry: AuditEntryRow) {
+    return appendAuditEntry(this.db, entry);
+  }
+
+  listAssets() {
+    return this.db
+      .select({ code: assets.code, precision: assets.precision })
+      .from(assets)
+      .orderBy(assets.code);
+  }
+
+  /** Every network, in the order the screens list them. */
+  list(): Promise<NetworkRow[]> {
+    return this.db
+      .select()
+      .from(assetNetworks)
+      .orderBy(asc(assetNetworks.displayOrder), asc(assetNetworks.id));
+  }
+
+  async find(id: number): Promise<NetworkRow | undefined> {
+    const [row] = await this.db.select().from(assetNetworks).where(eq(assetNetworks.id, id));
+    return row;
+  }
+
+  async findOf(asset: string, chain: string): Promise<NetworkRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(assetNetworks)
+      .where(and(eq(assetNetworks.asset, asset), eq(assetNetworks.chain, chain as NetworkRow['chain'])));
+    return row;
+  }
+
+  /** The network as it is now, locked until the end of the transaction, so its audit entry's "before" holds. */
+  async lock(id: number): Promise<NetworkRow | undefined> {
+    const [row] = await this.db.select().from(assetNetworks).where(eq(assetNetworks.id, id)).for('update');
+    return row;
+  }
+
+  async update(id: number, changes: NetworkChanges): Promise<NetworkRow> {
+    const [row] = await this.db
+      .update(assetNetworks)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(assetNetworks.id, id))
+      .returning();
+    if (!row) throw new Error(`network ${id} vanished while locked`);
+    return row;
+  }
+
+  /** Adds a network; nothing when the asset already has one on that chain. */
+  async insert(row: NewNetworkRow): Promise<NetworkRow | undefined> {
+    const [inserted] = await this.db.insert(assetNetworks).values(row).onConflictDoNothing().returning();
+    return inserted;
+  }
+}

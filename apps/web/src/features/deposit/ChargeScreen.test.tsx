@@ -1,0 +1,257 @@
+import type { DepositView, PublicUser, WalletNetworks } from '@kestrel/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/queryClient';
+import { currentNotice } from '../../components/notice/noticeStore';
+import { i18n, initI18n } from '../../i18n/i18n';
+import { saveSignIn } from '../../session/storage';
+import { TestId } from '../../testIds';
+import { ChargeScreen } from './ChargeScreen';
+import { RechargeScreen } from './RechargeScreen';
+
+const user: PublicUser = {
+  id: 10001,
+  email: 'ann@example.com',
+  phone: null,
+  nickname: 'Ann',
+  avatarUrl: null,
+  inviteCode: 'ABC123',
+  creditScore: 100,
+  hasSecurityPassword: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  identityStatus: 'verified',
+};
+
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+const limits = { withdrawalFee: '1.000000', withdrawalMin: '10.000000', withdrawalMax: '100000.000000' };
+const networks: WalletNetworks = {
+  assets: [
+    {
+      asset: 'USDT',
+      precision: 6,
+      networks: [
+        {
+          chain: 'tron',
+          label: 'TRC20',
+          depositAddress: TRON_ADDRESS,
+          minDeposit: '10.000000',
+          ...limits,
+          depositAvailable: true,
+          withdrawalAvailable: true,
+        },
+        {
+          chain: 'ethereum',
+          label: 'ERC20',
+          depositAddress: null,
+          minDeposit: '10.000000',
+          ...limits,
+          depositAvailable: false,
+          withdrawalAvailable: true,
+        },
+      ],
+    },
+    {
+      asset: 'BTC',
+      precision: 8,
+      networks: [
+        {
+          chain: 'bitcoin',
+          label: 'Bitcoin',
+          depositAddress: null,
+          minDeposit: '0.00010000',
+          withdrawalFee: '0.00020000',
+          withdrawalMin: '0.00100000',
+          withdrawalMax: '10.00000000',
+          depositAvailable: false,
+          withdrawalAvailable: true,
+        },
+      ],
+    },
+  ],
+};
+
+const record = (id: number, status: DepositView['status'], rejectionReason: string | null): DepositView => ({
+  id,
+  asset: 'USDT',
+  chain: 'tron',
+  account: 'spot',
+  amount: '25.000000',
+  address: TRON_ADDRESS,
+  status,
+  rejectionReason,
+  submittedAt: '2026-01-02T10:00:00.000Z',
+  reviewedAt: null,
+});
+
+let posted: { body: unknown; key: string | null }[];
+let uploaded: string[];
+
+function envelope(data: unknown, code = 0, msg = 'ok', status = 200) {
+  return new Response(JSON.stringify({ code, msg, data }), { status });
+}
+
+async function fakeServer(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  if (url.endsWith('/api/user/info')) return envelope(user);
+  if (url.endsWith('/api/wallet/networks')) return envelope(networks);
+  if (url.includes('/api/wallet/deposits') && method === 'GET') {
+    return envelope({
+      items: [record(2, 'fail', 'No such transfer'), record(1, 'completed', null)],
+      total: 2,
+    });
+  }
+  if (url.endsWith('/api/wallet/deposits') && method === 'POST') {
+    const headers = new Headers(init?.headers);
+    posted.push({ body: JSON.parse(String(init?.body)), key: headers.get('Idempotency-Key') });
+    return envelope(record(3, 'processing', null), 0, 'Submitted successfully, please be patient');
+  }
+  if (url.endsWith('/api/uploads') && method === 'POST') {
+    const id = `00000000-0000-4000-8000-00000000000${uploaded.length + 1}`;
+    const form = init?.body as FormData;
+    uploaded.push(String(form.get('purpose')));
+    return envelope({
+      id,
+      purpose: 'payment_proof',
+      mime: 'image/jpeg',
+      bytes: 3,
+      width: 1,
+      height: 1,
+      url: `/api/uploads/${id}`,
+      createdAt: '2026-01-02T10:00:00.000Z',
+    });
+  }
+  if (url.includes('/api/uploads/')) return new Response(new Blob(['jpg'], { type: 'image/jpeg' }));
+  return envelope(null, 404, 'Not found', 404);
+}
+
+function renderAt(path: string) {
+  saveSignIn('tok-1', user);
+  const router = createMemoryRouter(
+    [
+      { path: '/user/wallet/recharge', element: <RechargeScreen /> },
+      { path: '/user/wallet/charge', element: <ChargeScreen /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ui: userEvent.setup(), router };
+}
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  posted = [];
+  uploaded = [];
+  vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('choosing what to deposit', () => {
+  it('goes from a coin to its network, and says which networks take no deposits yet', async () => {
+    const { ui, router } = renderAt('/user/wallet/recharge');
+    await ui.type(await screen.findByTestId(TestId.depositCoinSearch), 'bt');
+    expect(screen.getAllByTestId(TestId.depositCoinOption).map((each) => each.dataset.asset)).toEqual([
+      'BTC',
+    ]);
+    await ui.clear(screen.getByTestId(TestId.depositCoinSearch));
+    await ui.click(screen.getAllByTestId(TestId.depositCoinOption)[0] as HTMLElement);
+
+    const sheet = await screen.findByTestId(TestId.depositNetworkSheet);
+    const [tron, ethereum] = within(sheet).getAllByTestId(TestId.depositNetworkOption) as HTMLButtonElement[];
+    expect(ethereum?.disabled).toBe(true);
+    expect(ethereum?.textContent).toContain('Deposits on this network are not available yet');
+    expect(tron?.textContent).toContain('Minimum deposit 10.000000 USDT');
+    await ui.click(tron as HTMLElement);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/user/wallet/charge?asset=USDT&chain=tron',
+    );
+  });
+});
+
+describe('the deposit screen', () => {
+  it('shows the address with its QR code and copies it', async () => {
+    const { ui } = renderAt('/user/wallet/charge?asset=USDT&chain=tron');
+    expect((await screen.findByTestId(TestId.depositAddress)).textContent).toBe(TRON_ADDRESS);
+    await waitFor(() =>
+      expect(screen.getByTestId(TestId.depositQr).getAttribute('src')).toMatch(/^data:image\/svg\+xml/),
+    );
+    await ui.click(screen.getByTestId(TestId.depositCopyAddress));
+    // user-event puts a clipboard of its own in place of the browser's.
+    expect(await navigator.clipboard.readText()).toBe(TRON_ADDRESS);
+    expect(currentNotice()?.message).toBe('Copy successful');
+    expect(screen.getByText(/not arrived within 1 hour/)).toBeTruthy();
+  });
+
+  it('offers no address or form on a network without one', async () => {
+    renderAt('/user/wallet/charge?asset=USDT&chain=ethereum');
+    expect(await screen.findByTestId(TestId.depositUnavailable)).toBeTruthy();
+    expect(screen.queryByTestId(TestId.depositForm)).toBeNull();
+    expect(screen.queryByTestId(TestId.depositAddress)).toBeNull();
+  });
+
+  it('asks for the amount and the credential, then sends the deposit once with an Idempotency-Key', async () => {
+    const { ui } = renderAt('/user/wallet/charge?asset=USDT&chain=tron');
+    await ui.click(await screen.findByTestId(TestId.depositSubmit));
+    expect(await screen.findByText('Amount Error')).toBeTruthy();
+    expect(screen.getByText('Please upload the transfer credential')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+
+    await ui.click(screen.getByTestId(TestId.depositAmount));
+    await ui.paste('25,5');
+    await ui.click(screen.getByTestId(TestId.depositAccount('futures')));
+    await ui.upload(
+      screen.getByTestId(TestId.depositCredentialInput),
+      new File(['jpg'], 'proof.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() => expect(uploaded).toEqual(['payment_proof']));
+    await waitFor(() =>
+      expect((screen.getByTestId(TestId.depositCredentialInput) as HTMLInputElement).disabled).toBe(false),
+    );
+    await ui.click(screen.getByTestId(TestId.depositSubmit));
+
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      body: {
+        asset: 'USDT',
+        chain: 'tron',
+        account: 'futures',
+        amount: '25.5',
+        credentialUploadId: '00000000-0000-4000-8000-000000000001',
+      },
+      key: expect.stringMatching(/.+/),
+    });
+    await waitFor(() => expect(currentNotice()?.message).toBe('Submitted successfully, please be patient'));
+    expect((screen.getByTestId(TestId.depositAmount) as HTMLInputElement).value).toBe('');
+  });
+
+  it('lists the deposit records with their statuses in the sheet from the header', async () => {
+    const { ui } = renderAt('/user/wallet/charge?asset=USDT&chain=tron');
+    await ui.click(await screen.findByTestId(TestId.depositRecordsOpen));
+    const sheet = await screen.findByTestId(TestId.depositRecords);
+    await waitFor(() => expect(within(sheet).getAllByTestId(TestId.depositRecord)).toHaveLength(2));
+    const statuses = within(sheet)
+      .getAllByTestId(TestId.depositRecordStatus)
+      .map((each) => each.textContent);
+    expect(statuses).toEqual(['Fail', 'Completed']);
+    expect(within(sheet).getByText('Reason: No such transfer')).toBeTruthy();
+  });
+});

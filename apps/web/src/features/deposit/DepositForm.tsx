@@ -1,0 +1,117 @@
+import {
+  type Chain,
+  depositBody,
+  type UploadResult,
+  USER_ACCOUNTS,
+  type UserAccount,
+  type WalletNetwork,
+} from '@kestrel/contract';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/Button';
+import { showNotice } from '../../components/notice/noticeStore';
+import { RadioSegment } from '../../components/RadioSegment';
+import { TextField } from '../../components/TextField';
+import type { FieldErrors, SafeParser } from '../../lib/formErrors';
+import { useContractForm } from '../../lib/useContractForm';
+import { useFieldMessage } from '../../lib/useFieldMessage';
+import { TestId } from '../../testIds';
+import { CredentialPicker } from './CredentialPicker';
+import styles from './Deposit.module.css';
+import { DepositAttempts } from './depositAttempt';
+import { useSubmitDepositMutation } from './queries';
+
+type Deposit = ReturnType<typeof depositBody.parse>;
+type Values = { amount: string; account: UserAccount };
+
+const INITIAL: Values = { amount: '', account: 'spot' };
+
+/**
+ * The contract's schema with what the form does not type: the coin and network chosen on the way here, and the
+ * credential, which is kept apart because its upload can finish at any moment.
+ */
+function depositSchema(asset: string, chain: Chain, credential: UploadResult | null): SafeParser<Deposit> {
+  return {
+    safeParse: (input) =>
+      depositBody.safeParse({ ...(input as Values), asset, chain, credentialUploadId: credential?.id ?? '' }),
+  };
+}
+
+/** The recharge amount, the wallet type and the transfer credential of a deposit on one network. */
+export function DepositForm({ asset, network }: { asset: string; network: WalletNetwork }) {
+  const { t } = useTranslation();
+  const message = useFieldMessage();
+  const submit = useSubmitDepositMutation();
+  const attempts = useRef(new DepositAttempts());
+  const [credential, setCredential] = useState<UploadResult | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const form = useContractForm(depositSchema(asset, network.chain, credential), INITIAL);
+  const credentialError = (form.errors as FieldErrors<'credentialUploadId'>).credentialUploadId;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (uploading || submit.isPending) return;
+    const body = form.parse();
+    if (!body) return;
+    try {
+      await submit.mutateAsync({ body, key: attempts.current.keyFor(body) });
+    } catch (error) {
+      // Refused: the request client has shown why, and the next submission is a new one. No answer at all: the
+      // same key goes with the same deposit again, so it is stored at most once.
+      if (error instanceof ApiError && error.kind === 'business') attempts.current.settle();
+      return;
+    }
+    attempts.current.settle();
+    showNotice({ tone: 'positive', message: t('deposit.submitted') });
+    form.reset(INITIAL);
+    setCredential(null);
+  };
+
+  return (
+    <form
+      ref={form.formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('deposit.chargeTitle', { asset })}
+      data-testid={TestId.depositForm}
+    >
+      <RadioSegment
+        legend={t('deposit.walletType')}
+        value={form.values.account}
+        onChange={(account) => form.setValue('account', account)}
+        options={USER_ACCOUNTS.map((account) => ({
+          value: account,
+          label: t(`deposit.accounts.${account}`),
+          testId: TestId.depositAccount(account),
+        }))}
+      />
+      <TextField
+        label={t('deposit.amount')}
+        placeholder={t('deposit.amountPlaceholder')}
+        inputMode="decimal"
+        autoComplete="off"
+        dir="ltr"
+        hint={t('deposit.minimum', { amount: network.minDeposit, asset })}
+        {...form.bind('amount', (typed) => typed.replace(',', '.'))}
+        data-testid={TestId.depositAmount}
+      />
+      <CredentialPicker
+        value={credential}
+        onChange={setCredential}
+        onUploadingChange={setUploading}
+        error={credential ? undefined : message(credentialError)}
+      />
+      <Button
+        type="submit"
+        block
+        loading={submit.isPending}
+        disabled={uploading}
+        data-testid={TestId.depositSubmit}
+      >
+        {t('deposit.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  type DepositBody,
+  depositPage,
+  depositView,
+  IDEMPOTENCY_KEY_HEADER,
+  walletNetworks,
+} from '@kestrel/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/http';
+
+export const depositKeys = {
+  all: ['deposit'] as const,
+  networks: () => [...depositKeys.all, 'networks'] as const,
+  records: () => [...depositKeys.all, 'records'] as const,
+};
+
+/** Operators change networks rarely; a screen opened a minute later may ask again. */
+export const NETWORKS_STALE_MS = 60_000;
+/** Deposits per page of the records sheet, which loads more on request. */
+export const DEPOSIT_RECORDS_PAGE_SIZE = 20;
+
+/** The assets and networks the platform takes deposits on (and withdrawals from). */
+export function useNetworksQuery() {
+  return useQuery({
+    queryKey: depositKeys.networks(),
+    queryFn: () => api.get('/api/wallet/networks', walletNetworks),
+    staleTime: NETWORKS_STALE_MS,
+  });
+}
+
+/** The user's deposits, newest first, a page at a time. */
+export function useDepositRecordsQuery(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: depositKeys.records(),
+    enabled,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      api.get(`/api/wallet/deposits?page=${pageParam}&pageSize=${DEPOSIT_RECORDS_PAGE_SIZE}`, depositPage),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return loaded < last.total ? pages.length + 1 : undefined;
+    },
+  });
+}
+
+/** One submission: the body and the Idempotency-Key that makes sending it again harmless. */
+export type DepositAttempt = { body: DepositBody; key: string };
+
+/** Declares a deposit for review; the records list is refetched after. */
+export function useSubmitDepositMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: DepositAttempt) =>
+      api.post('/api/wallet/deposits', body, depositView, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.records() }),
+  });
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { adminReasonField } from './admin';
+import { amountField, assetField, userAccountField, walletBalance } from './wallet';
+
+/*
+ * The user's assets overview, the account change log (a view of the ledger) and the operators' manual
+ * adjustments. Amounts and $ values are decimal strings, never JS numbers.
+ */
+
+/**
+ * Assets valued at one dollar each. Until market prices are live these are the only assets with a $ value; the
+ * others are listed with `valued: false` and left out of every $ total.
+ */
+export const STABLECOINS = ['USDT'] as const;
+
+/** Decimal places of every $ value and total. */
+export const USD_DECIMALS = 8;
+
+export const assetHolding = z.object({
+  asset: z.string(),
+  available: z.string(),
+  /** Frozen for open orders and pending withdrawals: "in use". */
+  frozen: z.string(),
+  total: z.string(),
+  /** Whether the asset has a $ price; when false `usdValue` is null and no total includes it. */
+  valued: z.boolean(),
+  usdValue: z.string().nullable(),
+});
+
+/** $ totals over valued assets only. */
+export const assetTotals = z.object({
+  total: z.string(),
+  /** Total plus unrealised profit and loss of open positions (none until futures trade). */
+  equity: z.string(),
+  inUse: z.string(),
+  available: z.string(),
+});
+
+export const accountAssets = z.object({
+  account: userAccountField,
+  totals: assetTotals,
+  holdings: z.array(assetHolding),
+});
+
+export const assetsOverview = z.object({
+  totals: assetTotals,
+  accounts: z.array(accountAssets),
+  /** The assets that carry a $ value today. */
+  valuedAssets: z.array(z.string()),
+});
+
+/**
+ * The kinds of entry in the account change log. Each maps to one journal kind; the spec's investment deduction
+ * and return on investment join when the earn products write journal entries of their own.
+ */
+export const RECORD_TYPES = ['deposit', 'withdrawal', 'transfer', 'fee', 'systemAdd', 'systemDebit'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export const RECORDS_MAX_PAGE_SIZE = 50;
+
+export const recordsQuery = z.object({
+  type: z.enum(RECORD_TYPES, 'validation.parameterError').optional(),
+  asset: assetField.optional(),
+  /** Opaque: the `next` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'validation.parameterError')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(RECORDS_MAX_PAGE_SIZE).default(20),
+});
+
+export const accountRecord = z.object({
+  /** Unique per entry of the log (one posting). */
+  id: z.string(),
+  type: z.enum(RECORD_TYPES),
+  asset: z.string(),
+  account: userAccountField,
+  /** Signed: positive when funds came in, negative when they went out. */
+  amount: z.string(),
+  createdAt: z.iso.datetime(),
+  /** The journal transaction behind the entry: what support looks up when the user asks about it. */
+  reference: z.string(),
+});
+
+export const recordsPage = z.object({
+  items: z.array(accountRecord),
+  /** The cursor of the next (older) page; null at the end of the log. */
+  next: z.string().nullable(),
+});
+
+/** The two directions of an operator's manual change to a user's balance (spec: system add, system debit). */
+export const ADJUSTMENT_DIRECTIONS = ['add', 'debit'] as const;
+
+export const adjustmentBody = z.object({
+  direction: z.enum(ADJUSTMENT_DIRECTIONS, 'validation.parameterError'),
+  account: userAccountField,
+  asset: assetField,
+  amount: amountField,
+  reason: adminReasonField,
+});
+
+export const adjustmentResult = z.object({
+  /** The journal transaction that moved the funds. */
+  id: z.string(),
+  userId: z.number().int(),
+  direction: z.enum(ADJUSTMENT_DIRECTIONS),
+  account: userAccountField,
+  asset: z.string(),
+  amount: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** A user's balances as the back office sees them: every account and listed asset. */
+export const adminUserBalances = z.object({ balances: z.array(walletBalance) });
+
+export type AssetHolding = z.infer<typeof assetHolding>;
+export type AssetTotals = z.infer<typeof assetTotals>;
+export type AccountAssets = z.infer<typeof accountAssets>;
+export type AssetsOverview = z.infer<typeof assetsOverview>;
+export type RecordsQuery = z.infer<typeof recordsQuery>;
+export type AccountRecord = z.infer<typeof accountRecord>;
+export type RecordsPage = z.infer<typeof recordsPage>;
+export type AdjustmentBody = z.infer<typeof adjustmentBody>;
+export type AdjustmentResult = z.infer<typeof adjustmentResult>;
