@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { AdminRole } from '@kestrel/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { AdminsRepository } from '../apps/server/src/modules/admin/admins.repository';
+import { AdminsService } from '../apps/server/src/modules/admin/admins.service';
+import { AuthRateLimits, DEFAULT_RATE_LIMITS } from '../apps/server/src/modules/auth/rate-limits';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
 import { TestId } from '../apps/web/src/testIds';
 
@@ -71,4 +76,48 @@ export async function storeArabic(page: Page) {
     localStorage.setItem('session', JSON.stringify({ ...session, language: 'ar' }));
     localStorage.setItem('lang', 'ar');
   });
+}
+
+export type Operator = { email: string; password: string; name: string; role: AdminRole };
+
+/** A back-office account, made the way `npm run admin -- create` makes it. */
+export async function createOperator(sut: TestApp, operator: Operator) {
+  await new AdminsService(
+    new AdminsRepository(sut.database.db),
+    new AuthRateLimits(DEFAULT_RATE_LIMITS),
+  ).createOrReset(operator, { adminId: null, action: 'cliCreateAdmin', ip: null });
+}
+
+/** The console on a 1366x900 desktop, signed in through its own form (no authenticator enrolled). */
+export async function openConsole(browser: Browser, baseUrl: string, operator: Operator, landing: string) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/admin/login`);
+  await byId(page, 'login-email').fill(operator.email);
+  await byId(page, 'login-password').fill(operator.password);
+  await byId(page, 'login-submit').click();
+  await waitForPath(page, landing);
+  return page;
+}
+
+/** A phone camera's JPEG of a card or a screen: a coloured panel with a label on it. */
+export async function cameraPhoto(label: string, colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="760">
+    <rect width="1200" height="760" fill="#d9d4c7"/>
+    <rect x="80" y="80" width="1040" height="600" rx="36" fill="${colour}"/>
+    <rect x="140" y="180" width="260" height="320" rx="12" fill="#ffffff" opacity="0.7"/>
+    <text x="460" y="300" font-size="56" font-family="sans-serif" fill="#ffffff">${label}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Chooses a photo in an upload tile and waits until the server has checked and stored it. */
+export async function choosePhoto(page: Page, input: string, name: string, photo: Buffer) {
+  await byId(page, input).setInputFiles({ name, mimeType: 'image/jpeg', buffer: photo });
+  await page.waitForFunction(
+    (id) =>
+      document.querySelector(`[data-testid="${id}"]`)?.parentElement?.getAttribute('data-state') === 'filled',
+    input,
+    { timeout: 15_000 },
+  );
 }

@@ -1,21 +1,34 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReviewTestId } from '../apps/admin/src/features/review/testIds';
-import { AdminsRepository } from '../apps/server/src/modules/admin/admins.repository';
-import { AdminsService } from '../apps/server/src/modules/admin/admins.service';
 import { adminApi } from '../apps/server/src/modules/admin/test-admins';
-import { AuthRateLimits, DEFAULT_RATE_LIMITS } from '../apps/server/src/modules/auth/rate-limits';
 import { registerAccount } from '../apps/server/test/api';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
 import { TestId } from '../apps/web/src/testIds';
 import ar from '../packages/i18n/src/locales/ar';
-import { byId, launchBrowser, logIn, openPhone, snapshot, storeArabic, waitForPath } from './harness';
+import {
+  byId,
+  cameraPhoto,
+  choosePhoto,
+  createOperator,
+  launchBrowser,
+  logIn,
+  type Operator,
+  openConsole,
+  openPhone,
+  snapshot,
+  storeArabic,
+} from './harness';
 
 const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
 
-const reviewer = { email: 'noor.haddad@kestrel.example', password: 'Review2026', name: 'Noor Haddad' };
+const reviewer: Operator = {
+  email: 'noor.haddad@kestrel.example',
+  password: 'Review2026',
+  name: 'Noor Haddad',
+  role: 'reviewer',
+};
 const customer = { email: `maya.${Date.now()}@example.com`, password: 'Customer2026' };
 const arabicCustomer = { email: `layla.${Date.now()}@example.com`, password: 'Customer2026' };
 const firstReason = 'The photo of the back is blurred; the ID number cannot be read.';
@@ -26,10 +39,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   sut = await createTestApp({ webDist: WEB_DIST });
-  await new AdminsService(
-    new AdminsRepository(sut.database.db),
-    new AuthRateLimits(DEFAULT_RATE_LIMITS),
-  ).createOrReset({ ...reviewer, role: 'reviewer' }, { adminId: null, action: 'cliCreateAdmin', ip: null });
+  await createOperator(sut, reviewer);
   await registerAccount(sut, customer.email, { password: customer.password });
   await registerAccount(sut, arabicCustomer.email, { password: arabicCustomer.password, lang: 'ar' });
   await sut.app.listen({ port: 0, host: '127.0.0.1' });
@@ -41,26 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await sut?.close();
 });
-
-/** A photo of a document as a phone camera would give it: a JPEG with a card drawn on it. */
-async function documentPhoto(side: string, colour: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="760">
-    <rect width="1200" height="760" fill="#d9d4c7"/>
-    <rect x="80" y="80" width="1040" height="600" rx="36" fill="${colour}"/>
-    <rect x="140" y="180" width="260" height="320" rx="12" fill="#ffffff" opacity="0.7"/>
-    <text x="460" y="250" font-size="56" font-family="sans-serif" fill="#ffffff">IDENTITY CARD</text>
-    <text x="460" y="340" font-size="40" font-family="sans-serif" fill="#ffffff">${side}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-
-async function chooseDocumentPhoto(page: Page, input: string, name: string, photo: Buffer) {
-  await byId(page, input).setInputFiles({ name, mimeType: 'image/jpeg', buffer: photo });
-  // The tile holds the stored image once the server has checked and re-encoded it.
-  await expect
-    .poll(() => byId(page, input).locator('xpath=..').getAttribute('data-state'), { timeout: 15_000 })
-    .toBe('filled');
-}
 
 /** Opens the nation sheet and searches it; the first answer is the best match. */
 async function searchCountry(page: Page, search: string) {
@@ -77,32 +67,18 @@ async function fillIdentityCard(page: Page, details: { name: string; number: str
   await byId(page, TestId.identityDocumentNumber).fill(details.number);
   await (await searchCountry(page, details.country)).and(page.locator('[data-country="ES"]')).click();
   await byId(page, TestId.identityAddress).fill('Calle de Alcalá 48, 28014 Madrid');
-  await chooseDocumentPhoto(
+  await choosePhoto(
     page,
     TestId.identityFrontInput,
     'front.jpg',
-    await documentPhoto('FRONT', '#2f6f8f'),
+    await cameraPhoto('ID CARD FRONT', '#2f6f8f'),
   );
-  await chooseDocumentPhoto(
-    page,
-    TestId.identityBackInput,
-    'back.jpg',
-    await documentPhoto('BACK', '#5b4a8a'),
-  );
+  await choosePhoto(page, TestId.identityBackInput, 'back.jpg', await cameraPhoto('ID CARD BACK', '#5b4a8a'));
 }
 
 const statusOf = (page: Page) => byId(page, TestId.identityStatus).getAttribute('data-status');
 
-async function openReviewerConsole(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/admin/login`);
-  await byId(page, 'login-email').fill(reviewer.email);
-  await byId(page, 'login-password').fill(reviewer.password);
-  await byId(page, 'login-submit').click();
-  await waitForPath(page, '/admin/identity');
-  return page;
-}
+const openReviewerConsole = () => openConsole(browser, baseUrl, reviewer, '/admin/identity');
 
 /** Opens the pending submission of the named person from the reviewer's queue. */
 async function openPending(console: Page, realName: string) {
@@ -158,17 +134,17 @@ describe('identity verification in the browser', () => {
     // Name, nation and address come back from the first attempt; the number and photos are entered again.
     expect(await byId(phone, TestId.identityRealName).inputValue()).toBe('Maya Torres');
     await byId(phone, TestId.identityDocumentNumber).fill('X1234567Z');
-    await chooseDocumentPhoto(
+    await choosePhoto(
       phone,
       TestId.identityFrontInput,
       'front.jpg',
-      await documentPhoto('FRONT', '#2f6f8f'),
+      await cameraPhoto('ID CARD FRONT', '#2f6f8f'),
     );
-    await chooseDocumentPhoto(
+    await choosePhoto(
       phone,
       TestId.identityBackInput,
       'back.jpg',
-      await documentPhoto('BACK', '#7a3b3b'),
+      await cameraPhoto('ID CARD BACK', '#7a3b3b'),
     );
     await byId(phone, TestId.identitySubmit).click();
     await expect.poll(() => statusOf(phone)).toBe('submitted');

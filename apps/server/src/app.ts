@@ -80,6 +80,11 @@ import { userRoutes } from './modules/users/users.routes';
 import { WalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
+import { withdrawalReviewRoutes } from './modules/withdrawals/withdrawal-review.routes';
+import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review.service';
+import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { VERSION } from './version';
 import { adminApp, adminDistBeside } from './web/admin-app';
@@ -176,11 +181,12 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
 
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const wallet = new WalletService(ledger, new WalletRepository(database.db));
+  const idempotency = new Idempotency(new IdempotencyRepository(database.db));
   await app.register(walletRoutes, {
     prefix: '/api/wallet',
     auth,
     wallet,
-    idempotency: new Idempotency(new IdempotencyRepository(database.db)),
+    idempotency,
   });
   await app.register(adjustmentsRoutes, {
     prefix: '/api/admin',
@@ -226,12 +232,25 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     prefix: '/api/wallet',
     auth,
     deposits: new DepositsService(depositsRepository, networks, uploads),
-    idempotency: new Idempotency(new IdempotencyRepository(database.db)),
+    idempotency,
   });
   await app.register(depositReviewRoutes, {
     prefix: '/api/admin',
     admins,
     review: new DepositReviewService(depositsRepository, networks, messages),
+  });
+
+  const withdrawalsRepository = new WithdrawalsRepository(database.db);
+  await app.register(withdrawalRoutes, {
+    prefix: '/api/wallet',
+    auth,
+    withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile),
+    idempotency,
+  });
+  await app.register(withdrawalReviewRoutes, {
+    prefix: '/api/admin',
+    admins,
+    review: new WithdrawalReviewService(withdrawalsRepository, messages, config.withdrawalSecondReview),
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

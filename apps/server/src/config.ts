@@ -46,6 +46,13 @@ const environment = z.object({
   UPLOAD_S3_SECRET_ACCESS_KEY: z.string().optional(),
   UPLOAD_S3_PREFIX: z.string().optional(),
   UPLOAD_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').optional(),
+  WITHDRAWAL_SECOND_REVIEW: z
+    .string()
+    .regex(
+      /^[A-Z0-9]{2,12}=\d{1,18}(\.\d{1,18})?(,[A-Z0-9]{2,12}=\d{1,18}(\.\d{1,18})?)*$/,
+      'must list ASSET=amount pairs separated by commas, such as USDT=10000,BTC=0.1',
+    )
+    .default('USDT=10000,BTC=0.1,ETH=3,BNB=15,SOL=60,TRX=40000'),
 });
 
 /** The bucket settings: all of these name one bucket, so a deployment sets all of them or none. */
@@ -121,6 +128,11 @@ export type Config = {
   adminPassword: string | undefined;
   /** Set: uploads are stored in this S3-compatible bucket instead of DATA_DIR/uploads. */
   uploadS3: S3StorageOptions | undefined;
+  /**
+   * Per asset, the amount (in the asset's units) from which a withdrawal needs a second, different reviewer;
+   * an asset not listed always needs two (decision 16).
+   */
+  withdrawalSecondReview: ReadonlyMap<string, string>;
 };
 
 export class ConfigError extends Error {
@@ -160,5 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
     uploadS3: uploadBucket(value),
+    withdrawalSecondReview: new Map(
+      value.WITHDRAWAL_SECOND_REVIEW.split(',').map((pair) => pair.split('=') as [string, string]),
+    ),
   };
 }

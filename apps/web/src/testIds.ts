@@ -214,6 +214,24 @@ export const TestId = {
   depositAmount: 'deposit-amount',
   depositCredentialInput: 'deposit-credential-input',
   depositSubmit: 'deposit-submit',
+  withdrawBind: 'withdraw-bind',
+  withdrawForm: 'withdraw-form',
+  withdrawTarget: 'withdraw-target',
+  withdrawAsset: 'withdraw-asset',
+  withdrawUnavailable: 'withdraw-unavailable',
+  withdrawAmount: 'withdraw-amount',
+  withdrawMax: 'withdraw-max',
+  withdrawWithdrawable: 'withdraw-withdrawable',
+  withdrawFee: 'withdraw-fee',
+  withdrawReceived: 'withdraw-received',
+  withdrawPassword: 'withdraw-password',
+  withdrawSubmit: 'withdraw-submit',
+  withdrawRecordsOpen: 'withdraw-records-open',
+  withdrawRecords: 'withdraw-records',
+  withdrawRecordsEmpty: 'withdraw-records-empty',
+  /** Every withdrawal in the records; each also carries its status in `data-status`. */
+  withdrawRecord: 'withdraw-record',
+  withdrawRecordStatus: 'withdraw-record-status',
 } as const;
 
 export type TestIdName = keyof typeof TestId;

@@ -5,7 +5,7 @@ import { REVIEW_STATUSES, reviewer } from './identity';
 import { amountField, USER_ACCOUNTS } from './wallet';
 
 /*
- * Deposits (spec section 5, issue 4): the user sends coins to the platform's address on a network, then tells
+ * Deposits (spec section 5): the user sends coins to the platform's address on a network, then tells
  * the platform the amount and uploads the transfer credential; a reviewer checks it and approves (which credits
  * the amount) or rejects with a reason. Nothing reaches the ledger before the approval.
  */

@@ -13,6 +13,7 @@ export const ERRORS = {
   tooManyAttempts: { code: 1029, status: 429, message: 'errors.tooManyAttempts' },
   // The same Idempotency-Key with another body, or while its first request is still running.
   idempotencyConflict: { code: 1409, status: 409, message: 'errors.idempotencyConflict' },
+  idempotencyInProgress: { code: 1410, status: 409, message: 'errors.idempotencyInProgress' },
   systemBusy: { code: 1500, status: 500, message: 'errors.systemBusy' },
   loginFailed: { code: 2001, status: 400, message: 'errors.loginFailed' },
   accountExists: { code: 2002, status: 409, message: 'errors.accountExists' },
@@ -77,6 +78,17 @@ export const ERRORS = {
     status: 400,
     message: 'cryptoWallets.errors.screenshotInvalid',
   },
+  // 64xx: withdrawals.
+  withdrawalTargetUnavailable: { code: 6401, status: 400, message: 'withdraw.errors.targetUnavailable' },
+  withdrawalNetworkUnavailable: { code: 6402, status: 400, message: 'withdraw.errors.networkUnavailable' },
+  withdrawalOutOfRange: { code: 6403, status: 400, message: 'withdraw.errors.outOfRange' },
+  withdrawalReferenceInvalid: {
+    code: 6404,
+    status: 400,
+    message: 'admin.withdrawals.errors.referenceInvalid',
+  },
+  // The second approval of a large withdrawal must come from someone other than the first reviewer.
+  withdrawalSameReviewer: { code: 6405, status: 409, message: 'admin.withdrawals.errors.sameReviewer' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -20,3 +20,4 @@ export * from './realtime';
 export * from './uploads';
 export * from './user';
 export * from './wallet';
+export * from './withdrawals';

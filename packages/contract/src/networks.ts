@@ -4,7 +4,7 @@ import { CHAINS, chainField } from './chains';
 import { amountField, assetField } from './wallet';
 
 /*
- * Assets and their networks (issue 4): which chains each coin moves on, the platform's deposit address on each,
+ * Assets and their networks: which chains each coin moves on, the platform's deposit address on each,
  * the minimum deposit and the withdrawal fee and range. Operators configure them in the back office. A network
  * without a deposit address is not offered for deposit: the screens say deposits on it are not available yet.
  */

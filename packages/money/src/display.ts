@@ -20,3 +20,17 @@ export function formatMoney(decimal: string, locale: Locale, fractionDigits = 2)
     .map((part) => (part.type === 'currency' ? '$' : part.value))
     .join('');
 }
+
+/**
+ * An amount of a coin as a person reads it: the locale's grouping and decimal mark, every significant digit
+ * kept, trailing zeros dropped ("250.500000" → "250.5", "1.234,5" in German). The sign is kept; the string goes
+ * to Intl unconverted, so no digit is lost.
+ */
+export function formatQuantity(decimal: string, locale: Locale): string {
+  const format = new Intl.NumberFormat(intlTag(locale), {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 18,
+    signDisplay: 'auto',
+  });
+  return format.format(decimal as unknown as number);
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fitsLedger, formatAmount, formatMoney, parseAmount, type Units, unitsFromNumeric } from './index';
+import {
+  fitsLedger,
+  formatAmount,
+  formatMoney,
+  formatQuantity,
+  parseAmount,
+  type Units,
+  unitsFromNumeric,
+} from './index';
 
 describe('parseAmount', () => {
   it('reads decimal strings into exact units', () => {
@@ -68,5 +76,17 @@ describe('ledger amounts', () => {
     expect(fitsLedger((10n ** 26n - 1n) as Units, 8)).toBe(true);
     expect(fitsLedger((10n ** 26n) as Units, 8)).toBe(false);
     expect(fitsLedger(-(10n ** 26n) as Units, 8)).toBe(false);
+  });
+});
+
+describe('formatQuantity', () => {
+  it('drops trailing zeros and keeps every significant digit, grouped for the locale', () => {
+    expect(formatQuantity('250.500000', 'en-US')).toBe('250.5');
+    expect(formatQuantity('1234.000000', 'en-US')).toBe('1,234');
+    expect(formatQuantity('-0.000000010000', 'en-US')).toBe('-0.00000001');
+    expect(formatQuantity('1234.5', 'de')).toBe('1.234,5');
+    expect(formatQuantity('123456789012345678.123456789012345678', 'en-US')).toBe(
+      '123,456,789,012,345,678.123456789012345678',
+    );
   });
 });

@@ -80,6 +80,18 @@ const router = createBrowserRouter(
           }),
         },
         {
+          path: 'withdrawals',
+          lazy: async () => ({
+            Component: (await import('../features/withdrawals/WithdrawalQueue')).WithdrawalQueue,
+          }),
+        },
+        {
+          path: 'withdrawals/:id',
+          lazy: async () => ({
+            Component: (await import('../features/withdrawals/WithdrawalDetail')).WithdrawalDetail,
+          }),
+        },
+        {
           path: 'assets',
           lazy: async () => ({ Component: (await import('../features/assets/Assets')).Assets }),
         },

@@ -11,6 +11,7 @@ describe('the sections of each role', () => {
         'bankCards',
         'cryptoWallets',
         'deposits',
+        'withdrawals',
         'adjustments',
         'ledger',
         'assets',
@@ -22,7 +23,7 @@ describe('the sections of each role', () => {
       ],
     ],
     ['support', ['users', 'adjustments', 'outbox', 'security']],
-    ['reviewer', ['identity', 'bankCards', 'cryptoWallets', 'deposits', 'ledger', 'security']],
+    ['reviewer', ['identity', 'bankCards', 'cryptoWallets', 'deposits', 'withdrawals', 'ledger', 'security']],
     ['content', ['announcements', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);

@@ -2,6 +2,7 @@ import type { AdminRole } from '@kestrel/contract';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowDownToLine,
+  ArrowUpFromLine,
   BookCheck,
   Coins,
   CreditCard,
@@ -24,6 +25,7 @@ export type Section = {
     | 'bankCards'
     | 'cryptoWallets'
     | 'deposits'
+    | 'withdrawals'
     | 'assets'
     | 'adjustments'
     | 'ledger'
@@ -41,6 +43,7 @@ const IDENTITY: Section = { id: 'identity', path: '/identity', icon: IdCard };
 const BANK_CARDS: Section = { id: 'bankCards', path: '/bank-cards', icon: CreditCard };
 const CRYPTO_WALLETS: Section = { id: 'cryptoWallets', path: '/crypto-wallets', icon: WalletCards };
 const DEPOSITS: Section = { id: 'deposits', path: '/deposits', icon: ArrowDownToLine };
+const WITHDRAWALS: Section = { id: 'withdrawals', path: '/withdrawals', icon: ArrowUpFromLine };
 const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const LEDGER: Section = { id: 'ledger', path: '/ledger', icon: BookCheck };
@@ -61,6 +64,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     BANK_CARDS,
     CRYPTO_WALLETS,
     DEPOSITS,
+    WITHDRAWALS,
     ADJUSTMENTS,
     LEDGER,
     ASSETS,
@@ -71,7 +75,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     SECURITY,
   ],
   support: [USERS, ADJUSTMENTS, OUTBOX, SECURITY],
-  reviewer: [IDENTITY, BANK_CARDS, CRYPTO_WALLETS, DEPOSITS, LEDGER, SECURITY],
+  reviewer: [IDENTITY, BANK_CARDS, CRYPTO_WALLETS, DEPOSITS, WITHDRAWALS, LEDGER, SECURITY],
   content: [ANNOUNCEMENTS, SECURITY],
 };
 

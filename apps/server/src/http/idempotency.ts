@@ -9,7 +9,7 @@ import type { IdempotencyRepository } from './idempotency.repository';
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** How long a first request may run before a retry may take its key over (its process is presumed dead). */
 const LEASE_SECONDS = 60;
-/** How long a duplicate waits for the first request's answer before giving up with 409. */
+/** How long a duplicate waits for the first request's answer before answering that it is still in progress. */
 const WAIT_MS = 15_000;
 const POLL_MS = 20;
 
@@ -24,7 +24,10 @@ const POLL_MS = 20;
  * retry runs the handler again.
  */
 export class Idempotency {
-  constructor(private readonly repository: IdempotencyRepository) {}
+  constructor(
+    private readonly repository: IdempotencyRepository,
+    private readonly waitMs = WAIT_MS,
+  ) {}
 
   async run<T>(
     request: FastifyRequest,
@@ -37,7 +40,7 @@ export class Idempotency {
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError('parameterError');
     const requestHash = fingerprint(request);
     const reference = `${userId}:${key}`;
-    const giveUpAt = Date.now() + WAIT_MS;
+    const giveUpAt = Date.now() + this.waitMs;
     for (;;) {
       if (await this.repository.claim(userId, key, requestHash, LEASE_SECONDS)) {
         return this.answer(request, userId, key, () => handler(reference));
@@ -53,7 +56,8 @@ export class Idempotency {
       if (await this.repository.takeOver(userId, key, LEASE_SECONDS)) {
         return this.answer(request, userId, key, () => handler(reference));
       }
-      if (Date.now() > giveUpAt) throw new AppError('idempotencyConflict');
+      // The same request, still running or cut off by a crash whose lease has not lapsed: the client may retry.
+      if (Date.now() > giveUpAt) throw new AppError('idempotencyInProgress');
       await sleep(POLL_MS);
     }
   }

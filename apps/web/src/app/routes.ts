@@ -35,6 +35,7 @@ export const WITHDRAWAL_MANAGE_PATH = '/user/wallet/withdrawalManage';
 export const BIND_WALLET_PATH = '/user/wallet/bindWalletList';
 export const RECHARGE_PATH = '/user/wallet/recharge';
 export const CHARGE_PATH = '/user/wallet/charge';
+export const WITHDRAW_PATH = '/user/wallet/withdraw';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = '/trade/detail';
 
@@ -68,6 +69,7 @@ const screens = {
     import('../features/crypto-wallets/BindWalletScreen').then((m) => ({ default: m.BindWalletScreen })),
   recharge: () => import('../features/deposit/RechargeScreen').then((m) => ({ default: m.RechargeScreen })),
   charge: () => import('../features/deposit/ChargeScreen').then((m) => ({ default: m.ChargeScreen })),
+  withdraw: () => import('../features/withdraw/WithdrawScreen').then((m) => ({ default: m.WithdrawScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 const shell = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
@@ -105,7 +107,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(PROFILE_PATH, 'private', screens.profile),
   page('/user/online', 'public'),
   // Wallet group.
-  page('/user/wallet/withdraw', 'private'),
+  page(WITHDRAW_PATH, 'private', screens.withdraw),
   page(BANK_CARDS_PATH, 'private', screens.bankCards),
   page(TRANSFER_PATH, 'private', screens.transfer),
   page(CHARGE_PATH, 'private', screens.charge),

@@ -17,6 +17,7 @@ const de: Catalogue = {
     copy: 'Kopieren',
     copySuccess: 'Kopiert',
     copyFailed: 'Kopieren fehlgeschlagen',
+    submitted: 'Erfolgreich eingereicht, bitte haben Sie etwas Geduld',
     noData: 'Noch keine Daten',
     goHome: 'Zur Startseite',
   },
@@ -56,7 +57,9 @@ const de: Catalogue = {
     inviteCodeUnknown: 'Dieser Einladungscode existiert nicht',
     tooManyAttempts: 'Zu viele Versuche. Bitte versuche es in {{minutes}} Minuten erneut.',
     idempotencyConflict:
-      'Diese Anfrage wurde bereits mit anderem Inhalt gesendet oder wird noch bearbeitet. Prüfen Sie Ihre Einträge, bevor Sie es erneut versuchen.',
+      'Diese Anfrage wurde bereits mit anderen Angaben gesendet. Prüfen Sie Ihre Einträge, bevor Sie es erneut versuchen.',
+    idempotencyInProgress:
+      'Diese Anfrage wird noch bearbeitet. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   },
   money: {
     transferred: 'Umbuchung erfolgreich',
@@ -227,6 +230,47 @@ const de: Catalogue = {
         'Bei der Freigabe wird der korrigierte Betrag gutgeschrieben. Der vom Nutzer angegebene Betrag bleibt erhalten, das Audit-Protokoll hält beide fest.',
       correctedDone: 'Betrag korrigiert',
     },
+    withdrawals: {
+      title: 'Auszahlungen',
+      search: 'E-Mail, Telefon oder UID',
+      detailTitle: 'Auszahlung {{id}}',
+      withdrawalId: 'Nr.',
+      user: 'Nutzer',
+      asset: 'Kryptowährung',
+      network: 'Netzwerk',
+      destination: 'Ziel',
+      targetTypes: {
+        wallet: 'Krypto-Wallet',
+        bank_card: 'Bankkarte',
+      },
+      bank: 'Kreditinstitut',
+      cardholder: 'Karteninhaber',
+      routingCode: 'IFSC / Bankleitzahl',
+      amount: 'Betrag',
+      fee: 'Gebühr',
+      payout: 'Auszuzahlen',
+      states: {
+        pending: 'Ausstehend',
+        awaiting_second: 'Wartet auf zweite Freigabe',
+        approved: 'Genehmigt',
+        rejected: 'Abgelehnt',
+      },
+      twoReviewers: 'Zwei Prüfer nötig',
+      firstReviewer: 'Erste Freigabe',
+      transactionHash: 'Transaktions-Hash',
+      bankReference: 'Bankreferenz',
+      approveTitle: 'Auszahlung genehmigen',
+      approveBody:
+        'Zahlen Sie zuerst {{amount}} {{asset}} an das Ziel aus und geben Sie dann die Referenz dieser Zahlung ein. Das eingefrorene Guthaben wird ausgezahlt, die Gebühr geht an die Gebühren.',
+      firstApprovalBody:
+        'Dieser Betrag braucht zwei Prüfer. Ihre Freigabe ist die erste; ein anderer Prüfer zahlt aus und schließt ab.',
+      transaction: 'Journalbuchung',
+      errors: {
+        referenceInvalid:
+          'Geben Sie die Referenz der Zahlung ein: den Transaktions-Hash, wie die Chain ihn zeigt, oder die Referenz der Bank',
+        sameReviewer: 'Sie haben die erste Freigabe erteilt. Die zweite muss ein anderer Prüfer erteilen.',
+      },
+    },
     assets: {
       title: 'Vermögenswerte',
       intro:
@@ -351,6 +395,7 @@ const de: Catalogue = {
       logout: 'Abmelden',
     },
     nav: {
+      withdrawals: 'Auszahlungen',
       deposits: 'Einzahlungen',
       assets: 'Vermögenswerte',
       adjustments: 'Korrekturen',
@@ -701,6 +746,14 @@ const de: Catalogue = {
         title: 'Einzahlung nicht freigegeben',
         body: 'Ihre Einzahlung von {{amount}} {{asset}} wurde nicht freigegeben.\nGrund: {{reason}}\nWenn Sie dies für einen Fehler halten, wenden Sie sich bitte an den Kundenservice.',
       },
+      withdrawalCompleted: {
+        title: 'Auszahlung abgeschlossen',
+        body: 'Ihre Auszahlung wurde gesendet: {{amount}} {{asset}} sind auf dem Weg zu Ihrem Konto.',
+      },
+      withdrawalRejected: {
+        title: 'Auszahlung nicht genehmigt',
+        body: 'Ihre Auszahlung von {{amount}} {{asset}} wurde nicht genehmigt, der Betrag ist wieder in Ihrem verfügbaren Guthaben.\nGrund: {{reason}}',
+      },
       systemAdd: {
         title: 'Ihrem Konto wurde Guthaben gutgeschrieben',
         body: 'Die Plattform hat Ihrem Konto {{amount}} {{asset}} gutgeschrieben.',
@@ -765,7 +818,6 @@ const de: Catalogue = {
     securityPasswordPlaceholder: 'Ihr 6-stelliges Sicherheitspasswort',
     setSecurityPassword: 'Sicherheitspasswort festlegen',
     submit: 'Absenden',
-    submitSuccess: 'Erfolgreich übermittelt, bitte haben Sie etwas Geduld',
     required: 'Bankkarte: Name der Bank, Kartennummer, Karteninhaber und Telefon erforderlich',
     cardNumberInvalid: 'Die Kartennummer muss aus 8 bis 34 Buchstaben und Ziffern bestehen',
     routingCodeInvalid: 'Die Bankleitzahl muss aus 4 bis 20 Buchstaben und Ziffern bestehen',
@@ -820,7 +872,6 @@ const de: Catalogue = {
     securityPasswordPlaceholder: 'Ihr 6-stelliges Sicherheitspasswort',
     setSecurityPassword: 'Sicherheitspasswort festlegen',
     submit: 'Absenden',
-    submitSuccess: 'Erfolgreich übermittelt, bitte haben Sie etwas Geduld',
     status: {
       pending: 'Wird geprüft',
       approved: 'Verknüpft',
@@ -867,7 +918,6 @@ const de: Catalogue = {
     upload: 'Bild hochladen',
     replace: 'Ersetzen',
     submit: 'Absenden',
-    submitted: 'Erfolgreich übermittelt, bitte haben Sie etwas Geduld',
     arrivalNote:
       'Ist Ihre Einzahlung nach 1 Stunde nicht eingegangen, wenden Sie sich bitte an den Kundenservice.',
     records: 'Einzahlungsverlauf',
@@ -886,6 +936,44 @@ const de: Catalogue = {
       networkUnavailable: 'Einzahlungen über dieses Netzwerk sind noch nicht verfügbar',
       credentialInvalid: 'Der Überweisungsnachweis wurde nicht gefunden. Bitte laden Sie ihn erneut hoch.',
       belowMinimum: 'Die Mindesteinzahlung beträgt {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    title: 'Auszahlen',
+    account: 'Auszahlungskonto',
+    noAccounts: 'Sie haben noch kein genehmigtes Auszahlungskonto.',
+    bindAccount: 'Wallet oder Bankkarte hinzufügen',
+    bankCard: 'Bankkarte',
+    coin: 'Kryptowährung',
+    amount: 'Auszahlungsbetrag',
+    amountPlaceholder: 'Betrag eingeben',
+    max: 'Maximal',
+    range: 'Erlaubter Bereich: {{min}} – {{max}} {{asset}}',
+    withdrawable: 'Auszahlbar',
+    fee: 'Gebühr',
+    received: 'Erhaltener Betrag',
+    feeIncluded: 'Die Gebühr wird vom Auszahlungsbetrag abgezogen.',
+    securityPassword: 'Sicherheitspasswort',
+    securityPasswordPlaceholder: 'Sicherheitspasswort eingeben',
+    setSecurityPassword: 'Sicherheitspasswort festlegen',
+    noCoins: 'Auszahlungen auf dieses Konto sind derzeit nicht möglich',
+    submit: 'Auszahlung bestätigen',
+    failed: 'Auszahlung fehlgeschlagen',
+    records: 'Auszahlungsverlauf',
+    statuses: {
+      processing: 'In Bearbeitung',
+      completed: 'Abgeschlossen',
+      fail: 'Fehlgeschlagen',
+    },
+    reference: 'Referenz: {{reference}}',
+    reason: 'Grund: {{reason}}',
+    loadMore: 'Mehr laden',
+    errors: {
+      required: 'Auszahlungsbetrag und Auszahlungskonto erforderlich',
+      targetUnavailable:
+        'Dieses Auszahlungskonto ist nicht verfügbar. Wählen Sie eine genehmigte Wallet oder Bankkarte.',
+      networkUnavailable: 'Auszahlungen dieses Coins auf dieses Konto sind nicht möglich',
+      outOfRange: 'Der Betrag muss zwischen {{min}} und {{max}} {{asset}} liegen',
     },
   },
   identity: {
@@ -933,7 +1021,6 @@ const de: Catalogue = {
       submit: 'Absenden',
       resubmit: 'Erneut einreichen',
     },
-    submitSuccess: 'Erfolgreich eingereicht, bitte haben Sie etwas Geduld',
     picker: {
       front: 'Vorderseite',
       back: 'Rückseite',

@@ -17,6 +17,7 @@ const es: Catalogue = {
     copy: 'Copiar',
     copySuccess: 'Copiado correctamente',
     copyFailed: 'Error al copiar',
+    submitted: 'Enviado correctamente, ten paciencia',
     noData: 'Aún no hay datos',
     goHome: 'Volver al inicio',
   },
@@ -56,7 +57,8 @@ const es: Catalogue = {
     inviteCodeUnknown: 'Este código de invitación no existe',
     tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} minutos.',
     idempotencyConflict:
-      'Esta solicitud ya se envió con otro contenido o todavía se está procesando. Revise sus registros antes de volver a intentarlo.',
+      'Esta solicitud ya se envió con otros datos. Revisa tus registros antes de volver a intentarlo.',
+    idempotencyInProgress: 'Esta solicitud aún se está procesando. Espera un momento y vuelve a intentarlo.',
   },
   money: {
     transferred: 'Transferencia realizada',
@@ -226,6 +228,47 @@ const es: Catalogue = {
         'La aprobación abona el importe corregido. El importe declarado por el usuario se conserva y el registro de auditoría guarda ambos.',
       correctedDone: 'Importe corregido',
     },
+    withdrawals: {
+      title: 'Retiros',
+      search: 'Correo, teléfono o UID',
+      detailTitle: 'Retiro {{id}}',
+      withdrawalId: 'N.º',
+      user: 'Usuario',
+      asset: 'Moneda',
+      network: 'Red',
+      destination: 'Destino',
+      targetTypes: {
+        wallet: 'Billetera cripto',
+        bank_card: 'Tarjeta bancaria',
+      },
+      bank: 'Banco',
+      cardholder: 'Titular',
+      routingCode: 'IFSC / código de ruta',
+      amount: 'Monto',
+      fee: 'Comisión',
+      payout: 'A pagar',
+      states: {
+        pending: 'Pendiente',
+        awaiting_second: 'Esperando segunda aprobación',
+        approved: 'Aprobado',
+        rejected: 'Rechazado',
+      },
+      twoReviewers: 'Requiere dos revisores',
+      firstReviewer: 'Primera aprobación',
+      transactionHash: 'Hash de la transacción',
+      bankReference: 'Referencia bancaria',
+      approveTitle: 'Aprobar el retiro',
+      approveBody:
+        'Pague primero {{amount}} {{asset}} al destino y luego introduzca la referencia de ese pago. Los fondos congelados se pagan y la comisión va a comisiones.',
+      firstApprovalBody:
+        'Este monto requiere dos revisores. Su aprobación es la primera; otro revisor lo paga y lo completa.',
+      transaction: 'Transacción contable',
+      errors: {
+        referenceInvalid:
+          'Introduzca la referencia del pago: el hash de la transacción tal como lo muestra la cadena, o la referencia del banco',
+        sameReviewer: 'Usted dio la primera aprobación. Otro revisor debe dar la segunda.',
+      },
+    },
     assets: {
       title: 'Activos',
       intro:
@@ -349,6 +392,7 @@ const es: Catalogue = {
       logout: 'Cerrar sesión',
     },
     nav: {
+      withdrawals: 'Retiros',
       deposits: 'Depósitos',
       assets: 'Activos',
       adjustments: 'Ajustes de saldo',
@@ -699,6 +743,14 @@ const es: Catalogue = {
         title: 'Depósito no aprobado',
         body: 'Su depósito de {{amount}} {{asset}} no fue aprobado.\nMotivo: {{reason}}\nSi cree que es un error, contacte con el servicio de atención al cliente.',
       },
+      withdrawalCompleted: {
+        title: 'Retiro completado',
+        body: 'Su retiro fue enviado: {{amount}} {{asset}} va en camino a su cuenta.',
+      },
+      withdrawalRejected: {
+        title: 'Retiro no aprobado',
+        body: 'Su retiro de {{amount}} {{asset}} no fue aprobado y el monto volvió a su saldo disponible.\nMotivo: {{reason}}',
+      },
       systemAdd: {
         title: 'Se añadieron fondos a tu cuenta',
         body: 'La plataforma añadió {{amount}} {{asset}} a tu cuenta.',
@@ -763,7 +815,6 @@ const es: Catalogue = {
     securityPasswordPlaceholder: 'Su contraseña de seguridad de 6 dígitos',
     setSecurityPassword: 'Establecer contraseña de seguridad',
     submit: 'Enviar',
-    submitSuccess: 'Enviado correctamente, por favor tenga paciencia',
     required: 'Tarjeta bancaria: se requieren nombre del banco, número de tarjeta, titular y teléfono',
     cardNumberInvalid: 'El número de tarjeta debe tener entre 8 y 34 letras y dígitos',
     routingCodeInvalid: 'El código de enrutamiento debe tener entre 4 y 20 letras y dígitos',
@@ -817,7 +868,6 @@ const es: Catalogue = {
     securityPasswordPlaceholder: 'Su contraseña de seguridad de 6 dígitos',
     setSecurityPassword: 'Establecer contraseña de seguridad',
     submit: 'Enviar',
-    submitSuccess: 'Enviado correctamente, por favor tenga paciencia',
     status: {
       pending: 'Pendiente de revisión',
       approved: 'Vinculada',
@@ -861,7 +911,6 @@ const es: Catalogue = {
     upload: 'Subir imagen',
     replace: 'Reemplazar',
     submit: 'Enviar',
-    submitted: 'Enviado correctamente, por favor tenga paciencia',
     arrivalNote: 'Si su depósito no ha llegado en 1 hora, contacte con el servicio de atención al cliente.',
     records: 'Historial de depósitos',
     statuses: {
@@ -879,6 +928,44 @@ const es: Catalogue = {
       networkUnavailable: 'Los depósitos en esta red aún no están disponibles',
       credentialInvalid: 'No se encontró el comprobante de transferencia. Súbalo de nuevo.',
       belowMinimum: 'El depósito mínimo es {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    title: 'Retirar',
+    account: 'Cuenta de retiro',
+    noAccounts: 'Aún no tiene ninguna cuenta de retiro aprobada.',
+    bindAccount: 'Vincular una billetera o tarjeta bancaria',
+    bankCard: 'Tarjeta bancaria',
+    coin: 'Moneda',
+    amount: 'Monto a retirar',
+    amountPlaceholder: 'Introduzca el monto',
+    max: 'Máx.',
+    range: 'Rango permitido: {{min}} – {{max}} {{asset}}',
+    withdrawable: 'Retirable',
+    fee: 'Comisión',
+    received: 'Monto recibido',
+    feeIncluded: 'La comisión se descuenta del monto que retira.',
+    securityPassword: 'Contraseña de seguridad',
+    securityPasswordPlaceholder: 'Introduzca su contraseña de seguridad',
+    setSecurityPassword: 'Establecer contraseña de seguridad',
+    noCoins: 'Los retiros a esta cuenta no están disponibles en este momento',
+    submit: 'Confirmar retiro',
+    failed: 'Retiro fallido',
+    records: 'Registros de retiro',
+    statuses: {
+      processing: 'En proceso',
+      completed: 'Completado',
+      fail: 'Fallido',
+    },
+    reference: 'Referencia: {{reference}}',
+    reason: 'Motivo: {{reason}}',
+    loadMore: 'Cargar más',
+    errors: {
+      required: 'Se requieren el monto y la cuenta de retiro',
+      targetUnavailable:
+        'Esta cuenta de retiro no está disponible. Elija una billetera o tarjeta bancaria aprobada.',
+      networkUnavailable: 'Los retiros de esta moneda a esta cuenta no están disponibles',
+      outOfRange: 'El monto debe estar entre {{min}} y {{max}} {{asset}}',
     },
   },
   identity: {
@@ -925,7 +1012,6 @@ const es: Catalogue = {
       submit: 'Enviar',
       resubmit: 'Enviar de nuevo',
     },
-    submitSuccess: 'Enviado correctamente, ten paciencia',
     picker: {
       front: 'Anverso',
       back: 'Reverso',

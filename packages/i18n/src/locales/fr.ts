@@ -18,6 +18,7 @@ const fr: Catalogue = {
     copy: 'Copier',
     copySuccess: 'Copié',
     copyFailed: 'Échec de la copie',
+    submitted: 'Envoyé avec succès, merci de patienter',
     noData: 'Aucune donnée pour le moment',
     goHome: "Retour à l'accueil",
   },
@@ -57,7 +58,9 @@ const fr: Catalogue = {
     inviteCodeUnknown: "Ce code d'invitation n'existe pas",
     tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {{minutes}} minutes.',
     idempotencyConflict:
-      'Cette demande a déjà été envoyée avec un autre contenu ou est encore en cours de traitement. Vérifiez vos historiques avant de réessayer.',
+      "Cette demande a déjà été envoyée avec d'autres informations. Vérifiez votre historique avant de réessayer.",
+    idempotencyInProgress:
+      'Cette demande est encore en cours de traitement. Patientez un instant puis réessayez.',
   },
   money: {
     transferred: 'Transfert réussi',
@@ -228,6 +231,47 @@ const fr: Catalogue = {
         "L'approbation crédite le montant corrigé. Le montant déclaré par l'utilisateur est conservé et le journal d'audit garde les deux.",
       correctedDone: 'Montant corrigé',
     },
+    withdrawals: {
+      title: 'Retraits',
+      search: 'E-mail, téléphone ou UID',
+      detailTitle: 'Retrait {{id}}',
+      withdrawalId: 'N°',
+      user: 'Utilisateur',
+      asset: 'Crypto',
+      network: 'Réseau',
+      destination: 'Bénéficiaire',
+      targetTypes: {
+        wallet: 'Portefeuille crypto',
+        bank_card: 'Carte bancaire',
+      },
+      bank: 'Banque',
+      cardholder: 'Titulaire',
+      routingCode: 'IFSC / code de routage',
+      amount: 'Montant',
+      fee: 'Frais',
+      payout: 'À verser',
+      states: {
+        pending: 'En attente',
+        awaiting_second: 'En attente de la seconde approbation',
+        approved: 'Approuvé',
+        rejected: 'Refusé',
+      },
+      twoReviewers: 'Deux réviseurs requis',
+      firstReviewer: 'Première approbation',
+      transactionHash: 'Hash de la transaction',
+      bankReference: 'Référence bancaire',
+      approveTitle: 'Approuver le retrait',
+      approveBody:
+        'Versez d’abord {{amount}} {{asset}} à la destination, puis saisissez la référence de ce paiement. Les fonds gelés sont versés et les frais vont aux frais.',
+      firstApprovalBody:
+        'Ce montant exige deux réviseurs. Votre approbation est la première ; un autre réviseur effectue le versement et le termine.',
+      transaction: 'Écriture du journal',
+      errors: {
+        referenceInvalid:
+          'Saisissez la référence du paiement : le hash de la transaction tel que la chaîne l’affiche, ou la référence de la banque',
+        sameReviewer: 'Vous avez donné la première approbation. Un autre réviseur doit donner la seconde.',
+      },
+    },
     assets: {
       title: 'Actifs',
       intro:
@@ -352,6 +396,7 @@ const fr: Catalogue = {
       logout: 'Se déconnecter',
     },
     nav: {
+      withdrawals: 'Retraits',
       deposits: 'Dépôts',
       assets: 'Actifs',
       adjustments: 'Ajustements',
@@ -703,6 +748,14 @@ const fr: Catalogue = {
         title: 'Dépôt non approuvé',
         body: "Votre dépôt de {{amount}} {{asset}} n'a pas été approuvé.\nMotif : {{reason}}\nSi vous pensez qu'il s'agit d'une erreur, contactez le service client.",
       },
+      withdrawalCompleted: {
+        title: 'Retrait effectué',
+        body: 'Votre retrait a été envoyé : {{amount}} {{asset}} est en route vers votre compte.',
+      },
+      withdrawalRejected: {
+        title: 'Retrait non approuvé',
+        body: 'Votre retrait de {{amount}} {{asset}} n’a pas été approuvé ; le montant est revenu dans votre solde disponible.\nMotif : {{reason}}',
+      },
       systemAdd: {
         title: 'Des fonds ont été ajoutés à votre compte',
         body: 'La plateforme a ajouté {{amount}} {{asset}} à votre compte.',
@@ -767,7 +820,6 @@ const fr: Catalogue = {
     securityPasswordPlaceholder: 'Votre mot de passe de sécurité à 6 chiffres',
     setSecurityPassword: 'Définir le mot de passe de sécurité',
     submit: 'Envoyer',
-    submitSuccess: 'Envoyé avec succès, merci de patienter',
     required: 'Carte bancaire : nom de la banque, numéro de carte, titulaire et téléphone requis',
     cardNumberInvalid: 'Le numéro de carte doit comporter 8 à 34 lettres et chiffres',
     routingCodeInvalid: 'Le code d’acheminement doit comporter 4 à 20 lettres et chiffres',
@@ -823,7 +875,6 @@ const fr: Catalogue = {
     securityPasswordPlaceholder: 'Votre mot de passe de sécurité à 6 chiffres',
     setSecurityPassword: 'Définir le mot de passe de sécurité',
     submit: 'Envoyer',
-    submitSuccess: 'Envoyé avec succès, merci de patienter',
     status: {
       pending: 'En attente de vérification',
       approved: 'Associé',
@@ -870,7 +921,6 @@ const fr: Catalogue = {
     upload: 'Téléverser une image',
     replace: 'Remplacer',
     submit: 'Envoyer',
-    submitted: 'Envoyé avec succès, merci de patienter',
     arrivalNote: "Si votre dépôt n'est pas arrivé dans l'heure, contactez le service client.",
     records: 'Historique des dépôts',
     statuses: {
@@ -888,6 +938,44 @@ const fr: Catalogue = {
       networkUnavailable: 'Les dépôts sur ce réseau ne sont pas encore disponibles',
       credentialInvalid: 'Le justificatif de virement est introuvable. Veuillez le téléverser à nouveau.',
       belowMinimum: 'Le dépôt minimum est de {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    title: 'Retirer',
+    account: 'Compte de retrait',
+    noAccounts: 'Vous n’avez encore aucun compte de retrait approuvé.',
+    bindAccount: 'Lier un portefeuille ou une carte bancaire',
+    bankCard: 'Carte bancaire',
+    coin: 'Crypto',
+    amount: 'Montant du retrait',
+    amountPlaceholder: 'Saisissez le montant',
+    max: 'Maximum',
+    range: 'Plage autorisée : {{min}} – {{max}} {{asset}}',
+    withdrawable: 'Retirable',
+    fee: 'Frais',
+    received: 'Montant reçu',
+    feeIncluded: 'Les frais sont déduits du montant retiré.',
+    securityPassword: 'Mot de passe de sécurité',
+    securityPasswordPlaceholder: 'Saisissez votre mot de passe de sécurité',
+    setSecurityPassword: 'Définir le mot de passe de sécurité',
+    noCoins: 'Les retraits vers ce compte ne sont pas disponibles pour le moment',
+    submit: 'Confirmer le retrait',
+    failed: 'Échec du retrait',
+    records: 'Historique des retraits',
+    statuses: {
+      processing: 'En cours',
+      completed: 'Terminé',
+      fail: 'Échec',
+    },
+    reference: 'Référence : {{reference}}',
+    reason: 'Motif : {{reason}}',
+    loadMore: 'Charger plus',
+    errors: {
+      required: 'Montant et compte de retrait requis',
+      targetUnavailable:
+        'Ce compte de retrait n’est pas disponible. Choisissez un portefeuille ou une carte bancaire approuvés.',
+      networkUnavailable: 'Les retraits de cette crypto vers ce compte ne sont pas disponibles',
+      outOfRange: 'Le montant doit être compris entre {{min}} et {{max}} {{asset}}',
     },
   },
   identity: {
@@ -934,7 +1022,6 @@ const fr: Catalogue = {
       submit: 'Envoyer',
       resubmit: 'Envoyer à nouveau',
     },
-    submitSuccess: 'Envoyé avec succès, merci de patienter',
     picker: {
       front: 'Recto',
       back: 'Verso',

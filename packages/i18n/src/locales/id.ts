@@ -18,6 +18,7 @@ const id: Catalogue = {
     copy: 'Salin',
     copySuccess: 'Berhasil disalin',
     copyFailed: 'Gagal menyalin',
+    submitted: 'Berhasil dikirim, mohon bersabar',
     noData: 'Belum ada data',
     goHome: 'Kembali ke beranda',
   },
@@ -57,7 +58,8 @@ const id: Catalogue = {
     inviteCodeUnknown: 'Kode undangan ini tidak ditemukan',
     tooManyAttempts: 'Terlalu banyak percobaan. Silakan coba lagi dalam {{minutes}} menit.',
     idempotencyConflict:
-      'Permintaan ini sudah dikirim dengan isi berbeda, atau masih diproses. Periksa catatan Anda sebelum mencoba lagi.',
+      'Permintaan ini sudah dikirim dengan data berbeda. Periksa riwayat Anda sebelum mencoba lagi.',
+    idempotencyInProgress: 'Permintaan ini masih diproses. Harap tunggu sebentar lalu coba lagi.',
   },
   money: {
     transferred: 'Transfer berhasil',
@@ -228,6 +230,48 @@ const id: Catalogue = {
         'Persetujuan mengkreditkan jumlah yang dikoreksi. Jumlah yang dinyatakan pengguna tetap tercatat, dan log audit menyimpan keduanya.',
       correctedDone: 'Jumlah dikoreksi',
     },
+    withdrawals: {
+      title: 'Penarikan',
+      search: 'Email, telepon, atau UID',
+      detailTitle: 'Penarikan {{id}}',
+      withdrawalId: 'Nomor',
+      user: 'Pengguna',
+      asset: 'Koin',
+      network: 'Jaringan',
+      destination: 'Tujuan',
+      targetTypes: {
+        wallet: 'Dompet kripto',
+        bank_card: 'Kartu bank',
+      },
+      bank: 'Nama bank',
+      cardholder: 'Pemegang kartu',
+      routingCode: 'IFSC / kode routing',
+      amount: 'Jumlah',
+      fee: 'Biaya',
+      payout: 'Dibayarkan',
+      states: {
+        pending: 'Menunggu',
+        awaiting_second: 'Menunggu persetujuan kedua',
+        approved: 'Disetujui',
+        rejected: 'Ditolak',
+      },
+      twoReviewers: 'Perlu dua peninjau',
+      firstReviewer: 'Persetujuan pertama',
+      transactionHash: 'Hash transaksi',
+      bankReference: 'Referensi bank',
+      approveTitle: 'Setujui penarikan',
+      approveBody:
+        'Bayarkan dulu {{amount}} {{asset}} ke tujuan, lalu masukkan referensi pembayaran tersebut. Dana yang dibekukan dibayarkan dan biayanya masuk ke akun biaya.',
+      firstApprovalBody:
+        'Jumlah ini memerlukan dua peninjau. Persetujuan Anda adalah yang pertama; peninjau lain membayarkan dan menyelesaikannya.',
+      transaction: 'Transaksi jurnal',
+      errors: {
+        referenceInvalid:
+          'Masukkan referensi pembayaran: hash transaksi seperti yang ditampilkan jaringan, atau referensi bank',
+        sameReviewer:
+          'Anda sudah memberi persetujuan pertama. Peninjau lain harus memberi persetujuan kedua.',
+      },
+    },
     assets: {
       title: 'Aset',
       intro:
@@ -351,6 +395,7 @@ const id: Catalogue = {
       logout: 'Keluar',
     },
     nav: {
+      withdrawals: 'Penarikan',
       deposits: 'Setoran',
       assets: 'Aset',
       adjustments: 'Penyesuaian',
@@ -697,6 +742,14 @@ const id: Catalogue = {
         title: 'Deposit tidak disetujui',
         body: 'Deposit Anda sebesar {{amount}} {{asset}} tidak disetujui.\nAlasan: {{reason}}\nJika menurut Anda ini keliru, silakan hubungi layanan pelanggan.',
       },
+      withdrawalCompleted: {
+        title: 'Penarikan selesai',
+        body: 'Penarikan Anda telah dikirim: {{amount}} {{asset}} sedang menuju akun Anda.',
+      },
+      withdrawalRejected: {
+        title: 'Penarikan tidak disetujui',
+        body: 'Penarikan Anda sebesar {{amount}} {{asset}} tidak disetujui, dan jumlahnya kembali ke saldo tersedia Anda.\nAlasan: {{reason}}',
+      },
       systemAdd: {
         title: 'Dana ditambahkan ke akun Anda',
         body: 'Platform menambahkan {{amount}} {{asset}} ke akun Anda.',
@@ -761,7 +814,6 @@ const id: Catalogue = {
     securityPasswordPlaceholder: 'Kata sandi keamanan 6 digit Anda',
     setSecurityPassword: 'Atur kata sandi keamanan',
     submit: 'Kirim',
-    submitSuccess: 'Berhasil dikirim, mohon bersabar',
     required: 'Kartu bank: nama bank, nomor kartu, pemegang kartu, dan telepon wajib diisi',
     cardNumberInvalid: 'Nomor kartu harus terdiri dari 8 hingga 34 huruf dan angka',
     routingCodeInvalid: 'Kode routing harus terdiri dari 4 hingga 20 huruf dan angka',
@@ -816,7 +868,6 @@ const id: Catalogue = {
     securityPasswordPlaceholder: 'Kata sandi keamanan 6 digit Anda',
     setSecurityPassword: 'Atur kata sandi keamanan',
     submit: 'Kirim',
-    submitSuccess: 'Berhasil dikirim, mohon bersabar',
     status: {
       pending: 'Menunggu peninjauan',
       approved: 'Tertaut',
@@ -863,7 +914,6 @@ const id: Catalogue = {
     upload: 'Unggah gambar',
     replace: 'Ganti',
     submit: 'Kirim',
-    submitted: 'Berhasil dikirim, mohon bersabar',
     arrivalNote: 'Jika deposit Anda belum masuk dalam 1 jam, silakan hubungi layanan pelanggan.',
     records: 'Riwayat deposit',
     statuses: {
@@ -881,6 +931,43 @@ const id: Catalogue = {
       networkUnavailable: 'Deposit di jaringan ini belum tersedia',
       credentialInvalid: 'Bukti transfer tidak ditemukan. Silakan unggah lagi.',
       belowMinimum: 'Deposit minimum adalah {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    title: 'Tarik',
+    account: 'Akun penarikan',
+    noAccounts: 'Anda belum memiliki akun penarikan yang disetujui.',
+    bindAccount: 'Tautkan dompet atau kartu bank',
+    bankCard: 'Kartu bank',
+    coin: 'Koin',
+    amount: 'Jumlah penarikan',
+    amountPlaceholder: 'Masukkan jumlah',
+    max: 'Maks',
+    range: 'Rentang yang diizinkan: {{min}} – {{max}} {{asset}}',
+    withdrawable: 'Dapat ditarik',
+    fee: 'Biaya',
+    received: 'Jumlah diterima',
+    feeIncluded: 'Biaya diambil dari jumlah yang Anda tarik.',
+    securityPassword: 'Kata sandi keamanan',
+    securityPasswordPlaceholder: 'Masukkan kata sandi keamanan Anda',
+    setSecurityPassword: 'Atur kata sandi keamanan',
+    noCoins: 'Penarikan ke akun ini sedang tidak tersedia',
+    submit: 'Konfirmasi penarikan',
+    failed: 'Penarikan gagal',
+    records: 'Riwayat penarikan',
+    statuses: {
+      processing: 'Diproses',
+      completed: 'Selesai',
+      fail: 'Gagal',
+    },
+    reference: 'Referensi: {{reference}}',
+    reason: 'Alasan: {{reason}}',
+    loadMore: 'Muat lebih banyak',
+    errors: {
+      required: 'Jumlah penarikan dan akun penarikan wajib diisi',
+      targetUnavailable: 'Akun penarikan ini tidak tersedia. Pilih dompet atau kartu bank yang disetujui.',
+      networkUnavailable: 'Penarikan koin ini ke akun ini tidak tersedia',
+      outOfRange: 'Jumlah harus antara {{min}} dan {{max}} {{asset}}',
     },
   },
   identity: {
@@ -927,7 +1014,6 @@ const id: Catalogue = {
       submit: 'Kirim',
       resubmit: 'Kirim ulang',
     },
-    submitSuccess: 'Berhasil dikirim, mohon bersabar',
     picker: {
       front: 'Depan',
       back: 'Belakang',

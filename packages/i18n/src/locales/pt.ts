@@ -17,6 +17,7 @@ const pt: Catalogue = {
     copy: 'Copiar',
     copySuccess: 'Copiado com sucesso',
     copyFailed: 'Falha ao copiar',
+    submitted: 'Enviado com sucesso, aguarde com paciência',
     noData: 'Ainda não há dados',
     goHome: 'Voltar ao início',
   },
@@ -56,7 +57,8 @@ const pt: Catalogue = {
     inviteCodeUnknown: 'Este código de convite não existe',
     tooManyAttempts: 'Muitas tentativas. Tente novamente em {{minutes}} minutos.',
     idempotencyConflict:
-      'Esta solicitação já foi enviada com outro conteúdo ou ainda está sendo processada. Verifique seus registros antes de tentar novamente.',
+      'Este pedido já foi enviado com outros dados. Verifique os seus registos antes de tentar novamente.',
+    idempotencyInProgress: 'Este pedido ainda está a ser processado. Aguarde um momento e tente novamente.',
   },
   money: {
     transferred: 'Transferência concluída',
@@ -226,6 +228,47 @@ const pt: Catalogue = {
         'A aprovação credita o valor corrigido. O valor declarado pelo usuário fica registrado e o log de auditoria guarda os dois.',
       correctedDone: 'Valor corrigido',
     },
+    withdrawals: {
+      title: 'Saques',
+      search: 'E-mail, telefone ou UID',
+      detailTitle: 'Saque {{id}}',
+      withdrawalId: 'N.º',
+      user: 'Usuário',
+      asset: 'Moeda',
+      network: 'Rede',
+      destination: 'Destino',
+      targetTypes: {
+        wallet: 'Carteira cripto',
+        bank_card: 'Cartão bancário',
+      },
+      bank: 'Banco',
+      cardholder: 'Titular',
+      routingCode: 'IFSC / código de roteamento',
+      amount: 'Valor',
+      fee: 'Taxa',
+      payout: 'A pagar',
+      states: {
+        pending: 'Pendente',
+        awaiting_second: 'Aguardando segunda aprovação',
+        approved: 'Aprovado',
+        rejected: 'Rejeitado',
+      },
+      twoReviewers: 'Exige dois revisores',
+      firstReviewer: 'Primeira aprovação',
+      transactionHash: 'Hash da transação',
+      bankReference: 'Referência bancária',
+      approveTitle: 'Aprovar o saque',
+      approveBody:
+        'Pague primeiro {{amount}} {{asset}} ao destino e depois informe a referência desse pagamento. Os fundos congelados são pagos e a taxa vai para taxas.',
+      firstApprovalBody:
+        'Este valor exige dois revisores. Sua aprovação é a primeira; outro revisor faz o pagamento e conclui.',
+      transaction: 'Lançamento contábil',
+      errors: {
+        referenceInvalid:
+          'Informe a referência do pagamento: o hash da transação como a rede mostra, ou a referência do banco',
+        sameReviewer: 'Você deu a primeira aprovação. Outro revisor deve dar a segunda.',
+      },
+    },
     assets: {
       title: 'Ativos',
       intro:
@@ -348,6 +391,7 @@ const pt: Catalogue = {
       logout: 'Sair',
     },
     nav: {
+      withdrawals: 'Saques',
       deposits: 'Depósitos',
       assets: 'Ativos',
       adjustments: 'Ajustes de saldo',
@@ -695,6 +739,14 @@ const pt: Catalogue = {
         title: 'Depósito não aprovado',
         body: 'Seu depósito de {{amount}} {{asset}} não foi aprovado.\nMotivo: {{reason}}\nSe acredita que é um erro, entre em contato com o atendimento ao cliente.',
       },
+      withdrawalCompleted: {
+        title: 'Saque concluído',
+        body: 'Seu saque foi enviado: {{amount}} {{asset}} está a caminho da sua conta.',
+      },
+      withdrawalRejected: {
+        title: 'Saque não aprovado',
+        body: 'Seu saque de {{amount}} {{asset}} não foi aprovado e o valor voltou ao seu saldo disponível.\nMotivo: {{reason}}',
+      },
       systemAdd: {
         title: 'Fundos adicionados à sua conta',
         body: 'A plataforma adicionou {{amount}} {{asset}} à sua conta.',
@@ -759,7 +811,6 @@ const pt: Catalogue = {
     securityPasswordPlaceholder: 'Sua senha de segurança de 6 dígitos',
     setSecurityPassword: 'Definir senha de segurança',
     submit: 'Enviar',
-    submitSuccess: 'Enviado com sucesso, por favor aguarde',
     required: 'Cartão bancário: nome do banco, número do cartão, titular e telefone são obrigatórios',
     cardNumberInvalid: 'O número do cartão deve ter de 8 a 34 letras e dígitos',
     routingCodeInvalid: 'O código de roteamento deve ter de 4 a 20 letras e dígitos',
@@ -812,7 +863,6 @@ const pt: Catalogue = {
     securityPasswordPlaceholder: 'Sua senha de segurança de 6 dígitos',
     setSecurityPassword: 'Definir senha de segurança',
     submit: 'Enviar',
-    submitSuccess: 'Enviado com sucesso, por favor aguarde',
     status: {
       pending: 'Em análise',
       approved: 'Vinculada',
@@ -857,7 +907,6 @@ const pt: Catalogue = {
     upload: 'Enviar imagem',
     replace: 'Substituir',
     submit: 'Enviar',
-    submitted: 'Enviado com sucesso, por favor aguarde',
     arrivalNote: 'Se o seu depósito não chegar em 1 hora, entre em contato com o atendimento ao cliente.',
     records: 'Histórico de depósitos',
     statuses: {
@@ -875,6 +924,44 @@ const pt: Catalogue = {
       networkUnavailable: 'Depósitos nesta rede ainda não estão disponíveis',
       credentialInvalid: 'O comprovante de transferência não foi encontrado. Envie-o novamente.',
       belowMinimum: 'O depósito mínimo é {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    title: 'Sacar',
+    account: 'Conta de saque',
+    noAccounts: 'Você ainda não tem nenhuma conta de saque aprovada.',
+    bindAccount: 'Vincular uma carteira ou cartão bancário',
+    bankCard: 'Cartão bancário',
+    coin: 'Moeda',
+    amount: 'Valor do saque',
+    amountPlaceholder: 'Digite o valor',
+    max: 'Máx.',
+    range: 'Faixa permitida: {{min}} – {{max}} {{asset}}',
+    withdrawable: 'Sacável',
+    fee: 'Taxa',
+    received: 'Valor recebido',
+    feeIncluded: 'A taxa é descontada do valor sacado.',
+    securityPassword: 'Senha de segurança',
+    securityPasswordPlaceholder: 'Digite sua senha de segurança',
+    setSecurityPassword: 'Definir senha de segurança',
+    noCoins: 'Saques para esta conta não estão disponíveis no momento',
+    submit: 'Confirmar saque',
+    failed: 'Falha no saque',
+    records: 'Registros de saque',
+    statuses: {
+      processing: 'Processando',
+      completed: 'Concluído',
+      fail: 'Falhou',
+    },
+    reference: 'Referência: {{reference}}',
+    reason: 'Motivo: {{reason}}',
+    loadMore: 'Carregar mais',
+    errors: {
+      required: 'Valor e conta de saque obrigatórios',
+      targetUnavailable:
+        'Esta conta de saque não está disponível. Escolha uma carteira ou cartão bancário aprovado.',
+      networkUnavailable: 'Saques desta moeda para esta conta não estão disponíveis',
+      outOfRange: 'O valor deve estar entre {{min}} e {{max}} {{asset}}',
     },
   },
   identity: {
@@ -921,7 +1008,6 @@ const pt: Catalogue = {
       submit: 'Enviar',
       resubmit: 'Enviar novamente',
     },
-    submitSuccess: 'Enviado com sucesso, aguarde com paciência',
     picker: {
       front: 'Frente',
       back: 'Verso',

@@ -17,6 +17,7 @@ const vn: Catalogue = {
     copy: 'Sao chép',
     copySuccess: 'Đã sao chép',
     copyFailed: 'Sao chép thất bại',
+    submitted: 'Gửi thành công, vui lòng chờ',
     noData: 'Chưa có dữ liệu',
     goHome: 'Về trang chủ',
   },
@@ -56,7 +57,8 @@ const vn: Catalogue = {
     inviteCodeUnknown: 'Mã mời này không tồn tại',
     tooManyAttempts: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
     idempotencyConflict:
-      'Yêu cầu này đã được gửi với nội dung khác hoặc vẫn đang được xử lý. Hãy kiểm tra lịch sử trước khi thử lại.',
+      'Yêu cầu này đã được gửi với thông tin khác. Vui lòng kiểm tra lịch sử trước khi thử lại.',
+    idempotencyInProgress: 'Yêu cầu này vẫn đang được xử lý. Vui lòng chờ một chút rồi thử lại.',
   },
   money: {
     transferred: 'Chuyển khoản thành công',
@@ -227,6 +229,47 @@ const vn: Catalogue = {
         'Khi duyệt, số tiền đã sửa sẽ được ghi có. Số tiền người dùng khai báo vẫn được lưu, nhật ký kiểm toán giữ cả hai.',
       correctedDone: 'Đã sửa số tiền',
     },
+    withdrawals: {
+      title: 'Rút tiền',
+      search: 'Email, điện thoại hoặc UID',
+      detailTitle: 'Lệnh rút {{id}}',
+      withdrawalId: 'Số',
+      user: 'Người dùng',
+      asset: 'Tiền mã hóa',
+      network: 'Mạng',
+      destination: 'Nơi nhận',
+      targetTypes: {
+        wallet: 'Ví tiền mã hóa',
+        bank_card: 'Thẻ ngân hàng',
+      },
+      bank: 'Ngân hàng',
+      cardholder: 'Chủ thẻ',
+      routingCode: 'IFSC / mã định tuyến',
+      amount: 'Số tiền',
+      fee: 'Phí',
+      payout: 'Cần chi trả',
+      states: {
+        pending: 'Chờ duyệt',
+        awaiting_second: 'Chờ duyệt lần hai',
+        approved: 'Đã duyệt',
+        rejected: 'Đã từ chối',
+      },
+      twoReviewers: 'Cần hai người duyệt',
+      firstReviewer: 'Duyệt lần một',
+      transactionHash: 'Mã giao dịch (hash)',
+      bankReference: 'Mã tham chiếu ngân hàng',
+      approveTitle: 'Duyệt lệnh rút',
+      approveBody:
+        'Hãy chuyển {{amount}} {{asset}} đến nơi nhận trước, rồi nhập mã tham chiếu của khoản thanh toán đó. Số tiền bị đóng băng được chi trả và phí chuyển vào tài khoản phí.',
+      firstApprovalBody:
+        'Số tiền này cần hai người duyệt. Bạn là người duyệt đầu tiên; một người duyệt khác sẽ chi trả và hoàn tất.',
+      transaction: 'Bút toán sổ cái',
+      errors: {
+        referenceInvalid:
+          'Nhập mã tham chiếu của khoản thanh toán: hash giao dịch như trên chuỗi, hoặc mã tham chiếu của ngân hàng',
+        sameReviewer: 'Bạn đã duyệt lần một. Một người duyệt khác phải duyệt lần hai.',
+      },
+    },
     assets: {
       title: 'Tài sản',
       intro:
@@ -349,6 +392,7 @@ const vn: Catalogue = {
       logout: 'Đăng xuất',
     },
     nav: {
+      withdrawals: 'Rút tiền',
       deposits: 'Nạp tiền',
       assets: 'Tài sản',
       adjustments: 'Điều chỉnh số dư',
@@ -697,6 +741,14 @@ const vn: Catalogue = {
         title: 'Khoản nạp không được duyệt',
         body: 'Khoản nạp {{amount}} {{asset}} của bạn không được duyệt.\nLý do: {{reason}}\nNếu bạn cho rằng đây là nhầm lẫn, vui lòng liên hệ bộ phận chăm sóc khách hàng.',
       },
+      withdrawalCompleted: {
+        title: 'Rút tiền hoàn tất',
+        body: 'Lệnh rút của bạn đã được gửi: {{amount}} {{asset}} đang trên đường về tài khoản của bạn.',
+      },
+      withdrawalRejected: {
+        title: 'Lệnh rút không được duyệt',
+        body: 'Lệnh rút {{amount}} {{asset}} của bạn không được duyệt, số tiền đã trở lại số dư khả dụng.\nLý do: {{reason}}',
+      },
       systemAdd: {
         title: 'Tài khoản của bạn đã được cộng tiền',
         body: 'Nền tảng đã cộng {{amount}} {{asset}} vào tài khoản của bạn.',
@@ -761,7 +813,6 @@ const vn: Catalogue = {
     securityPasswordPlaceholder: 'Mật khẩu bảo mật 6 chữ số của bạn',
     setSecurityPassword: 'Đặt mật khẩu bảo mật',
     submit: 'Gửi',
-    submitSuccess: 'Gửi thành công, vui lòng kiên nhẫn chờ',
     required: 'Thẻ ngân hàng: cần có tên ngân hàng, số thẻ, chủ thẻ và điện thoại',
     cardNumberInvalid: 'Số thẻ phải gồm 8 đến 34 chữ cái và chữ số',
     routingCodeInvalid: 'Mã định tuyến phải gồm 4 đến 20 chữ cái và chữ số',
@@ -814,7 +865,6 @@ const vn: Catalogue = {
     securityPasswordPlaceholder: 'Mật khẩu bảo mật 6 chữ số của bạn',
     setSecurityPassword: 'Đặt mật khẩu bảo mật',
     submit: 'Gửi',
-    submitSuccess: 'Gửi thành công, vui lòng kiên nhẫn chờ',
     status: {
       pending: 'Đang chờ xét duyệt',
       approved: 'Đã liên kết',
@@ -858,7 +908,6 @@ const vn: Catalogue = {
     upload: 'Tải ảnh lên',
     replace: 'Thay thế',
     submit: 'Gửi',
-    submitted: 'Gửi thành công, vui lòng kiên nhẫn chờ',
     arrivalNote: 'Nếu khoản nạp chưa đến trong vòng 1 giờ, vui lòng liên hệ bộ phận chăm sóc khách hàng.',
     records: 'Lịch sử nạp tiền',
     statuses: {
@@ -876,6 +925,44 @@ const vn: Catalogue = {
       networkUnavailable: 'Chưa thể nạp tiền qua mạng này',
       credentialInvalid: 'Không tìm thấy chứng từ chuyển khoản. Vui lòng tải lên lại.',
       belowMinimum: 'Số tiền nạp tối thiểu là {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    title: 'Rút tiền',
+    account: 'Tài khoản rút tiền',
+    noAccounts: 'Bạn chưa có tài khoản rút tiền nào được duyệt.',
+    bindAccount: 'Liên kết ví hoặc thẻ ngân hàng',
+    bankCard: 'Thẻ ngân hàng',
+    coin: 'Tiền mã hóa',
+    amount: 'Số tiền rút',
+    amountPlaceholder: 'Nhập số tiền',
+    max: 'Tối đa',
+    range: 'Khoảng cho phép: {{min}} – {{max}} {{asset}}',
+    withdrawable: 'Có thể rút',
+    fee: 'Phí',
+    received: 'Số tiền nhận được',
+    feeIncluded: 'Phí được trừ vào số tiền bạn rút.',
+    securityPassword: 'Mật khẩu bảo mật',
+    securityPasswordPlaceholder: 'Nhập mật khẩu bảo mật',
+    setSecurityPassword: 'Đặt mật khẩu bảo mật',
+    noCoins: 'Hiện chưa thể rút về tài khoản này',
+    submit: 'Xác nhận rút tiền',
+    failed: 'Rút tiền thất bại',
+    records: 'Lịch sử rút tiền',
+    statuses: {
+      processing: 'Đang xử lý',
+      completed: 'Hoàn thành',
+      fail: 'Thất bại',
+    },
+    reference: 'Mã tham chiếu: {{reference}}',
+    reason: 'Lý do: {{reason}}',
+    loadMore: 'Tải thêm',
+    errors: {
+      required: 'Cần nhập số tiền rút và tài khoản rút tiền',
+      targetUnavailable:
+        'Tài khoản rút tiền này không khả dụng. Hãy chọn ví hoặc thẻ ngân hàng đã được duyệt.',
+      networkUnavailable: 'Không thể rút coin này về tài khoản này',
+      outOfRange: 'Số tiền phải nằm trong khoảng {{min}} đến {{max}} {{asset}}',
     },
   },
   identity: {
@@ -921,7 +1008,6 @@ const vn: Catalogue = {
       submit: 'Gửi',
       resubmit: 'Gửi lại',
     },
-    submitSuccess: 'Gửi thành công, vui lòng chờ',
     picker: {
       front: 'Mặt trước',
       back: 'Mặt sau',

@@ -14,7 +14,7 @@ import { api } from '../../app/api';
  * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A later queue (deposits,
  * withdrawals, bank cards, wallets) adds its name here.
  */
-export type ReviewQueueName = 'identity' | 'bank-cards' | 'crypto-wallets' | 'deposits';
+export type ReviewQueueName = 'identity' | 'bank-cards' | 'crypto-wallets' | 'deposits' | 'withdrawals';
 
 /** What every queue item carries, whatever else the queue shows. */
 export type ReviewItem = { id: number; status: ReviewStatus };

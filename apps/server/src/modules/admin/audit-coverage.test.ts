@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TEST_ADDRESSES, userWithPendingDeposit } from '../deposits/test-deposits';
 import { userWithPendingSubmission } from '../identity/test-identity';
 import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
+import { TEST_TRANSACTION_HASH, userWithPendingWithdrawal } from '../withdrawals/test-withdrawals';
 import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInAdmin } from './test-admins';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,6 +49,8 @@ const EXAMPLES: Record<string, Example> = {
   correctDepositAmount: async () => ({ amount: '99.5', reason: 'The credential shows 99.5' }),
   approveDeposit: async () => ({ note: 'Seen on chain' }),
   rejectDeposit: async () => ({ reason: 'No such transfer on chain' }),
+  approveWithdrawal: async () => ({ payoutReference: TEST_TRANSACTION_HASH }),
+  rejectWithdrawal: async () => ({ reason: 'The destination address is flagged' }),
   createNetwork: async () => ({
     asset: 'USDT',
     chain: 'solana',
@@ -82,6 +85,8 @@ const TARGETS: Record<string, () => Promise<number>> = {
   correctDepositAmount: async () => (await userWithPendingDeposit(sut)).depositId,
   approveDeposit: async () => (await userWithPendingDeposit(sut)).depositId,
   rejectDeposit: async () => (await userWithPendingDeposit(sut)).depositId,
+  approveWithdrawal: async () => (await userWithPendingWithdrawal(sut)).withdrawalId,
+  rejectWithdrawal: async () => (await userWithPendingWithdrawal(sut)).withdrawalId,
   // Network 1 is the seeded USDT on TRC20.
   updateNetwork: async () => 1,
   approveBankCard: async () => (await userWithPendingBankCard(sut)).bankCardId,

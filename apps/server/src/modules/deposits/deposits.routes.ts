@@ -29,7 +29,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       idempotency.run(request, reply, async (reference) =>
-        ok(await deposits.submit(request.user, request.body, reference), request.t('deposit.submitted')),
+        ok(await deposits.submit(request.user, request.body, reference), request.t('common.submitted')),
       ),
   );
 

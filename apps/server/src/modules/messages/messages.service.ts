@@ -30,6 +30,10 @@ export type EventParams = {
   /** A deposit credited: the amount credited (as the reviewer may have corrected it) and its asset. */
   depositApproved: { amount: string; asset: string };
   depositRejected: { amount: string; asset: string; reason: string };
+  /** A withdrawal paid out: what the destination receives (the fee taken), and its asset. */
+  withdrawalCompleted: { amount: string; asset: string };
+  /** A withdrawal refused: the whole amount, given back, and the reviewer's reason. */
+  withdrawalRejected: { amount: string; asset: string; reason: string };
   /** An operator's system add or system debit: the amount as a decimal string and its asset. */
   systemAdd: { amount: string; asset: string };
   systemDebit: { amount: string; asset: string };

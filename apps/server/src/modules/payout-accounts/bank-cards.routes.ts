@@ -40,8 +40,7 @@ export const bankCardRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: requireUser(auth),
     },
-    async (request) =>
-      ok(await bankCards.bind(request.user.id, request.body), request.t('bankCards.submitSuccess')),
+    async (request) => ok(await bankCards.bind(request.user.id, request.body), request.t('common.submitted')),
   );
 
   app.delete(

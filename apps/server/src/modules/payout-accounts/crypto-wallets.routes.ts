@@ -47,7 +47,7 @@ export const cryptoWalletRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser(auth),
     },
     async (request) =>
-      ok(await cryptoWallets.bind(request.user.id, request.body), request.t('cryptoWallets.submitSuccess')),
+      ok(await cryptoWallets.bind(request.user.id, request.body), request.t('common.submitted')),
   );
 
   app.delete(

@@ -102,12 +102,12 @@ describe('the assets overview', () => {
     expect(cards[0]?.textContent).toContain('Spot accountDetails$112.50');
   });
 
-  it('offers transfer and records, and no withdrawal while that screen does not exist', async () => {
+  it('offers withdrawal, transfer and records', async () => {
     renderAt('/home/assets');
     await screen.findByTestId(TestId.assetsTotal);
     expect(screen.getByTestId(TestId.assetsTransfer).getAttribute('href')).toBe('/user/wallet/transfer');
     expect(screen.getByTestId(TestId.assetsRecords).getAttribute('href')).toBe('/user/wallet/AccountRecord');
-    expect(screen.queryByTestId(TestId.assetsWithdraw)).toBeNull();
+    expect(screen.getByTestId(TestId.assetsWithdraw).getAttribute('href')).toBe('/user/wallet/withdraw');
   });
 
   it('splits the chart by account in exact shares', () => {

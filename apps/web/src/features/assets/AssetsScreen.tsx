@@ -5,7 +5,14 @@ import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight, Receipt
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ACCOUNT_RECORD_PATH, hasScreen, MINE_PATH, MY_WALLET_PATH, TRANSFER_PATH } from '../../app/routes';
+import {
+  ACCOUNT_RECORD_PATH,
+  hasScreen,
+  MINE_PATH,
+  MY_WALLET_PATH,
+  TRANSFER_PATH,
+  WITHDRAW_PATH,
+} from '../../app/routes';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -17,7 +24,6 @@ import { sharesOf } from './allocation';
 import { useAssetsQuery } from './queries';
 
 const DEPOSIT_PATH = '/user/wallet/recharge';
-const WITHDRAW_PATH = '/user/wallet/withdraw';
 
 type Action = { to: string; label: string; icon: ReactNode; testId: string };
 

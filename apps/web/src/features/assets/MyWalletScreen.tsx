@@ -1,5 +1,5 @@
 import { type AssetHolding, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
-import { formatMoney } from '@kestrel/money';
+import { formatMoney, formatQuantity } from '@kestrel/money';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,12 +112,12 @@ function HoldingRow({ holding }: { holding: AssetHolding }) {
       <div className={styles.rowHead}>
         <span className={styles.coin}>{holding.asset}</span>
         <span className={styles.amount} dir="ltr">
-          {holding.total}
+          {formatQuantity(holding.total, language)}
         </span>
       </div>
       <div className={styles.rowFacts}>
         <span>
-          {t('assets.available')} <bdi dir="ltr">{holding.available}</bdi>
+          {t('assets.available')} <bdi dir="ltr">{formatQuantity(holding.available, language)}</bdi>
         </span>
         <span>
           {t('assets.inUse')} <bdi dir="ltr">{holding.frozen}</bdi>

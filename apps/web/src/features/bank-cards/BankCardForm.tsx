@@ -32,7 +32,7 @@ export function BankCardForm({ onBound }: { onBound: () => void }) {
     const body: BankCardBody = form.values;
     bind.mutate(body, {
       onSuccess: () => {
-        showNotice({ tone: 'positive', message: t('bankCards.submitSuccess') });
+        showNotice({ tone: 'positive', message: t('common.submitted') });
         form.reset(EMPTY);
         onBound();
       },

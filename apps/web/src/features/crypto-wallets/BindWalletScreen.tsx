@@ -68,7 +68,7 @@ export function BindWalletScreen() {
     const body = form.values as CryptoWalletBody;
     bind.mutate(body, {
       onSuccess: () => {
-        showNotice({ tone: 'positive', message: t('cryptoWallets.submitSuccess') });
+        showNotice({ tone: 'positive', message: t('common.submitted') });
         navigate(WITHDRAWAL_MANAGE_PATH, { replace: true });
       },
     });

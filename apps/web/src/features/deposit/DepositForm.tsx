@@ -63,7 +63,7 @@ export function DepositForm({ asset, network }: { asset: string; network: Wallet
       return;
     }
     attempts.current.settle();
-    showNotice({ tone: 'positive', message: t('deposit.submitted') });
+    showNotice({ tone: 'positive', message: t('common.submitted') });
     form.reset(INITIAL);
     setCredential(null);
   };

@@ -1,4 +1,5 @@
 import { CHAIN_LABELS, type DepositView } from '@kestrel/contract';
+import { formatQuantity } from '@kestrel/money';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
@@ -20,7 +21,7 @@ function DepositRecord({ deposit }: { deposit: DepositView }) {
       <div className={styles.recordMain}>
         <span className={styles.recordAmount}>
           <bdi dir="ltr">
-            {deposit.amount} {deposit.asset}
+            {formatQuantity(deposit.amount, language)} {deposit.asset}
           </bdi>
         </span>
         <span className={styles.recordMeta}>

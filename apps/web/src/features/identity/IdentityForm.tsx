@@ -100,7 +100,7 @@ export function IdentityForm({ previous }: { previous: Previous | null }) {
       // The request client has shown the server's reason; the form stays as it was, to try again.
       return;
     }
-    showNotice({ tone: 'positive', message: t('identity.submitSuccess') });
+    showNotice({ tone: 'positive', message: t('common.submitted') });
     window.scrollTo({ top: 0 });
   };
 

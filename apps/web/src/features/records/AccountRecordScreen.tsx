@@ -1,5 +1,6 @@
 import { type AccountRecord, RECORD_TYPES, type RecordType } from '@kestrel/contract';
 import { intlTag } from '@kestrel/i18n';
+import { formatQuantity } from '@kestrel/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS_PATH } from '../../app/routes';
@@ -101,7 +102,8 @@ function RecordRow({ record }: { record: AccountRecord }) {
       <div className={styles.rowHead}>
         <span className={styles.type}>{t(`records.types.${record.type}`)}</span>
         <span className={styles.amount} data-direction={incoming ? 'in' : 'out'} dir="ltr">
-          {incoming ? `+${record.amount}` : record.amount} {record.asset}
+          {incoming ? '+' : ''}
+          {formatQuantity(record.amount, language)} {record.asset}
         </span>
       </div>
       <div className={styles.rowFacts}>

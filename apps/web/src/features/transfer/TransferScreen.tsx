@@ -1,4 +1,5 @@
 import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
+import { formatQuantity } from '@kestrel/money';
 import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { showNotice } from '../../components/notice/noticeStore';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
+import { useLanguage } from '../../i18n/useLanguage';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -26,6 +28,7 @@ const decimalOnly = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\.
 /** /user/wallet/transfer: moves funds between the user's own accounts, immediately. */
 export function TransferScreen() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const balances = useBalancesQuery();
   const transfer = useTransferMutation();
   const form = useContractForm(transferBody, EMPTY);
@@ -127,7 +130,7 @@ export function TransferScreen() {
           />
           {available === undefined ? null : (
             <p className={styles.available} data-testid={TestId.transferAvailable}>
-              {t('transfer.available', { amount: `${available} ${asset}` })}
+              {t('transfer.available', { amount: `${formatQuantity(available, language)} ${asset}` })}
             </p>
           )}
 

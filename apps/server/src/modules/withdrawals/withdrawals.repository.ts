@@ -1,0 +1,261 @@
+import { and, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { admins } from '../admin/admin.schema';
+import type { Audited } from '../admin/audit';
+import { type AuditEntryRow, appendAuditEntry, containsPattern } from '../admin/audit.repository';
+import { LedgerRepository } from '../ledger/ledger.repository';
+import { assets } from '../ledger/ledger.schema';
+import { LedgerService } from '../ledger/ledger.service';
+import { assetNetworks } from '../networks/networks.schema';
+import { bankCards, withdrawalWallets } from '../payout-accounts/payout-accounts.schema';
+import { type QueueFilter, queueOrder, queueWindow } from '../review/review-queue';
+import { withdrawals } from './withdrawals.schema';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
+export type WalletTarget = typeof withdrawalWallets.$inferSelect;
+export type CardTarget = typeof bankCards.$inferSelect;
+export type NetworkRow = typeof assetNetworks.$inferSelect;
+
+const firstReviewers = alias(admins, 'first_reviewers');
+
+/** Both undecided states sit in the queue's "pending" tab; the column is `state`, the tab is `status`. */
+const queueColumns = {
+  id: withdrawals.id,
+  status: withdrawals.state,
+  submittedAt: withdrawals.submittedAt,
+  reviewedAt: withdrawals.reviewedAt,
+};
+
+function undecided(id: number): SQL {
+  return sql`${withdrawals.id} = ${id} and ${withdrawals.state} in ('pending', 'awaiting_second')`;
+}
+
+/** The queue's tab (pending holds both undecided states) and the search over the user, as other queues do. */
+function queueFilterWhere(filter: QueueFilter): SQL | undefined {
+  const states = filter.status === 'pending' ? (['pending', 'awaiting_second'] as const) : [filter.status];
+  const { q } = filter;
+  if (!q) return inArray(withdrawals.state, states);
+  const pattern = containsPattern(q);
+  return and(
+    inArray(withdrawals.state, states),
+    or(
+      ilike(users.email, pattern),
+      ilike(users.phone, pattern),
+      /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+    ),
+  );
+}
+
+/** Every SQL statement of withdrawals. */
+export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repository: WithdrawalsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new WithdrawalsRepository(tx)));
+  }
+
+  appendAudit(entry: AuditEntryRow) {
+    return appendAuditEntry(this.db, entry);
+  }
+
+  /**
+   * The ledger over this repository's connection: inside `transaction`, its command runs in a savepoint of the
+   * same database transaction, so a withdrawal and its freeze (or a decision and its consume or release) commit
+   * together or not at all.
+   */
+  ledger(): LedgerService {
+    return new LedgerService(new LedgerRepository(this.db));
+  }
+
+  /** The user's approved, not deleted wallets. */
+  approvedWallets(userId: number, id?: number): Promise<WalletTarget[]> {
+    return this.db
+      .select()
+      .from(withdrawalWallets)
+      .where(
+        and(
+          eq(withdrawalWallets.userId, userId),
+          eq(withdrawalWallets.status, 'approved'),
+          isNull(withdrawalWallets.deletedAt),
+          id === undefined ? undefined : eq(withdrawalWallets.id, id),
+        ),
+      )
+      .orderBy(desc(withdrawalWallets.id));
+  }
+
+  /** The user's approved, not deleted bank cards. */
+  approvedCards(userId: number, id?: number): Promise<CardTarget[]> {
+    return this.db
+      .select()
+      .from(bankCards)
+      .where(
+        and(
+          eq(bankCards.userId, userId),
+          eq(bankCards.status, 'approved'),
+          isNull(bankCards.deletedAt),
+          id === undefined ? undefined : eq(bankCards.id, id),
+        ),
+      )
+      .orderBy(desc(bankCards.id));
+  }
+
+  /** Each listed asset's precision, by code. */
+  async precisions(): Promise<ReadonlyMap<string, number>> {
+    const rows = await this.db.select({ code: assets.code, precision: assets.precision }).from(assets);
+    return new Map(rows.map((row) => [row.code, row.precision]));
+  }
+
+  /** Networks open for withdrawals, with their asset's precision. */
+  withdrawalNetworks() {
+    return this.db
+      .select({ network: assetNetworks, precision: assets.precision })
+      .from(assetNetworks)
+      .innerJoin(assets, eq(assets.code, assetNetworks.asset))
+      .where(eq(assetNetworks.withdrawalEnabled, true))
+      .orderBy(assetNetworks.displayOrder, assetNetworks.id);
+  }
+
+  /** Stores a withdrawal, or nothing when this request reference already stored one (a retried request). */
+  async insert(row: NewWithdrawalRow): Promise<WithdrawalRow | undefined> {
+    const [inserted] = await this.db.insert(withdrawals).values(row).onConflictDoNothing().returning();
+    return inserted;
+  }
+
+  async findByReference(requestReference: string): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.requestReference, requestReference));
+    return row;
+  }
+
+  /** A user's withdrawals, newest first, with where each went. */
+  async pageOf(userId: number, page: number, pageSize: number) {
+    const rows = await this.db
+      .select({ withdrawal: withdrawals, address: withdrawalWallets.address, card: bankCards })
+      .from(withdrawals)
+      .leftJoin(withdrawalWallets, eq(withdrawalWallets.id, withdrawals.walletId))
+      .leftJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [total] = await this.db
+      .select({ value: count() })
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId));
+    return { rows, total: total?.value ?? 0 };
+  }
+
+  async page(filter: QueueFilter) {
+    const where = queueFilterWhere(filter);
+    const { limit, offset } = queueWindow(filter);
+    const rows = await this.db
+      .select({ withdrawal: withdrawals, userEmail: users.email, userPhone: users.phone })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(...queueOrder(queueColumns, filter.status))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await this.db
+      .select({ value: count() })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where);
+    return { rows, total: total?.value ?? 0 };
+  }
+
+  /** One withdrawal with its user, destination and reviewers. */
+  async findForReview(id: number) {
+    const [row] = await this.db
+      .select({
+        withdrawal: withdrawals,
+        userEmail: users.email,
+        userPhone: users.phone,
+        address: withdrawalWallets.address,
+        card: bankCards,
+        reviewerEmail: admins.email,
+        firstReviewerEmail: firstReviewers.email,
+      })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(withdrawalWallets, eq(withdrawalWallets.id, withdrawals.walletId))
+      .leftJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+      .leftJoin(admins, eq(admins.id, withdrawals.reviewerAdminId))
+      .leftJoin(firstReviewers, eq(firstReviewers.id, withdrawals.firstReviewerAdminId))
+      .where(eq(withdrawals.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** The user's withdrawals before this one, newest first, at most a page of them. */
+  earlierThan(userId: number, id: number): Promise<WithdrawalRow[]> {
+    return this.db
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), lt(withdrawals.id, id)))
+      .orderBy(desc(withdrawals.id))
+      .limit(20);
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The withdrawal if it is still undecided, locked until the transaction ends: a second reviewer's lock waits,
+   * then sees the first one's decision.
+   */
+  async lockUndecided(id: number): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db.select().from(withdrawals).where(undecided(id)).for('update');
+    return row;
+  }
+
+  /** A first approval of a large withdrawal: it waits for a second, different reviewer. */
+  async approveFirst(id: number, adminId: number): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db
+      .update(withdrawals)
+      .set({ state: 'awaiting_second', firstReviewerAdminId: adminId, firstApprovedAt: sql`now()` })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.state, 'pending')))
+      .returning();
+    return row;
+  }
+
+  async complete(
+    id: number,
+    adminId: number,
+    payoutReference: string,
+    transactionId: bigint,
+  ): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db
+      .update(withdrawals)
+      .set({
+        state: 'approved',
+        reviewerAdminId: adminId,
+        reviewedAt: sql`now()`,
+        payoutReference,
+        transactionId,
+      })
+      .where(undecided(id))
+      .returning();
+    return row;
+  }
+
+  async reject(id: number, adminId: number, reason: string): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.db
+      .update(withdrawals)
+      .set({ state: 'rejected', reviewerAdminId: adminId, reviewedAt: sql`now()`, rejectionReason: reason })
+      .where(undecided(id))
+      .returning();
+    return row;
+  }
+}

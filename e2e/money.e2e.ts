@@ -1,0 +1,254 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssetsTestId } from '../apps/admin/src/features/assets/testIds';
+import { ReviewTestId } from '../apps/admin/src/features/review/testIds';
+import { WithdrawalTestId } from '../apps/admin/src/features/withdrawals/testIds';
+import { callApi, registerAccount } from '../apps/server/test/api';
+import { createTestApp, type TestApp } from '../apps/server/test/test-app';
+import { TestId } from '../apps/web/src/testIds';
+import {
+  byId,
+  cameraPhoto,
+  choosePhoto,
+  createOperator,
+  launchBrowser,
+  logIn,
+  type Operator,
+  openConsole,
+  openPhone,
+  snapshot,
+  storeArabic,
+  waitForPath,
+} from './harness';
+
+const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
+
+const treasurer: Operator = {
+  email: 'sam.okafor@kestrel.example',
+  password: 'Treasury2026',
+  name: 'Sam Okafor',
+  role: 'super_admin',
+};
+const reviewer: Operator = {
+  email: 'iris.lund@kestrel.example',
+  password: 'Review2026',
+  name: 'Iris Lund',
+  role: 'reviewer',
+};
+const customer = {
+  email: `ada.${Date.now()}@example.com`,
+  password: 'Customer2026',
+  securityPassword: '246810',
+};
+/** The platform's TRC20 address (the USDT contract's, a well-known valid TRON address). */
+const platformAddress = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** The customer's own TRON wallet. */
+const customerWallet = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+let browser: Browser;
+let sut: TestApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  sut = await createTestApp({ webDist: WEB_DIST });
+  await createOperator(sut, treasurer);
+  await createOperator(sut, reviewer);
+  const { token } = await registerAccount(sut, customer.email, { password: customer.password });
+  const set = await callApi(sut, 'POST', '/api/user/security-password', {
+    token,
+    body: {
+      loginPassword: customer.password,
+      password: customer.securityPassword,
+      confirmPassword: customer.securityPassword,
+    },
+  });
+  expect(set.body.code).toBe(0);
+  await sut.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(sut.app.server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sut?.close();
+});
+
+/** Opens the newest pending item of a review queue. */
+async function openFirstPending(console: Page, section: string, path: RegExp, image: string) {
+  await byId(console, `nav-${section}`).click();
+  await byId(console, ReviewTestId.statusTab('pending')).click();
+  const rows = byId(console, ReviewTestId.queueTable).locator('tbody tr', { hasText: customer.email });
+  await expect.poll(() => rows.count()).toBe(1);
+  await rows.first().click();
+  await console.waitForURL(path);
+  await expect.poll(() => byId(console, ReviewTestId.image(image)).getAttribute('data-state')).toBe('shown');
+}
+
+async function approve(console: Page) {
+  await byId(console, ReviewTestId.approve).click();
+  await byId(console, ReviewTestId.approveDialog).getByTestId(ReviewTestId.confirm).click();
+  await expect.poll(() => byId(console, ReviewTestId.approve).count()).toBe(0);
+}
+
+describe('money in the browser', () => {
+  it('opens USDT deposits on TRC20 in the console with the platform address', async () => {
+    const console = await openConsole(browser, baseUrl, treasurer, '/admin/users');
+    await byId(console, 'nav-assets').click();
+    await byId(console, AssetsTestId.edit('USDT', 'tron')).click();
+    const dialog = byId(console, AssetsTestId.dialog);
+    await dialog.getByTestId(AssetsTestId.address).fill(platformAddress);
+    await dialog.getByTestId('reason').fill('Treasury wallet for TRC20 deposits');
+    await dialog.getByTestId('dialog-submit').click();
+    await expect
+      .poll(() => byId(console, AssetsTestId.network('USDT', 'tron')).textContent())
+      .toContain('TRC20');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await snapshot(console, 'admin-assets-en-US');
+    await console.context().close();
+  });
+
+  it('deposits with a transfer credential; the reviewer approves; balance and records follow', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/recharge`);
+    await byId(phone, TestId.depositCoinSearch).fill('usdt');
+    await byId(phone, TestId.depositCoinOption).and(phone.locator('[data-asset="USDT"]')).click();
+    await byId(phone, TestId.depositNetworkSheet).waitFor();
+    await snapshot(phone, 'deposit-networks-en-US');
+    await byId(phone, TestId.depositNetworkOption).and(phone.locator('[data-chain="tron"]')).click();
+    await waitForPath(phone, '/user/wallet/charge');
+    await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
+    expect(await byId(phone, TestId.depositQr).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    await byId(phone, TestId.depositAmount).fill('250.5');
+    const credential = await cameraPhoto('TRANSFER 250.5 USDT', '#1f7a5a');
+    await choosePhoto(phone, TestId.depositCredentialInput, 'transfer.jpg', credential);
+    await snapshot(phone, 'deposit-charge-en-US');
+    await byId(phone, TestId.depositSubmit).click();
+    await expect.poll(() => phone.getByText('Submitted successfully, please be patient').count()).toBe(1);
+    await byId(phone, TestId.depositRecordsOpen).click();
+    const record = byId(phone, TestId.depositRecord).first();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('processing');
+    await snapshot(phone, 'deposit-records-processing-en-US');
+
+    const console = await openConsole(browser, baseUrl, reviewer, '/admin/identity');
+    await openFirstPending(console, 'deposits', /\/admin\/deposits\/\d+$/, 'credential');
+    await snapshot(console, 'admin-deposit-detail-en-US');
+    await approve(console);
+    await console.context().close();
+
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('250.50');
+    await snapshot(phone, 'assets-en-US');
+    await phone.goto(`${baseUrl}/user/wallet/AccountRecord`);
+    const entry = byId(phone, TestId.recordsItem).first();
+    await expect.poll(() => entry.getAttribute('data-type')).toBe('deposit');
+    expect(await entry.textContent()).toContain('250.5');
+    await snapshot(phone, 'account-records-en-US');
+
+    await storeArabic(phone);
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('250.50');
+    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await snapshot(phone, 'assets-ar');
+    await phone.goto(`${baseUrl}/user/wallet/charge?asset=USDT&chain=tron`);
+    await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
+    await snapshot(phone, 'deposit-charge-ar');
+    await phone.goto(`${baseUrl}/user/wallet/AccountRecord`);
+    await expect.poll(() => byId(phone, TestId.recordsItem).count()).toBe(1);
+    await snapshot(phone, 'account-records-ar');
+    await phone.context().close();
+  });
+
+  it('binds a TRON wallet with the security password; the reviewer approves it', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/bindWalletList`);
+    await byId(phone, TestId.bindWalletChain).selectOption('tron');
+    // One wrong character breaks the checksum.
+    await byId(phone, TestId.bindWalletAddress).fill(customerWallet.replace('U7', 'U8'));
+    await expect.poll(() => phone.getByText('Invalid Address').count()).toBe(1);
+    await byId(phone, TestId.bindWalletAddress).fill(customerWallet);
+    await expect.poll(() => phone.getByText('Invalid Address').count()).toBe(0);
+    await byId(phone, TestId.bindWalletTypePersonal).check();
+    await choosePhoto(
+      phone,
+      TestId.bindWalletScreenshot,
+      'wallet.jpg',
+      await cameraPhoto('MY TRON WALLET', '#8a3b2f'),
+    );
+    await byId(phone, TestId.bindWalletSecurityPassword).fill(customer.securityPassword);
+    await snapshot(phone, 'bind-wallet-en-US');
+    await byId(phone, TestId.bindWalletSubmit).click();
+    await waitForPath(phone, '/user/wallet/withdrawalManage');
+    const wallet = byId(phone, TestId.cryptoWalletItem).first();
+    await expect.poll(() => wallet.getAttribute('data-status')).toBe('pending');
+
+    const console = await openConsole(browser, baseUrl, reviewer, '/admin/identity');
+    await openFirstPending(console, 'cryptoWallets', /\/admin\/crypto-wallets\/\d+$/, 'screenshot');
+    await snapshot(console, 'admin-wallet-detail-en-US');
+    await approve(console);
+    await console.context().close();
+
+    await phone.reload();
+    await expect.poll(() => wallet.getAttribute('data-status')).toBe('approved');
+    await snapshot(phone, 'wallets-en-US');
+    await storeArabic(phone);
+    await phone.reload();
+    await expect.poll(() => wallet.getAttribute('data-status')).toBe('approved');
+    await snapshot(phone, 'wallets-ar');
+    await phone.context().close();
+  });
+
+  it('withdraws to the approved wallet with the security password; the reviewer pays it out', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/home/assets`);
+    await byId(phone, TestId.assetsWithdraw).click();
+    await waitForPath(phone, '/user/wallet/withdraw');
+    await byId(phone, TestId.withdrawAsset).selectOption('USDT');
+    await byId(phone, TestId.withdrawAmount).fill('100');
+    // The fee of USDT on TRC20 (1) comes out of the amount.
+    await expect.poll(() => byId(phone, TestId.withdrawReceived).textContent()).toContain('99');
+    await byId(phone, TestId.withdrawPassword).fill(customer.securityPassword);
+    await snapshot(phone, 'withdraw-en-US');
+    await byId(phone, TestId.withdrawSubmit).click();
+    await expect.poll(() => phone.getByText('Submitted successfully, please be patient').count()).toBe(1);
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsInUse).textContent()).toContain('100.00');
+
+    const console = await openConsole(browser, baseUrl, reviewer, '/admin/identity');
+    await byId(console, 'nav-withdrawals').click();
+    const rows = byId(console, ReviewTestId.queueTable).locator('tbody tr', { hasText: customer.email });
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().click();
+    await console.waitForURL(/\/admin\/withdrawals\/\d+$/);
+    await expect
+      .poll(() => byId(console, WithdrawalTestId.destination).textContent())
+      .toContain(customerWallet);
+    await byId(console, ReviewTestId.approve).click();
+    const dialog = byId(console, ReviewTestId.approveDialog);
+    await dialog.getByTestId(WithdrawalTestId.referenceInput).fill('a'.repeat(64));
+    await snapshot(console, 'admin-withdrawal-approve-en-US');
+    await dialog.getByTestId(ReviewTestId.confirm).click();
+    await expect.poll(() => byId(console, ReviewTestId.approve).count()).toBe(0);
+    await console.context().close();
+
+    await phone.goto(`${baseUrl}/user/wallet/withdraw`);
+    await byId(phone, TestId.withdrawRecordsOpen).click();
+    const record = byId(phone, TestId.withdrawRecord).first();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
+    await snapshot(phone, 'withdraw-records-en-US');
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('150.50');
+    await storeArabic(phone);
+    await phone.goto(`${baseUrl}/user/wallet/withdraw`);
+    await byId(phone, TestId.withdrawForm).waitFor();
+    await snapshot(phone, 'withdraw-ar');
+    await phone.goto(`${baseUrl}/user/wallet/AccountRecord`);
+    await expect.poll(() => byId(phone, TestId.recordsItem).count()).toBeGreaterThan(1);
+    await snapshot(phone, 'account-records-withdrawal-ar');
+    await phone.context().close();
+  });
+});
