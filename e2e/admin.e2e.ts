@@ -113,7 +113,7 @@ describe('the back office in the browser', () => {
     await signIn(page);
     await waitForPath(page, '/admin/users');
     expect(await byId(page, 'me-name').textContent()).toBe(operator.name);
-    expect(await sidebar(page)).toEqual(sidebarOf('super_admin'));
+    await expect.poll(() => sidebar(page)).toEqual(sidebarOf('super_admin'));
     expect(await byId(page, 'nav-users').textContent()).toBe('Users');
     const stored = await page.evaluate(() => ({
       admin: localStorage.getItem('adminToken'),
@@ -268,7 +268,7 @@ describe('the back office in the browser', () => {
     await byId(page, 'totp-code').fill(await authenticatorCode(secret));
     await byId(page, 'totp-enable').click();
     await waitForPath(page, '/admin/identity');
-    expect(await sidebar(page)).toEqual(sidebarOf('reviewer'));
+    await expect.poll(() => sidebar(page)).toEqual(sidebarOf('reviewer'));
     await byId(page, 'review-queue').waitFor();
     // The address of a page of another role leads back to the reviewer's own.
     await page.goto(`${baseUrl}/admin/users`);

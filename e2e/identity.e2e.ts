@@ -103,12 +103,12 @@ describe('identity verification in the browser', () => {
     await snapshot(phone, 'identity-form-en-US');
     await byId(phone, TestId.identitySubmit).click();
     await expect.poll(() => statusOf(phone)).toBe('submitted');
-    expect(await byId(phone, TestId.identityMaskedNumber).textContent()).toBe('X1*****7Z');
+    await expect.poll(() => byId(phone, TestId.identityMaskedNumber).textContent()).toBe('X1*****7Z');
     await snapshot(phone, 'identity-submitted-en-US');
 
     const console = await openReviewerConsole();
     await openPending(console, 'Maya Torres');
-    expect(await byId(console, 'identity-document-number').textContent()).toBe('X1234567Z');
+    await expect.poll(() => byId(console, 'identity-document-number').textContent()).toBe('X1234567Z');
     await snapshot(console, 'admin-identity-detail-en-US');
     await byId(console, ReviewTestId.reject).click();
     const rejectDialog = byId(console, ReviewTestId.rejectDialog);
@@ -120,7 +120,7 @@ describe('identity verification in the browser', () => {
     // The user learns why, on the screen and in the message centre, and sends the documents again.
     await phone.reload();
     await expect.poll(() => statusOf(phone)).toBe('failed');
-    expect(await byId(phone, TestId.identityReason).textContent()).toBe(firstReason);
+    await expect.poll(() => byId(phone, TestId.identityReason).textContent()).toBe(firstReason);
     await snapshot(phone, 'identity-failed-en-US');
     await phone.goto(`${baseUrl}/home/notification`);
     const rejection = byId(phone, TestId.inboxItem).filter({ hasText: 'Identity verification failed' });
@@ -132,7 +132,7 @@ describe('identity verification in the browser', () => {
     await phone.goto(`${baseUrl}/user/identification`);
     await expect.poll(() => statusOf(phone)).toBe('failed');
     // Name, nation and address come back from the first attempt; the number and photos are entered again.
-    expect(await byId(phone, TestId.identityRealName).inputValue()).toBe('Maya Torres');
+    await expect.poll(() => byId(phone, TestId.identityRealName).inputValue()).toBe('Maya Torres');
     await byId(phone, TestId.identityDocumentNumber).fill('X1234567Z');
     await choosePhoto(
       phone,
@@ -213,7 +213,7 @@ describe('identity verification in the browser', () => {
 
     await phone.reload();
     await expect.poll(() => statusOf(phone)).toBe('failed');
-    expect(await byId(phone, TestId.identityReason).textContent()).toBe(reason);
+    await expect.poll(() => byId(phone, TestId.identityReason).textContent()).toBe(reason);
     await snapshot(phone, 'identity-failed-ar');
     await phone.goto(`${baseUrl}/home/notification`);
     const title = ar.inbox.events.identityRejected.title;

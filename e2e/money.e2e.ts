@@ -119,7 +119,9 @@ describe('money in the browser', () => {
     await byId(phone, TestId.depositNetworkOption).and(phone.locator('[data-chain="tron"]')).click();
     await waitForPath(phone, '/user/wallet/charge');
     await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
-    expect(await byId(phone, TestId.depositQr).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await expect
+      .poll(() => byId(phone, TestId.depositQr).getAttribute('src'))
+      .toMatch(/^data:image\/svg\+xml/);
 
     await byId(phone, TestId.depositAmount).fill('250.5');
     const credential = await cameraPhoto('TRANSFER 250.5 USDT', '#1f7a5a');
