@@ -1,12 +1,12 @@
 CREATE TABLE "idempotency_keys" (
-	"user_id" integer NOT NULL,
+	"owner" text NOT NULL,
 	"key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"status" smallint,
 	"response" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
-	CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key")
+	CONSTRAINT "idempotency_keys_owner_key_pk" PRIMARY KEY("owner","key")
 );
 --> statement-breakpoint
 CREATE TABLE "deposits" (
@@ -201,7 +201,6 @@ CREATE TABLE "withdrawals" (
         and ("withdrawals"."state" <> 'awaiting_second' or "withdrawals"."first_reviewer_admin_id" is not null))
 );
 --> statement-breakpoint
-ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_asset_assets_code_fk" FOREIGN KEY ("asset") REFERENCES "public"."assets"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_credential_upload_id_uploads_id_fk" FOREIGN KEY ("credential_upload_id") REFERENCES "public"."uploads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -238,6 +238,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     prefix: '/api/admin',
     admins,
     review: new DepositReviewService(depositsRepository, networks, messages),
+    idempotency,
   });
 
   const withdrawalsRepository = new WithdrawalsRepository(database.db);
@@ -251,6 +252,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     prefix: '/api/admin',
     admins,
     review: new WithdrawalReviewService(withdrawalsRepository, messages, config.withdrawalSecondReview),
+    idempotency,
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

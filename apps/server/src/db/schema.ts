@@ -93,9 +93,8 @@ export const outbox = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Whose key: `user:<id>` for the app's requests, `admin:<id>` for the console's. */
+    owner: text('owner').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: smallint('status'),
@@ -104,5 +103,5 @@ export const idempotencyKeys = pgTable(
     /** While the first request runs; a crashed one's claim lapses and a retry takes it over. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+  (table) => [primaryKey({ columns: [table.owner, table.key] })],
 );

@@ -9,45 +9,45 @@ export class IdempotencyRepository {
   constructor(private readonly db: Db) {}
 
   /** Claims the key for a first run; false when another request already holds it or has answered. */
-  async claim(userId: number, key: string, requestHash: string, leaseSeconds: number): Promise<boolean> {
+  async claim(owner: string, key: string, requestHash: string, leaseSeconds: number): Promise<boolean> {
     const rows = await this.db
       .insert(idempotencyKeys)
-      .values({ userId, key, requestHash, lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .values({ owner, key, requestHash, lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     return rows.length === 1;
   }
 
   /** Takes over a claim whose request never answered (its process died) once its lease has run out. */
-  async takeOver(userId: number, key: string, leaseSeconds: number): Promise<boolean> {
+  async takeOver(owner: string, key: string, leaseSeconds: number): Promise<boolean> {
     const rows = await this.db
       .update(idempotencyKeys)
       .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(
-        and(ofKey(userId, key), isNull(idempotencyKeys.status), lt(idempotencyKeys.lockedUntil, sql`now()`)),
+        and(ofKey(owner, key), isNull(idempotencyKeys.status), lt(idempotencyKeys.lockedUntil, sql`now()`)),
       )
       .returning({ key: idempotencyKeys.key });
     return rows.length === 1;
   }
 
-  async find(userId: number, key: string): Promise<IdempotencyRecord | undefined> {
-    const [row] = await this.db.select().from(idempotencyKeys).where(ofKey(userId, key));
+  async find(owner: string, key: string): Promise<IdempotencyRecord | undefined> {
+    const [row] = await this.db.select().from(idempotencyKeys).where(ofKey(owner, key));
     return row;
   }
 
-  async complete(userId: number, key: string, status: number, response: unknown) {
+  async complete(owner: string, key: string, status: number, response: unknown) {
     await this.db
       .update(idempotencyKeys)
       .set({ status, response, lockedUntil: null })
-      .where(ofKey(userId, key));
+      .where(ofKey(owner, key));
   }
 
   /** Frees a key whose request failed without an answer worth replaying, so that a retry runs again. */
-  async release(userId: number, key: string) {
-    await this.db.delete(idempotencyKeys).where(and(ofKey(userId, key), isNull(idempotencyKeys.status)));
+  async release(owner: string, key: string) {
+    await this.db.delete(idempotencyKeys).where(and(ofKey(owner, key), isNull(idempotencyKeys.status)));
   }
 }
 
-function ofKey(userId: number, key: string) {
-  return and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+function ofKey(owner: string, key: string) {
+  return and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key));
 }

@@ -35,17 +35,16 @@ export class Idempotency {
     handler: (reference: string) => Promise<Envelope<T>>,
   ): Promise<Envelope<T>> {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    const userId = request.user.id;
     if (key === undefined) return handler(randomUUID());
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError('parameterError');
     const requestHash = fingerprint(request);
-    const reference = `${userId}:${key}`;
+    const { owner, reference } = ownerOf(request, key);
     const giveUpAt = Date.now() + this.waitMs;
     for (;;) {
-      if (await this.repository.claim(userId, key, requestHash, LEASE_SECONDS)) {
-        return this.answer(request, userId, key, () => handler(reference));
+      if (await this.repository.claim(owner, key, requestHash, LEASE_SECONDS)) {
+        return this.answer(request, owner, key, () => handler(reference));
       }
-      const record = await this.repository.find(userId, key);
+      const record = await this.repository.find(owner, key);
       // Gone: the first request failed without an answer and freed the key; claim it again.
       if (!record) continue;
       if (record.requestHash !== requestHash) throw new AppError('idempotencyConflict');
@@ -53,8 +52,8 @@ export class Idempotency {
         reply.status(record.status);
         return record.response as Envelope<T>;
       }
-      if (await this.repository.takeOver(userId, key, LEASE_SECONDS)) {
-        return this.answer(request, userId, key, () => handler(reference));
+      if (await this.repository.takeOver(owner, key, LEASE_SECONDS)) {
+        return this.answer(request, owner, key, () => handler(reference));
       }
       // The same request, still running or cut off by a crash whose lease has not lapsed: the client may retry.
       if (Date.now() > giveUpAt) throw new AppError('idempotencyInProgress');
@@ -65,33 +64,43 @@ export class Idempotency {
   /** Runs the first request and stores its answer; an unexpected failure frees the key for a retry instead. */
   private async answer<T>(
     request: FastifyRequest,
-    userId: number,
+    owner: string,
     key: string,
     handler: () => Promise<Envelope<T>>,
   ): Promise<Envelope<T>> {
     try {
       const body = await handler();
-      await this.repository.complete(userId, key, 200, body);
+      await this.repository.complete(owner, key, 200, body);
       return body;
     } catch (error) {
       if (error instanceof AppError) {
         const message = request.t(ERRORS[error.reason].message, error.params);
-        await this.repository.complete(userId, key, error.status, {
+        await this.repository.complete(owner, key, error.status, {
           code: error.code,
           msg: message,
           data: null,
         });
       } else {
-        await this.repository.release(userId, key);
+        await this.repository.release(owner, key);
       }
       throw error;
     }
   }
 }
 
-/** What makes two requests the same: the operation and the body, its keys in a fixed order. */
+/**
+ * Whose key it is, and the reference handed to the handler: a user's keys are theirs alone (the reference
+ * `<user>:<key>` becomes a journal reference); an operator's are theirs, on the console's decisions.
+ */
+function ownerOf(request: FastifyRequest, key: string): { owner: string; reference: string } {
+  if (request.admin)
+    return { owner: `admin:${request.admin.id}`, reference: `admin:${request.admin.id}:${key}` };
+  return { owner: `user:${request.user.id}`, reference: `${request.user.id}:${key}` };
+}
+
+/** What makes two requests the same: the operation, its path parameters and the body, keys in a fixed order. */
 function fingerprint(request: FastifyRequest): string {
-  const operation = `${request.method} ${request.routeOptions.url}`;
+  const operation = `${request.method} ${request.routeOptions.url} ${canonicalJson(request.params ?? {})}`;
   return createHash('sha256')
     .update(`${operation}\n${canonicalJson(request.body)}`)
     .digest('hex');

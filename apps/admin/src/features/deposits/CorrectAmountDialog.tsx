@@ -7,7 +7,7 @@ import { api } from '../../app/api';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import { TextField } from '../../components/Field';
-import { reviewKeys } from '../review/queries';
+import { reviewKeys, useDecisionKey } from '../review/queries';
 import { DepositTestId } from './testIds';
 
 /** Corrects what a pending deposit will credit, with the reason the audit log keeps beside both amounts. */
@@ -23,8 +23,10 @@ export function CorrectAmountDialog({
   const [amount, setAmount] = useState(deposit.amount);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const keyFor = useDecisionKey();
   const correct = useMutation({
-    mutationFn: (body: unknown) => api.post<AdminDepositDetail>(`/deposits/${deposit.id}/amount`, body),
+    mutationFn: (body: unknown) =>
+      api.post<AdminDepositDetail>(`/deposits/${deposit.id}/amount`, body, { headers: keyFor(body) }),
     // Also after a refusal: a 409 means the deposit was decided meanwhile, and the page should show it.
     onSettled: () => client.invalidateQueries({ queryKey: reviewKeys.queue('deposits') }),
   });

@@ -2,10 +2,12 @@ import {
   ADMIN_PAGE_SIZE,
   type AdminPage,
   type ApproveBody,
+  IDEMPOTENCY_KEY_HEADER,
   type RejectBody,
   type ReviewStatus,
 } from '@kestrel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { query } from '../../api/client';
 import { api } from '../../app/api';
 
@@ -45,11 +47,27 @@ export function useReviewItem<T extends ReviewItem>(queue: ReviewQueueName, id: 
   return useQuery({ queryKey: reviewKeys.item(queue, id), queryFn: () => api.get<T>(`/${queue}/${id}`) });
 }
 
+/**
+ * The Idempotency-Key header of a decision: the same for a decision sent again (a retry after a lost answer gets
+ * the first answer, and money moves once), a new one for a different decision.
+ */
+export function useDecisionKey() {
+  const attempt = useRef<{ decision: string; key: string } | null>(null);
+  return (decision: unknown): Record<string, string> => {
+    const fingerprint = JSON.stringify(decision);
+    if (attempt.current?.decision !== fingerprint) {
+      attempt.current = { decision: fingerprint, key: crypto.randomUUID() };
+    }
+    return { [IDEMPOTENCY_KEY_HEADER]: attempt.current.key };
+  };
+}
+
 export function useReviewDecision(queue: ReviewQueueName, id: number) {
   const client = useQueryClient();
+  const keyFor = useDecisionKey();
   return useMutation({
     mutationFn: (decision: ReviewDecision) =>
-      api.post<unknown>(`/${queue}/${id}/${decision.kind}`, decision.body),
+      api.post<unknown>(`/${queue}/${id}/${decision.kind}`, decision.body, { headers: keyFor(decision) }),
     // Also after a refusal: a 409 means another reviewer decided first, and the page should show their outcome.
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: reviewKeys.queue(queue) });

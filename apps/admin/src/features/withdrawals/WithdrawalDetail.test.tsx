@@ -44,6 +44,8 @@ const pending: AdminWithdrawalDetail = {
 
 let withdrawal: AdminWithdrawalDetail;
 let posts: { url: string; body: unknown }[];
+/** The Idempotency-Key of each POST, in order. */
+let keys: (string | null)[];
 
 function envelope(data: unknown, status = 200, code = 0, msg = 'ok') {
   return new Response(JSON.stringify({ code, msg, data }), {
@@ -69,7 +71,10 @@ async function fakeServer(input: string | URL | Request, init?: RequestInit): Pr
     return envelope(me);
   }
   if (url === '/api/admin/withdrawals/7' && method === 'GET') return envelope(withdrawal);
-  if (method === 'POST') posts.push({ url, body });
+  if (method === 'POST') {
+    posts.push({ url, body });
+    keys.push(new Headers(init?.headers).get('idempotency-key'));
+  }
   if (url === '/api/admin/withdrawals/7/approve') {
     withdrawal =
       withdrawal.needsSecondApproval && withdrawal.state === 'pending'
@@ -117,6 +122,7 @@ beforeAll(async () => {
 beforeEach(() => {
   withdrawal = structuredClone(pending);
   posts = [];
+  keys = [];
   localStorage.setItem(TOKEN_KEY, 'adm_token');
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
 });
@@ -152,6 +158,8 @@ describe('a withdrawal under review', () => {
     );
     await waitFor(() => expect(screen.getByTestId(WithdrawalTestId.payoutReference).textContent).toBe(HASH));
     expect(screen.queryByTestId(ReviewTestId.approve)).toBeNull();
+    // A payout is a money-moving POST: it carries a key, so a retry after a lost answer pays once.
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('gives the first approval of a large withdrawal without a reference, then waits for another reviewer', async () => {

@@ -13,7 +13,13 @@ import { AdminsService } from './admins.service';
 
 export const ADMIN_PASSWORD = 'admin12345';
 
-export type AdminCall = { body?: unknown; token?: string; lang?: string; ip?: string };
+export type AdminCall = {
+  body?: unknown;
+  token?: string;
+  lang?: string;
+  ip?: string;
+  idempotencyKey?: string;
+};
 
 /** One request through `inject` with any method, as the back-office console sends it. */
 export async function adminApi(
@@ -30,6 +36,7 @@ export async function adminApi(
     headers: {
       ...(options.lang ? { 'think-lang': options.lang } : {}),
       ...(options.token ? { authorization: options.token } : {}),
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
   });
   return { status: response.statusCode, body: response.json() };

@@ -8,6 +8,7 @@ import {
   reviewQueueQuery,
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Idempotency } from '../../http/idempotency';
 import { ok, responses } from '../../http/reply';
 import { actorOf, requireAdmin } from '../admin/admin-auth';
 import type { AdminsService } from '../admin/admins.service';
@@ -18,7 +19,8 @@ const security = [{ token: [] }];
 export const depositReviewRoutes: FastifyPluginAsyncZod<{
   admins: AdminsService;
   review: DepositReviewService;
-}> = async (app, { admins, review }) => {
+  idempotency: Idempotency;
+}> = async (app, { admins, review, idempotency }) => {
   const reviewer = requireAdmin(admins, { roles: ['reviewer'] });
 
   app.get(
@@ -67,10 +69,12 @@ export const depositReviewRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: reviewer,
     },
-    async (request) =>
-      ok(
-        await review.correctAmount(request.params.id, request.body, actorOf(request)),
-        request.t('common.success'),
+    async (request, reply) =>
+      idempotency.run(request, reply, async () =>
+        ok(
+          await review.correctAmount(request.params.id, request.body, actorOf(request)),
+          request.t('common.success'),
+        ),
       ),
   );
 
@@ -89,10 +93,12 @@ export const depositReviewRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: reviewer,
     },
-    async (request) =>
-      ok(
-        await review.approve(request.params.id, request.body, actorOf(request)),
-        request.t('common.success'),
+    async (request, reply) =>
+      idempotency.run(request, reply, async () =>
+        ok(
+          await review.approve(request.params.id, request.body, actorOf(request)),
+          request.t('common.success'),
+        ),
       ),
   );
 
@@ -110,7 +116,12 @@ export const depositReviewRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: reviewer,
     },
-    async (request) =>
-      ok(await review.reject(request.params.id, request.body, actorOf(request)), request.t('common.success')),
+    async (request, reply) =>
+      idempotency.run(request, reply, async () =>
+        ok(
+          await review.reject(request.params.id, request.body, actorOf(request)),
+          request.t('common.success'),
+        ),
+      ),
   );
 };

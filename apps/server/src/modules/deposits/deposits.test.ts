@@ -320,6 +320,28 @@ describe('declaring a deposit', () => {
 });
 
 describe('reviewing deposits', () => {
+  it('answers a decision retried with its Idempotency-Key exactly as the first time, crediting once', async () => {
+    const depositor = await userWithPendingDeposit(sut, { amount: '40' });
+    const other = await userWithPendingDeposit(sut, { amount: '40' });
+    const approveWithKey = (id: number) =>
+      adminApi(sut, 'POST', `/api/admin/deposits/${id}/approve`, {
+        token: reviewer.token,
+        body: {},
+        idempotencyKey: 'decision-1',
+      });
+    const first = await approveWithKey(depositor.depositId);
+    expect(first.body.data).toMatchObject({ status: 'approved' });
+    expect(await approveWithKey(depositor.depositId)).toEqual(first);
+    expect(await balanceOf(ledger, depositor.userId, 'spot', 'USDT')).toMatchObject({
+      available: '40.000000',
+    });
+    // The same key on another deposit is another request.
+    const elsewhere = await approveWithKey(other.depositId);
+    expect(elsewhere).toMatchObject({ status: 409, body: { code: ERRORS.idempotencyConflict.code } });
+    // Nothing was ever credited to the other depositor: no balance row at all.
+    expect((await balanceOf(ledger, other.userId, 'spot', 'USDT')).available).toBeNull();
+  });
+
   it('approves once: the amount is credited, the user sees completed and is told in their language', async () => {
     const depositor = await userWithPendingDeposit(sut, { amount: '100', lang: 'de' });
     const answer = await approve(depositor.depositId);

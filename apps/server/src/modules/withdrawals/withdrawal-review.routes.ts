@@ -7,6 +7,7 @@ import {
   withdrawalQueueQuery,
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Idempotency } from '../../http/idempotency';
 import { ok, responses } from '../../http/reply';
 import { actorOf, requireAdmin } from '../admin/admin-auth';
 import type { AdminsService } from '../admin/admins.service';
@@ -17,7 +18,8 @@ const security = [{ token: [] }];
 export const withdrawalReviewRoutes: FastifyPluginAsyncZod<{
   admins: AdminsService;
   review: WithdrawalReviewService;
-}> = async (app, { admins, review }) => {
+  idempotency: Idempotency;
+}> = async (app, { admins, review, idempotency }) => {
   const reviewer = requireAdmin(admins, { roles: ['reviewer'] });
 
   app.get(
@@ -69,10 +71,12 @@ export const withdrawalReviewRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: reviewer,
     },
-    async (request) =>
-      ok(
-        await review.approve(request.params.id, request.body, actorOf(request)),
-        request.t('common.success'),
+    async (request, reply) =>
+      idempotency.run(request, reply, async () =>
+        ok(
+          await review.approve(request.params.id, request.body, actorOf(request)),
+          request.t('common.success'),
+        ),
       ),
   );
 
@@ -90,7 +94,12 @@ export const withdrawalReviewRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: reviewer,
     },
-    async (request) =>
-      ok(await review.reject(request.params.id, request.body, actorOf(request)), request.t('common.success')),
+    async (request, reply) =>
+      idempotency.run(request, reply, async () =>
+        ok(
+          await review.reject(request.params.id, request.body, actorOf(request)),
+          request.t('common.success'),
+        ),
+      ),
   );
 };
