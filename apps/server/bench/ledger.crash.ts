@@ -40,7 +40,7 @@ const KILLS = Number(process.env.CRASH_KILLS ?? 24);
 /** Each user's codes come from one IP, which may ask for 10 an hour; eight users keep under that. */
 const USERS = 8;
 /**
- * A user request cut by a kill may have claimed its Idempotency-Key; a retry is answered only once the claim's
+ * A request cut by a kill may have claimed its Idempotency-Key; a retry is answered only once the claim's
  * lease (60 s in http/idempotency.ts) has run out, so it is sent again that long after the kill.
  */
 const LEASE_MS = 61_000;
@@ -514,9 +514,8 @@ class CrashRun {
           this.record(item.operation, 'unknown', item.retries);
         } else {
           this.retried += 1;
-          // Admin decisions and adjustments hold no lease; a user's keyed request may, so it waits it out.
-          const holdsLease = item.operation.type === 'transfer' || item.operation.type === 'declare';
-          const dueAt = holdsLease ? this.server.lastKillAt + LEASE_MS : Date.now();
+          // Every keyed request a kill cut off may still hold its key's lease, so the retry waits it out.
+          const dueAt = this.server.lastKillAt + LEASE_MS;
           this.retries.push({ operation: item.operation, retries: item.retries + 1, dueAt });
         }
       } finally {

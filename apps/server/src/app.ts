@@ -192,6 +192,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     prefix: '/api/admin',
     admins,
     adjustments: new AdjustmentsService(new AdjustmentsRepository(database.db), ledger, wallet, messages),
+    idempotency,
   });
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });

@@ -1,25 +1,18 @@
-import {
-  adjustmentBody,
-  adjustmentResult,
-  adminIdParams,
-  adminUserBalances,
-  IDEMPOTENCY_KEY_HEADER,
-} from '@kestrel/contract';
+import { adjustmentBody, adjustmentResult, adminIdParams, adminUserBalances } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
+import type { Idempotency } from '../../http/idempotency';
 import { ok, responses } from '../../http/reply';
 import { actorOf, requireAdmin } from '../admin/admin-auth';
 import type { AdminsService } from '../admin/admins.service';
 import type { AdjustmentsService } from './adjustments.service';
 
 const security = [{ token: [] }];
-/** Printable ASCII, as the console sends a UUID; the same rule as the users' Idempotency-Key. */
-const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
 export const adjustmentsRoutes: FastifyPluginAsyncZod<{
   admins: AdminsService;
   adjustments: AdjustmentsService;
-}> = async (app, { admins, adjustments }) => {
+  idempotency: Idempotency;
+}> = async (app, { admins, adjustments, idempotency }) => {
   app.get(
     '/users/:id/balances',
     {
@@ -52,15 +45,12 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: requireAdmin(admins, { roles: ['support'] }),
     },
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (key !== undefined && (typeof key !== 'string' || !KEY_FORMAT.test(key))) {
-        throw new AppError('parameterError');
-      }
-      return ok(
-        await adjustments.adjust(request.params.id, request.body, key, actorOf(request)),
-        request.t('admin.adjustments.done'),
-      );
-    },
+    async (request, reply) =>
+      idempotency.run(request, reply, async (reference) =>
+        ok(
+          await adjustments.adjust(request.params.id, request.body, reference, actorOf(request)),
+          request.t('admin.adjustments.done'),
+        ),
+      ),
   );
 };

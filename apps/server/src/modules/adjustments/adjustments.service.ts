@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AdjustmentBody, AdjustmentResult, WalletBalance } from '@kestrel/contract';
 import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
@@ -35,13 +34,13 @@ export class AdjustmentsService {
   async adjust(
     userId: number,
     body: AdjustmentBody,
-    key: string | undefined,
+    /** Unique per adjustment: from the console's Idempotency-Key, so a retry finds the first one. */
+    reference: string,
     actor: Actor,
   ): Promise<AdjustmentResult> {
     if (actor.adminId === null) throw new Error('an adjustment needs the acting admin');
     if (!(await this.repository.userExists(userId))) throw new AppError('accountNotFound');
     const admin = `admin:${actor.adminId}` as const;
-    const reference = `${admin}:${key ?? randomUUID()}`;
     const recorded =
       (await this.repository.findByReference(reference)) ??
       (await this.execute(userId, body, reference, admin));

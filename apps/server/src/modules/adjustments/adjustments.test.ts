@@ -130,6 +130,21 @@ describe('system add and system debit', () => {
     },
   );
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'applies only one of an add and a debit sent at the same moment under one key',
+    async () => {
+      const { userId } = await newUser();
+      await deposit(ledger, userId, 'USDT', '10');
+      const answers = await Promise.all([
+        adjust(userId, adjustment('add', '5'), 'key-opposite'),
+        adjust(userId, adjustment('debit', '5'), 'key-opposite'),
+      ]);
+      expect(answers.map((answer) => answer.body.code).sort()).toEqual([0, 1409]);
+      const available = (await balanceOf(ledger, userId, 'spot', 'USDT')).available;
+      expect(['15.000000', '5.000000']).toContain(available);
+    },
+  );
+
   it('refuses the same key for another adjustment, in the caller language', async () => {
     const { userId } = await newUser();
     await adjust(userId, adjustment('add', '3'), 'key-reused');
