@@ -253,4 +253,42 @@ describe('money in the browser', () => {
     await snapshot(phone, 'account-records-withdrawal-ar');
     await phone.context().close();
   });
+
+  it('binds a bank card with the security password; the reviewer sees it without an image column and approves', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/Bank`);
+    await byId(phone, TestId.bankCardAdd).click();
+    await byId(phone, TestId.bankCardBankName).fill('First Harbour Bank');
+    await byId(phone, TestId.bankCardBankAccount).fill('Ada Lovelace, Main Street branch');
+    await byId(phone, TestId.bankCardNumber).fill('4539 1488 0343 6467');
+    await byId(phone, TestId.bankCardCardholder).fill('Ada Lovelace');
+    await byId(phone, TestId.bankCardPhone).fill('+442071838750');
+    await byId(phone, TestId.bankCardRoutingCode).fill('HBUK0001234');
+    await byId(phone, TestId.bankCardSecurityPassword).fill(customer.securityPassword);
+    await snapshot(phone, 'bank-card-form-en-US');
+    await byId(phone, TestId.bankCardSubmit).click();
+    const card = byId(phone, TestId.bankCardItem).first();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('pending');
+    expect(await card.textContent()).toContain('**** 6467');
+
+    const console = await openConsole(browser, baseUrl, reviewer, '/admin/identity');
+    await byId(console, 'nav-bankCards').click();
+    const rows = byId(console, ReviewTestId.queueTable).locator('tbody tr', { hasText: customer.email });
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().click();
+    await console.waitForURL(/\/admin\/bank-cards\/\d+$/);
+    await byId(console, ReviewTestId.approve).waitFor();
+    await snapshot(console, 'admin-bank-card-detail-en-US');
+    await approve(console);
+    await console.context().close();
+
+    await phone.reload();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('approved');
+    await storeArabic(phone);
+    await phone.reload();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('approved');
+    await snapshot(phone, 'bank-cards-ar');
+    await phone.context().close();
+  });
 });

@@ -101,9 +101,10 @@ export function ReviewDetailPage<T extends ReviewedItem>({
     { key: 'reason', header: t('admin.review.rejectionReason'), render: (h) => h.rejectionReason ?? '—' },
   ];
 
+  const shownImages = images(item);
   return (
     <Page title={title(item.id)} actions={back}>
-      <div className={styles.detail}>
+      <div className={styles.detail} data-images={shownImages.length ? undefined : 'none'}>
         <div className={styles.side}>
           <Card title={t('admin.review.submission')}>
             <Facts items={facts(item)} />
@@ -137,11 +138,14 @@ export function ReviewDetailPage<T extends ReviewedItem>({
             <DecisionBar queue={queue} id={item.id} status={item.status} />
           </Card>
         </div>
-        <section className={styles.images} aria-label={t('admin.review.images')}>
-          {images(item).map((image) => (
-            <ReviewImage key={image.name} {...image} />
-          ))}
-        </section>
+        {/* A queue without uploads (bank cards) leaves the facts the whole width. */}
+        {shownImages.length ? (
+          <section className={styles.images} aria-label={t('admin.review.images')}>
+            {shownImages.map((image) => (
+              <ReviewImage key={image.name} {...image} />
+            ))}
+          </section>
+        ) : null}
       </div>
       <Card title={t('admin.review.history')} testId={ReviewTestId.history}>
         {item.history.length ? (
