@@ -1,10 +1,9 @@
-import { UPLOAD_ACCEPTED_TYPES, UPLOAD_MAX_BYTES, type UploadResult } from '@kestrel/contract';
+import { UPLOAD_ACCEPTED_TYPES, type UploadResult } from '@kestrel/contract';
 import { ImagePlus, RefreshCw } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadImage, useImageUrl } from '../../api/uploads';
-import { showNotice } from '../../components/notice/noticeStore';
 import { Spinner } from '../../components/Spinner';
+import { useImagePick } from '../../lib/useImagePick';
 import styles from './DocumentImagePicker.module.css';
 
 type Props = {
@@ -25,42 +24,13 @@ type Props = {
 export function DocumentImagePicker({ label, value, onChange, onUploadingChange, error, testId }: Props) {
   const { t } = useTranslation();
   const errorId = useId();
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const stored = useImageUrl(value?.url ?? null);
-
-  useEffect(() => {
-    if (!localPreview) return;
-    return () => URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so that choosing the same photo again after a failure tries again.
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > UPLOAD_MAX_BYTES) {
-      showNotice({ tone: 'negative', message: t('uploads.tooLarge') });
-      return;
-    }
-    setLocalPreview(URL.createObjectURL(file));
-    setUploading(true);
-    onUploadingChange(true);
-    try {
-      onChange(await uploadImage(file, 'identity', file.name));
-    } catch {
-      // The request client has shown the server's reason; the tile goes back to what it held before.
-      setLocalPreview(null);
-    } finally {
-      setUploading(false);
-      onUploadingChange(false);
-    }
-  };
-
-  // While uploading, the photo just chosen; after, the stored (re-encoded) image once it has loaded.
-  const shown = uploading ? localPreview : (stored.src ?? localPreview);
-  const state = uploading ? 'uploading' : shown ? 'filled' : 'empty';
-  // A photo on its way answers "missing" already.
+  const { choose, uploading, shown, state } = useImagePick({
+    purpose: 'identity',
+    value,
+    onChange,
+    onUploadingChange,
+  });
+  // A picture on its way answers "missing" already.
   const shownError = uploading ? undefined : error;
 
   return (
