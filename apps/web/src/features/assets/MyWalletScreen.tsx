@@ -120,7 +120,7 @@ function HoldingRow({ holding }: { holding: AssetHolding }) {
           {t('assets.available')} <bdi dir="ltr">{formatQuantity(holding.available, language)}</bdi>
         </span>
         <span>
-          {t('assets.inUse')} <bdi dir="ltr">{holding.frozen}</bdi>
+          {t('assets.inUse')} <bdi dir="ltr">{formatQuantity(holding.frozen, language)}</bdi>
         </span>
         <span className={styles.value}>
           {holding.usdValue === null ? t('assets.notValued') : formatMoney(holding.usdValue, language)}
