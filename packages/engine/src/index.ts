@@ -1,0 +1,3 @@
+export { OrderBook, type OrderBookOptions } from './order-book';
+export * from './types';
+export { lotsOf, notionalOf, priceOf, sizeOf, ticksOf } from './units';
