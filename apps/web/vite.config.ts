@@ -1,19 +1,57 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+
+/**
+ * Writes a Brotli and a gzip copy beside every text file of the build; the server sends them to browsers that
+ * accept them (@fastify/static `preCompressed`), so phones download a quarter of the bytes with no work per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'kestrel-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        try {
+          const body = readFileSync(file);
+          if (body.length < 1024) continue;
+          const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+          writeFileSync(`${file}.br`, brotli);
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        } catch {
+          // Another build emptied the folder meanwhile; the plain file is then served uncompressed.
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The workspace packages have no import-time effects except zod's message setup (contract/src/messages.ts), so
+ * a screen that needs one schema does not pull in every other module of the package (address checksums…).
+ */
+const WORKSPACE_PACKAGE = /[\\/]packages[\\/](contract|i18n|money)[\\/]src[\\/]/;
+const hasSideEffects = (id: string) => !WORKSPACE_PACKAGE.test(id) || /[\\/]messages\.ts$/.test(id);
 
 /** The API server the dev server forwards to; `npm start -w @kestrel/server` listens here by default. */
 const API_TARGET = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: { treeshake: { moduleSideEffects: hasSideEffects } },
   },
   server: {
     proxy: {

@@ -32,6 +32,9 @@ import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS, type RateLimitOptions } from './modules/auth/rate-limits';
+import { BannersRepository } from './modules/banners/banners.repository';
+import { bannerAdminRoutes, bannerRoutes } from './modules/banners/banners.routes';
+import { BannersService } from './modules/banners/banners.service';
 import { depositReviewRoutes } from './modules/deposits/deposit-review.routes';
 import { DepositReviewService } from './modules/deposits/deposit-review.service';
 import { DepositsRepository } from './modules/deposits/deposits.repository';
@@ -46,6 +49,12 @@ import { IdentityReviewService } from './modules/identity/identity-review.servic
 import { LedgerRepository } from './modules/ledger/ledger.repository';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { LedgerService } from './modules/ledger/ledger.service';
+import { MarketMaker } from './modules/market-maker/market-maker';
+import { MarketMakerRepository } from './modules/market-maker/market-maker.repository';
+import { priceFeedOf } from './modules/markets/feed-of';
+import { MarketsRepository } from './modules/markets/markets.repository';
+import { marketAdminRoutes, marketRoutes } from './modules/markets/markets.routes';
+import { MarketsService } from './modules/markets/markets.service';
 import { announcementRoutes } from './modules/messages/announcements.routes';
 import { MessagesRepository } from './modules/messages/messages.repository';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -70,6 +79,9 @@ import { PasswordAttempts } from './modules/profile/password-attempts';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { ProfileService } from './modules/profile/profile.service';
+import { SpotRepository } from './modules/spot/spot.repository';
+import { spotMarketRoutes, spotRoutes } from './modules/spot/spot.routes';
+import { SpotOrdersService } from './modules/spot/spot-orders.service';
 import { adminUploadRoutes } from './modules/uploads/admin-uploads.routes';
 import { S3Storage } from './modules/uploads/s3-storage';
 import { LocalDiskStorage } from './modules/uploads/storage';
@@ -85,6 +97,7 @@ import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review
 import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { RealtimeHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { VERSION } from './version';
 import { adminApp, adminDistBeside } from './web/admin-app';
@@ -134,6 +147,13 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     new AuthRateLimits(rateLimits),
     messages,
   );
+  /** Live data at /ws: the trading modules publish through it, so it exists before they are built. */
+  const realtime = new RealtimeHub({
+    authenticate: (token) => auth.authenticate(token),
+    logger: app.log,
+  });
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', async () => realtime.close());
 
   await app.register(healthRoutes, { prefix: '/api', database, version: VERSION });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
@@ -178,9 +198,29 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     outbox: new AdminOutboxRepository(database.db),
   });
   await app.register(announcementRoutes, { prefix: '/api/admin', admins, messages });
+  const banners = new BannersService(new BannersRepository(database.db), uploads);
+  await app.register(bannerRoutes, { prefix: '/api/banners', banners, uploads });
+  await app.register(bannerAdminRoutes, { prefix: '/api/admin', admins, banners });
+
+  /** Markets and index prices (decision 0018): started once the app is ready, so the feed runs only when served. */
+  const markets = new MarketsService(new MarketsRepository(database.db), {
+    feed: priceFeedOf(config, (error) => app.log.warn({ err: error }, 'price feed connection failed')),
+    publisher: realtime,
+    snapshots: realtime,
+    staleSeconds: config.marketFeedStaleSeconds,
+    history: config.marketHistoryCandles > 0 && {
+      seed: config.marketFeedSeed,
+      count: config.marketHistoryCandles,
+    },
+    onError: (error) => app.log.error({ err: error }, 'writing candles failed'),
+  });
+  await app.register(marketRoutes, { prefix: '/api/markets', markets });
+  await app.register(marketAdminRoutes, { prefix: '/api/admin', admins, markets });
+  app.addHook('onReady', async () => markets.start());
+  app.addHook('onClose', async () => markets.stop());
 
   const ledger = new LedgerService(new LedgerRepository(database.db));
-  const wallet = new WalletService(ledger, new WalletRepository(database.db));
+  const wallet = new WalletService(ledger, new WalletRepository(database.db), markets);
   const idempotency = new Idempotency(new IdempotencyRepository(database.db));
   await app.register(walletRoutes, {
     prefix: '/api/wallet',
@@ -195,6 +235,25 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     idempotency,
   });
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
+  /** Spot orders (decision 0019): books rebuilt from the database once markets are loaded. */
+  const spot = new SpotOrdersService(new SpotRepository(database.db), ledger, markets, realtime, app.log);
+  realtime.snapshot('depth', (channel) => spot.snapshot(channel));
+  realtime.snapshot('trades', (channel) => spot.snapshot(channel));
+  await app.register(spotRoutes, { prefix: '/api/spot', auth, spot, idempotency });
+  await app.register(spotMarketRoutes, { prefix: '/api/markets', spot });
+  app.addHook('onReady', async () => spot.start());
+  app.addHook('onClose', async () => spot.stop());
+  /** The market maker (decision 21) quotes through the spot service; its close runs before the spot service's. */
+  const marketMaker = new MarketMaker({
+    repository: new MarketMakerRepository(database.db),
+    ledger,
+    markets,
+    orders: spot,
+    settings: config.marketMaker,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => marketMaker.start());
+  app.addHook('onClose', async () => marketMaker.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
   await app.register(identityReviewRoutes, {
     prefix: '/api/admin',
@@ -257,7 +316,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes);
+  await app.register(realtimeRoutes, { hub: realtime });
   await app.register(adminApp, { prefix: '/admin', adminDist: adminDistBeside(config.webDist) });
   await app.register(webApp, { webDist: config.webDist });
   return app;

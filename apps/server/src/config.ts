@@ -46,6 +46,25 @@ const environment = z.object({
   UPLOAD_S3_SECRET_ACCESS_KEY: z.string().optional(),
   UPLOAD_S3_PREFIX: z.string().optional(),
   UPLOAD_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').optional(),
+  MARKET_FEED: z.enum(['simulated', 'exchange'], 'must be simulated or exchange').default('simulated'),
+  MARKET_FEED_URL: z
+    .url({
+      protocol: /^wss?$/,
+      error: 'must be a ws:// or wss:// URL such as wss://stream.binance.com:9443/stream',
+    })
+    .optional(),
+  MARKET_FEED_SEED: z.string().min(1).max(100).default('kestrel'),
+  MARKET_FEED_STALE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of seconds from 1')
+    .default(15),
+  MARKET_HISTORY_CANDLES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000, 'must be a whole number from 0 (no history) to 1000')
+    .default(300),
   WITHDRAWAL_SECOND_REVIEW: z
     .string()
     .regex(
@@ -53,6 +72,47 @@ const environment = z.object({
       'must list ASSET=amount pairs separated by commas, such as USDT=10000,BTC=0.1',
     )
     .default('USDT=10000,BTC=0.1,ETH=3,BNB=15,SOL=60,TRX=40000'),
+  MARKET_MAKER: z.enum(['on', 'off'], 'must be on or off').default('on'),
+  MARKET_MAKER_LEVELS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50, 'must be a whole number from 1 to 50')
+    .default(5),
+  MARKET_MAKER_SPREAD_BPS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000, 'must be a whole number of basis points from 1 to 1000')
+    .default(5),
+  MARKET_MAKER_STEP_BPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000, 'must be a whole number of basis points from 0 to 1000')
+    .default(5),
+  MARKET_MAKER_LEVEL_NOTIONAL: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a quote amount such as 5000')
+    .default('5000'),
+  MARKET_MAKER_QUOTE_FUNDS: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a quote amount such as 5000000')
+    .default('5000000'),
+  MARKET_MAKER_BASE_VALUE: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a quote amount such as 5000000')
+    .default('5000000'),
+  MARKET_MAKER_INVENTORY_LIMIT: z
+    .string()
+    .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction from 0 to 1 such as 0.5')
+    .default('0.5'),
+  MARKET_MAKER_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000, 'must be milliseconds from 100 to 600000')
+    .default(5000),
 });
 
 /** The bucket settings: all of these name one bucket, so a deployment sets all of them or none. */
@@ -132,7 +192,42 @@ export type Config = {
    * Per asset, the amount (in the asset's units) from which a withdrawal needs a second, different reviewer;
    * an asset not listed always needs two (decision 16).
    */
+  /** Index prices: the built-in simulation, or a public exchange's stream (decision 0018). */
+  marketFeed: 'simulated' | 'exchange';
+  /** The exchange stream's endpoint; Binance's combined stream when unset. */
+  marketFeedUrl: string | undefined;
+  /** Seed of the simulation: the same seed gives the same prices. */
+  marketFeedSeed: string;
+  /** A market whose feed is silent for longer than this is stale. */
+  marketFeedStaleSeconds: number;
+  /** Candles per interval generated as history on the simulation's first start; 0 for none. */
+  marketHistoryCandles: number;
   withdrawalSecondReview: ReadonlyMap<string, string>;
+  /** The built-in market maker (decision 21); MARKET_MAKER=off leaves every market to people. */
+  marketMaker: MarketMakerSettings;
+};
+
+export type MarketMakerSettings = {
+  enabled: boolean;
+  /** Quotes per side of each market. */
+  levels: number;
+  /** Between the best bid and the best ask, in basis points of the mid. */
+  spreadBps: number;
+  /** Between two levels of one side, in basis points of the index: the grid the quotes stay on. */
+  stepBps: number;
+  /** Quote value of each level. */
+  levelNotional: string;
+  /** Credited once per quote asset from the adjustments account. */
+  quoteFunds: string;
+  /** Credited once per base asset, as that much quote value at the index price of the first funding. */
+  baseValue: string;
+  /** How far from the base value (a fraction of it) the holding may drift before the growing side stops. */
+  inventoryLimit: string;
+  /**
+   * A market is quoted again when its index moves its quotes to other grid lines, and at least this often, which
+   * replaces what was filled.
+   */
+  refreshMs: number;
 };
 
 export class ConfigError extends Error {
@@ -172,8 +267,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
     uploadS3: uploadBucket(value),
+    marketFeed: value.MARKET_FEED,
+    marketFeedUrl: value.MARKET_FEED_URL,
+    marketFeedSeed: value.MARKET_FEED_SEED,
+    marketFeedStaleSeconds: value.MARKET_FEED_STALE_SECONDS,
+    marketHistoryCandles: value.MARKET_HISTORY_CANDLES,
     withdrawalSecondReview: new Map(
       value.WITHDRAWAL_SECOND_REVIEW.split(',').map((pair) => pair.split('=') as [string, string]),
     ),
+    marketMaker: {
+      enabled: value.MARKET_MAKER === 'on',
+      levels: value.MARKET_MAKER_LEVELS,
+      spreadBps: value.MARKET_MAKER_SPREAD_BPS,
+      stepBps: value.MARKET_MAKER_STEP_BPS,
+      levelNotional: value.MARKET_MAKER_LEVEL_NOTIONAL,
+      quoteFunds: value.MARKET_MAKER_QUOTE_FUNDS,
+      baseValue: value.MARKET_MAKER_BASE_VALUE,
+      inventoryLimit: value.MARKET_MAKER_INVENTORY_LIMIT,
+      refreshMs: value.MARKET_MAKER_REFRESH_MS,
+    },
   };
 }

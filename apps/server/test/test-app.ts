@@ -50,6 +50,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SMTP_URL: options.smtpUrl,
     WEB_DIST: options.webDist ?? '/nonexistent',
+    // Tests trade against the books they set up; one that wants the market maker passes MARKET_MAKER: 'on'.
+    MARKET_MAKER: 'off',
+    // No generated price history unless a test asks for it: it takes seconds, and few tests look at candles.
+    MARKET_HISTORY_CANDLES: '0',
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });

@@ -8,8 +8,9 @@ import { amountField, assetField, userAccountField, walletBalance } from './wall
  */
 
 /**
- * Assets valued at one dollar each. Until market prices are live these are the only assets with a $ value; the
- * others are listed with `valued: false` and left out of every $ total.
+ * Assets valued at one dollar each, and the quote of every market. Any other asset is valued at the index price
+ * of its USDT market (decision 0018); one without a price is listed with `valued: false` and left out of every
+ * $ total.
  */
 export const STABLECOINS = ['USDT'] as const;
 
@@ -53,7 +54,15 @@ export const assetsOverview = z.object({
  * The kinds of entry in the account change log. Each maps to one journal kind; the spec's investment deduction
  * and return on investment join when the earn products write journal entries of their own.
  */
-export const RECORD_TYPES = ['deposit', 'withdrawal', 'transfer', 'fee', 'systemAdd', 'systemDebit'] as const;
+export const RECORD_TYPES = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'fee',
+  'systemAdd',
+  'systemDebit',
+  'trade',
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export const RECORDS_MAX_PAGE_SIZE = 50;

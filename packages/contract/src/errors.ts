@@ -89,6 +89,25 @@ export const ERRORS = {
   },
   // The second approval of a large withdrawal must come from someone other than the first reviewer.
   withdrawalSameReviewer: { code: 6405, status: 409, message: 'admin.withdrawals.errors.sameReviewer' },
+  // 70xx: markets and their prices.
+  unknownMarket: { code: 7001, status: 404, message: 'markets.errors.unknownMarket' },
+  marketClosed: { code: 7002, status: 409, message: 'markets.errors.closed' },
+  // A stale index price halts whatever depends on it instead of using an old price.
+  priceStale: { code: 7003, status: 503, message: 'markets.errors.priceStale' },
+  // Tick and lot size change only while the market is closed, so no resting order falls off the grid.
+  marketSizesWhileOpen: { code: 7004, status: 409, message: 'admin.markets.errors.sizesWhileOpen' },
+  // 71xx: spot orders. Too little balance for an order reuses insufficientBalance (6001).
+  orderNotFound: { code: 7101, status: 404, message: 'orders.errors.notFound' },
+  orderPriceNotOnTick: { code: 7102, status: 400, message: 'orders.errors.priceNotOnTick' },
+  orderSizeNotOnLot: { code: 7103, status: 400, message: 'orders.errors.sizeNotOnLot' },
+  orderBelowMinNotional: { code: 7104, status: 400, message: 'orders.errors.belowMinNotional' },
+  orderNotCancellable: { code: 7105, status: 409, message: 'orders.errors.notCancellable' },
+  orderMarketBuyBySize: { code: 7106, status: 400, message: 'orders.errors.marketBuyBySize' },
+  // 72xx: home banners.
+  bannerNotFound: { code: 7201, status: 404, message: 'admin.banners.errors.notFound' },
+  bannerImageInvalid: { code: 7202, status: 400, message: 'admin.banners.errors.imageInvalid' },
+  bannerOrderMismatch: { code: 7203, status: 409, message: 'admin.banners.errors.orderMismatch' },
+  bannerLimitReached: { code: 7204, status: 409, message: 'admin.banners.errors.limitReached' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -165,3 +165,4 @@ export const adminMarketUpdateBody = z.object({
   marketMaker: z.boolean().optional(),
   reason: adminReasonField,
 });
+export type AdminMarketUpdateBody = z.input<typeof adminMarketUpdateBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalField, marketSymbolField } from './markets';
+import { decimalField, marketSymbolField, publicTrade } from './markets';
 
 /*
  * Spot orders and the user's trades. An order's funds are frozen from the spot account when it is accepted: a
@@ -126,3 +126,7 @@ export const userTradePage = z.object({ items: z.array(userTrade), next: z.strin
 /** Cancels every open order of the user, in one market or all. */
 export const cancelAllBody = z.object({ symbol: marketSymbolField.optional() });
 export const cancelAllResult = z.object({ cancelled: z.number().int() });
+
+/** The latest public trades across every market, newest first (the home screen's latest transactions). */
+export const latestTradeList = z.object({ items: z.array(publicTrade.extend({ symbol: z.string() })) });
+export type LatestTradeList = z.infer<typeof latestTradeList>;

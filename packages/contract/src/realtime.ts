@@ -23,6 +23,14 @@ export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 
 export const WS_MAX_CHANNELS = 50;
 
+/** Close codes the server uses on `/ws` (4000–4999 are the application's). A client reconnects after each. */
+export const WS_CLOSE_CODES = {
+  /** The server is shutting down or restarting. */
+  goingAway: 1001,
+  /** The client did not read its messages fast enough and was dropped so that it held nobody else back. */
+  slowConsumer: 4008,
+} as const;
+
 export const wsChannel = z
   .string()
   .refine(

@@ -29,7 +29,7 @@ export type ApiClientDeps = {
 };
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** No notice on failure (the call still rejects): for failures the screen handles itself. */
   quiet?: boolean;
@@ -75,7 +75,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const token = deps.getToken();
     if (token) headers.Authorization = token;
     const init: RequestInit = { method: options.method ?? 'GET', headers };
-    if (options.body !== undefined) {
+    if (options.body instanceof FormData) {
+      // A file upload: the browser writes the multipart boundary itself.
+      init.body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }
@@ -129,6 +132,7 @@ export function createApiClient(deps: ApiClientDeps) {
       request<T>(path, { ...options, method: 'POST', body }),
     put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
     patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
+    delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
   };
 }
 

@@ -96,6 +96,10 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/assets/Assets')).Assets }),
         },
         {
+          path: 'markets',
+          lazy: async () => ({ Component: (await import('../features/markets/Markets')).Markets }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },
@@ -104,6 +108,10 @@ const router = createBrowserRouter(
           lazy: async () => ({
             Component: (await import('../features/announcements/Announcements')).Announcements,
           }),
+        },
+        {
+          path: 'banners',
+          lazy: async () => ({ Component: (await import('../features/banners/Banners')).Banners }),
         },
         { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/Audit')).Audit }) },
         {

@@ -15,8 +15,10 @@ describe('the sections of each role', () => {
         'adjustments',
         'ledger',
         'assets',
+        'markets',
         'outbox',
         'announcements',
+        'banners',
         'audit',
         'admins',
         'security',
@@ -24,7 +26,7 @@ describe('the sections of each role', () => {
     ],
     ['support', ['users', 'adjustments', 'outbox', 'security']],
     ['reviewer', ['identity', 'bankCards', 'cryptoWallets', 'deposits', 'withdrawals', 'ledger', 'security']],
-    ['content', ['announcements', 'security']],
+    ['content', ['announcements', 'banners', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
   });

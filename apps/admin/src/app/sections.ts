@@ -4,8 +4,10 @@ import {
   ArrowDownToLine,
   ArrowUpFromLine,
   BookCheck,
+  CandlestickChart,
   Coins,
   CreditCard,
+  GalleryHorizontalEnd,
   History,
   IdCard,
   Mail,
@@ -27,10 +29,12 @@ export type Section = {
     | 'deposits'
     | 'withdrawals'
     | 'assets'
+    | 'markets'
     | 'adjustments'
     | 'ledger'
     | 'outbox'
     | 'announcements'
+    | 'banners'
     | 'audit'
     | 'admins'
     | 'security';
@@ -45,10 +49,12 @@ const CRYPTO_WALLETS: Section = { id: 'cryptoWallets', path: '/crypto-wallets', 
 const DEPOSITS: Section = { id: 'deposits', path: '/deposits', icon: ArrowDownToLine };
 const WITHDRAWALS: Section = { id: 'withdrawals', path: '/withdrawals', icon: ArrowUpFromLine };
 const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
+const MARKETS: Section = { id: 'markets', path: '/markets', icon: CandlestickChart };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const LEDGER: Section = { id: 'ledger', path: '/ledger', icon: BookCheck };
 const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
 const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
+const BANNERS: Section = { id: 'banners', path: '/banners', icon: GalleryHorizontalEnd };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
 const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
 const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
@@ -68,15 +74,17 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADJUSTMENTS,
     LEDGER,
     ASSETS,
+    MARKETS,
     OUTBOX,
     ANNOUNCEMENTS,
+    BANNERS,
     AUDIT,
     ADMINS,
     SECURITY,
   ],
   support: [USERS, ADJUSTMENTS, OUTBOX, SECURITY],
   reviewer: [IDENTITY, BANK_CARDS, CRYPTO_WALLETS, DEPOSITS, WITHDRAWALS, LEDGER, SECURITY],
-  content: [ANNOUNCEMENTS, SECURITY],
+  content: [ANNOUNCEMENTS, BANNERS, SECURITY],
 };
 
 export function sectionsFor(role: AdminRole): Section[] {

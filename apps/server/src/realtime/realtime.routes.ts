@@ -1,31 +1,23 @@
-import { type WsServerMessage, wsClientMessage } from '@kestrel/contract';
 import { resolveLocale } from '@kestrel/i18n';
 import type { FastifyInstance } from 'fastify';
 import { translator } from '../http/i18n';
+import type { RealtimeHub } from './hub';
 
 /**
- * The WebSocket endpoint. A browser cannot set headers on a WebSocket, so the language comes as `?lang=`.
- * `{op:'ping'}` answers `{op:'pong'}`; anything malformed gets a translated error.
+ * The WebSocket endpoint; the hub does the work. A browser cannot set headers on a WebSocket, so the language
+ * comes as `?lang=` and the session token in an `{op:'auth'}` message rather than in the URL (URLs end up in logs).
  */
-export async function realtimeRoutes(app: FastifyInstance) {
+export async function realtimeRoutes(app: FastifyInstance, { hub }: { hub: RealtimeHub }) {
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const t = translator(resolveLocale((request.query as { lang?: unknown }).lang));
-    const send = (message: WsServerMessage) => socket.send(JSON.stringify(message));
-    socket.on('message', (raw) => {
-      const message = wsClientMessage.safeParse(parseJson(raw.toString()));
-      if (!message.success) {
-        send({ op: 'error', msg: t('validation.parameterError') });
-        return;
-      }
-      send({ op: 'pong', time: Date.now() });
+    const connection = hub.connect(
+      socket,
+      translator(resolveLocale((request.query as { lang?: unknown }).lang)),
+    );
+    socket.on('message', (raw, isBinary) => {
+      connection.receive(isBinary ? '' : raw.toString());
     });
+    socket.on('pong', () => connection.pong());
+    socket.on('close', () => connection.closedBySocket());
+    socket.on('error', () => connection.closedBySocket());
   });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

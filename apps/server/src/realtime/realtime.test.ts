@@ -1,7 +1,9 @@
 import { once } from 'node:events';
+import { WS_CLOSE_CODES } from '@kestrel/contract';
 import { catalogues } from '@kestrel/i18n/all';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { callApi, registerAccount } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let sut: TestApp;
@@ -27,17 +29,37 @@ afterAll(async () => {
   await sut?.close();
 });
 
+type Message = { op: string; channel?: string; data?: unknown; msg?: string; channels?: string[] };
+
 async function connect(path = '/ws') {
   const socket = new WebSocket(`${baseUrl}${path}`);
   sockets.push(socket);
+  const inbox: Message[] = [];
+  const waiting: ((message: Message) => void)[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as Message;
+    const waiter = waiting.shift();
+    if (waiter) waiter(message);
+    else inbox.push(message);
+  });
   await once(socket, 'open');
+  const next = () =>
+    new Promise<Message>((resolve) => {
+      const queued = inbox.shift();
+      if (queued) resolve(queued);
+      else waiting.push(resolve);
+    });
   return {
+    socket,
+    /** The next message from the server, parsed, in the order they arrived. */
+    next,
+    send(message: unknown) {
+      socket.send(JSON.stringify(message));
+    },
     /** Sends one frame and resolves with the next message from the server, parsed. */
     async exchange(frame: string): Promise<unknown> {
-      const reply = once(socket, 'message');
       socket.send(frame);
-      const [data] = await reply;
-      return JSON.parse(String(data));
+      return next();
     },
   };
 }
@@ -70,5 +92,114 @@ describe('the /ws endpoint', () => {
     const client = await connect('/ws?lang=de');
     await client.exchange('garbage{');
     expect(await client.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
+  });
+});
+
+// Channels of a market nobody trades, so that the app's own publishers stay out of these tests.
+const TICKER = 'ticker:ZZTESTUSDT';
+const TRADES = 'trades:ZZTESTUSDT';
+const DEPTH = 'depth:ZZTESTUSDT';
+
+describe('live data over /ws', () => {
+  it('sends the current value on subscribe, then the updates, and nothing after unsubscribe', async () => {
+    sut.app.realtime.snapshot('ticker', (channel) => (channel === TICKER ? { last: '1.5' } : undefined));
+    const client = await connect();
+    client.send({ op: 'subscribe', channels: [TICKER, TRADES] });
+    expect(await client.next()).toEqual({ op: 'subscribed', channels: [TICKER, TRADES] });
+    expect(await client.next()).toEqual({ op: 'data', channel: TICKER, data: { last: '1.5' } });
+
+    sut.app.realtime.publish(TICKER, { last: '1.6' });
+    sut.app.realtime.publish(TRADES, [{ id: '1' }]);
+    expect(await client.next()).toEqual({ op: 'data', channel: TICKER, data: { last: '1.6' } });
+    expect(await client.next()).toEqual({ op: 'data', channel: TRADES, data: [{ id: '1' }] });
+
+    client.send({ op: 'unsubscribe', channels: [TICKER] });
+    expect(await client.next()).toEqual({ op: 'unsubscribed', channels: [TICKER] });
+    sut.app.realtime.publish(TICKER, { last: '1.7' });
+    sut.app.realtime.publish(TRADES, [{ id: '2' }]);
+    expect(await client.next()).toEqual({ op: 'data', channel: TRADES, data: [{ id: '2' }] });
+  });
+
+  it('delivers small, medium and large messages intact, with non-ASCII text', async () => {
+    const client = await connect();
+    client.send({ op: 'subscribe', channels: [TRADES] });
+    await client.next();
+    for (const length of [1, 125, 126, 1000, 65_535, 70_000]) {
+      const data = [{ id: String(length), note: 'é漢'.repeat(length) }];
+      sut.app.realtime.publish(TRADES, data);
+      expect(await client.next()).toEqual({ op: 'data', channel: TRADES, data });
+    }
+  });
+
+  it('refuses a channel that does not exist with a translated error', async () => {
+    const client = await connect('/ws?lang=ja-JP');
+    client.send({ op: 'subscribe', channels: ['ticker:btc'] });
+    expect(await client.next()).toEqual({ op: 'error', msg: catalogues['ja-JP'].validation.parameterError });
+  });
+
+  it('conflates depth: many updates at once arrive as the first and the latest', async () => {
+    const client = await connect();
+    client.send({ op: 'subscribe', channels: [DEPTH] });
+    await client.next();
+    for (let sequence = 1; sequence <= 100; sequence += 1) sut.app.realtime.publish(DEPTH, { sequence });
+    expect(await client.next()).toEqual({ op: 'data', channel: DEPTH, data: { sequence: 1 } });
+    expect(await client.next()).toEqual({ op: 'data', channel: DEPTH, data: { sequence: 100 } });
+    expect(await client.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
+  });
+
+  it('refuses orders and balances before auth', async () => {
+    const client = await connect('/ws?lang=ar');
+    client.send({ op: 'subscribe', channels: ['balances'] });
+    expect(await client.next()).toEqual({ op: 'error', msg: catalogues.ar.errors.unauthorized });
+  });
+
+  it("after auth, sends a user's own orders and never another user's", async () => {
+    const alice = await registerAccount(sut, 'realtime-alice@example.com');
+    const bob = await registerAccount(sut, 'realtime-bob@example.com');
+    const client = await connect();
+    client.send({ op: 'auth', token: alice.token });
+    client.send({ op: 'subscribe', channels: ['orders'] });
+    expect(await client.next()).toEqual({ op: 'authenticated' });
+    expect(await client.next()).toEqual({ op: 'subscribed', channels: ['orders'] });
+
+    sut.app.realtime.publishToUser(bob.user.id, 'orders', { id: 'bob' });
+    sut.app.realtime.publishToUser(alice.user.id, 'balances', []);
+    sut.app.realtime.publishToUser(alice.user.id, 'orders', { id: 'alice' });
+    // Messages arrive in order, so had Bob's order or the unsubscribed balances reached Alice, they would be next.
+    expect(await client.next()).toEqual({ op: 'data', channel: 'orders', data: { id: 'alice' } });
+  });
+
+  it('refuses a token whose session was signed out', async () => {
+    const carol = await registerAccount(sut, 'realtime-carol@example.com');
+    await callApi(sut, 'POST', '/api/auth/logout', { token: carol.token });
+    const client = await connect('/ws?lang=de');
+    client.send({ op: 'auth', token: carol.token });
+    expect(await client.next()).toEqual({ op: 'error', msg: catalogues.de.errors.unauthorized });
+    client.send({ op: 'subscribe', channels: ['orders'] });
+    expect(await client.next()).toEqual({ op: 'error', msg: catalogues.de.errors.unauthorized });
+  });
+
+  it('drops a client that stops reading while another keeps receiving', async () => {
+    const reader = await connect();
+    const stalled = await connect();
+    for (const client of [reader, stalled]) {
+      client.send({ op: 'subscribe', channels: [TRADES] });
+      await client.next();
+    }
+    stalled.socket.pause();
+    const closed = once(stalled.socket, 'close');
+    // About 8 MiB in 64 KiB messages: more than the kernel's socket buffers and the hub's 1 MiB limit together.
+    const bulk = 'x'.repeat(64 * 1024);
+    // One at a time, each read by the reader, so that only the stalled client falls behind.
+    for (let id = 0; id < 128 && sut.app.realtime.stats.dropped === 0; id += 1) {
+      sut.app.realtime.publish(TRADES, [{ id, bulk }]);
+      expect(await reader.next()).toMatchObject({ channel: TRADES, data: [{ id }] });
+    }
+    sut.app.realtime.publish(TRADES, [{ id: 'after' }]);
+    expect(await reader.next()).toMatchObject({ channel: TRADES, data: [{ id: 'after' }] });
+    stalled.socket.resume();
+    const [code] = await closed;
+    expect([WS_CLOSE_CODES.slowConsumer, 1006]).toContain(code);
+    expect(sut.app.realtime.stats.dropped).toBeGreaterThanOrEqual(1);
   });
 });

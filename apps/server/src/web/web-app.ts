@@ -32,6 +32,8 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
       root: options.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts); sent when accepted.
+      preCompressed: true,
       // Off, or `send` replaces the Cache-Control set below with its own `max-age=0`.
       cacheControl: false,
       setHeaders(response, filePath) {

@@ -1,4 +1,4 @@
-import { House, UserRound } from 'lucide-react';
+import { ArrowRightLeft, ChartCandlestick, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { UnreadBadge } from '../features/inbox/UnreadBadge';
@@ -6,8 +6,13 @@ import { TestId } from '../testIds';
 import { TABS } from './routes';
 import styles from './TabShell.module.css';
 
-const ICONS = { home: House, mine: UserRound } as const;
-const TEST_IDS = { home: TestId.tabHome, mine: TestId.tabMine } as const;
+const ICONS = { home: House, markets: ChartCandlestick, trade: ArrowRightLeft, mine: UserRound } as const;
+const TEST_IDS = {
+  home: TestId.tabHome,
+  markets: TestId.tabMarkets,
+  trade: TestId.tabTrade,
+  mine: TestId.tabMine,
+} as const;
 
 /** The tabbed shell (spec §2): the screen above, the tab bar at the bottom. */
 export function TabShell() {

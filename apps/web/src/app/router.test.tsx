@@ -91,19 +91,19 @@ describe('routing', () => {
     expect(await screen.findByText('Hello, Ann')).toBeTruthy();
   });
 
-  it('redirects / to /trade/detail, which shows not-found inside the tabbed shell for now', async () => {
+  it('redirects / to /trade/detail, the market screen inside the tabbed shell', async () => {
     signIn();
     const router = renderAt('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/trade/detail'));
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByTestId(TestId.tabBar)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
-  it('shows only the working tabs: Home and Mine', async () => {
+  it('shows the tabs in order: Home, Markets, Trade and Mine', async () => {
     signIn();
     renderAt('/home/index');
     const tabs = within(await screen.findByTestId(TestId.tabBar)).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Mine']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Markets', 'Trade', 'Mine']);
   });
 
   it('shows the not-found page for an unknown path, with a way back home', async () => {

@@ -70,6 +70,14 @@ const screens = {
   recharge: () => import('../features/deposit/RechargeScreen').then((m) => ({ default: m.RechargeScreen })),
   charge: () => import('../features/deposit/ChargeScreen').then((m) => ({ default: m.ChargeScreen })),
   withdraw: () => import('../features/withdraw/WithdrawScreen').then((m) => ({ default: m.WithdrawScreen })),
+  marketList: () =>
+    import('../features/markets/MarketListScreen').then((m) => ({ default: m.MarketListScreen })),
+  marketDetail: () =>
+    import('../features/markets/MarketDetailScreen').then((m) => ({ default: m.MarketDetailScreen })),
+  spotTrading: () =>
+    import('../features/spot/SpotTradingScreen').then((m) => ({ default: m.SpotTradingScreen })),
+  tradeTab: () => import('../features/spot/SpotTradingScreen').then((m) => ({ default: m.TradeTabScreen })),
+  allTrades: () => import('../features/spot/AllTradesScreen').then((m) => ({ default: m.AllTradesScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 const shell = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
@@ -90,9 +98,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   shell(HOME_PATH, 'public', screens.home),
   shell('/home/service', 'private'),
   shell(MINE_PATH, 'private', screens.mine),
-  shell('/current/index', 'private'),
-  shell('/trade/index', 'private'),
-  shell(ROOT_REDIRECT, 'private'),
+  shell('/current/index', 'private', screens.marketList),
+  shell('/trade/index', 'private', screens.tradeTab),
+  shell(ROOT_REDIRECT, 'private', screens.marketDetail),
   // User group.
   page(LOGIN_PATH, 'public', screens.login),
   page(REGISTER_PATH, 'public', screens.register),
@@ -126,8 +134,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(MESSAGE_DETAIL_PATH, 'private', screens.messageDetail),
   // Trade group (/trade/detail is in the shell).
   page('/trade/historyRecord', 'private'),
-  page('/trade/allTrade', 'private'),
-  page('/trade/spotTrading', 'private'),
+  page('/trade/allTrade', 'private', screens.allTrades),
+  page('/trade/spotTrading', 'private', screens.spotTrading),
   // Market group.
   page('/current/mixCash', 'public'),
   page('/current/swapOrder', 'public'),
@@ -138,6 +146,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
 /** The tabs that work today; the other shell routes get a tab when their screens land. */
 export const TABS = [
   { path: HOME_PATH, label: 'nav.home', icon: 'home' },
+  { path: '/current/index', label: 'marketsScreen.nav.markets', icon: 'markets' },
+  { path: '/trade/index', label: 'marketsScreen.nav.trade', icon: 'trade' },
   { path: MINE_PATH, label: 'nav.mine', icon: 'mine' },
 ] as const;
 

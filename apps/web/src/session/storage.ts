@@ -108,6 +108,13 @@ export function saveLanguage(language: Locale): void {
   writeSession({ ...readSession(), language });
 }
 
+/** Stores the home banners (the session's swiper info), only when they changed, so readers are not woken for nothing. */
+export function saveSwiperInfo(swiperInfo: unknown[]): void {
+  const current = readSession();
+  if (JSON.stringify(current.swiperInfo) === JSON.stringify(swiperInfo)) return;
+  writeSession({ ...current, swiperInfo });
+}
+
 /** Clears ALL of localStorage, as the spec asks on logout, on a guarded route without a token and on 401. */
 export function clearStorage(): void {
   storage()?.clear();

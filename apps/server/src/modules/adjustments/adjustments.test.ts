@@ -175,7 +175,7 @@ describe('GET /api/admin/users/:id/balances', () => {
       available: '8.000000',
       frozen: '0.000000',
     });
-    expect(answer.body.data.balances).toHaveLength(12);
+    expect(answer.body.data.balances).toHaveLength(18);
     const missing = await adminApi(sut, 'GET', '/api/admin/users/999999/balances', { token: supportToken });
     expect(missing.status).toBe(404);
   });

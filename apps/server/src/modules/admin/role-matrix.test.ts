@@ -54,10 +54,18 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   listAssetNetworks: ['super_admin'],
   createNetwork: ['super_admin'],
   updateNetwork: ['super_admin'],
+  listAdminMarkets: ['super_admin'],
+  updateMarket: ['super_admin'],
   checkLedger: ['super_admin', 'reviewer'],
   getUserBalances: ['super_admin', 'support', 'reviewer'],
   adjustUserBalance: ['super_admin', 'support'],
   listAnnouncements: ['super_admin', 'content'],
+  listAdminBanners: ['super_admin', 'content'],
+  uploadBannerImage: ['super_admin', 'content'],
+  createBanner: ['super_admin', 'content'],
+  updateBanner: ['super_admin', 'content'],
+  deleteBanner: ['super_admin', 'content'],
+  reorderBanners: ['super_admin', 'content'],
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import { describeDevice, type MessagesService } from '../messages/messages.service';
 import type { Notifier } from '../notifications/notifier';
 import type { AuthRepository, UserRow } from './auth.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, NO_PASSWORD, verifyPassword } from './passwords';
 import type { AuthRateLimits } from './rate-limits';
 import { newInviteCode, newSessionToken, newVerificationCode, sha256 } from './secrets';
 
@@ -62,7 +62,9 @@ export class AuthService {
     await this.limits.consumeCodeSendingByIp(caller.ip);
     const existing = await this.repository.findUserByAccount(account);
     if (purpose === 'register' && existing) throw new AppError('accountExists');
-    if (purpose === 'reset' && !existing) throw new AppError('accountNotFound');
+    if (purpose === 'reset' && (!existing || existing.passwordHash === NO_PASSWORD)) {
+      throw new AppError('accountNotFound');
+    }
     await this.limits.consumeCodeSendingByAccount(`${purpose}:${account}`);
 
     const code = newVerificationCode();
@@ -142,7 +144,7 @@ export class AuthService {
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'reset', body.code)) === 'wrong') return 'codeInvalid';
       const user = await repository.findUserByAccount(account);
-      if (!user) return 'accountNotFound';
+      if (!user || user.passwordHash === NO_PASSWORD) return 'accountNotFound';
       await repository.updatePassword(user.id, passwordHash);
       await repository.revokeAllSessions(user.id);
       return 'reset';

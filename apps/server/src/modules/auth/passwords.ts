@@ -18,6 +18,12 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * Stored instead of a hash for an account no one signs in to (the market maker): no password matches it, and a
+ * reset code cannot replace it.
+ */
+export const NO_PASSWORD = '!';
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;

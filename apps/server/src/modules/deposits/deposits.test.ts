@@ -187,7 +187,7 @@ describe('configuring networks in the back office', () => {
     expect(again).toMatchObject({ status: 409, body: { code: ERRORS.networkExists.code } });
     const unknown = await adminApi(sut, 'POST', '/api/admin/networks', {
       token: superAdmin.token,
-      body: { ...body, asset: 'DOGE' },
+      body: { ...body, asset: 'PEPE' },
     });
     expect(unknown.body.code).toBe(ERRORS.assetUnknown.code);
 

@@ -27,6 +27,11 @@ export class LedgerRepository {
     return this.db.transaction((tx) => work(new LedgerRepository(tx)));
   }
 
+  /** The connection this repository talks through: inside `transaction`, the transaction's. */
+  get connection(): Db {
+    return this.db;
+  }
+
   listAssets(): Promise<AssetRow[]> {
     return this.db.select().from(assets).orderBy(assets.code);
   }
@@ -207,7 +212,7 @@ export class LedgerRepository {
         select account_id, asset, sum(amount) as total from postings group by account_id, asset
       ),
       reserved as (
-        select account_id, asset, sum(amount) as total from reservations where status = 'open'
+        select account_id, asset, sum(amount - consumed) as total from reservations where status = 'open'
         group by account_id, asset
       )
       select json_build_object(

@@ -39,6 +39,7 @@ export const JOURNAL_KINDS = [
   'fee',
   'system_add',
   'system_debit',
+  'trade',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
@@ -158,10 +159,15 @@ export const reservations = pgTable(
       .notNull()
       .references(() => assets.code),
     amount: amount('amount').notNull(),
+    /**
+     * What trades have taken of it so far (a spot order fills in parts); the rest, `amount - consumed`, is what
+     * stays frozen while it is open, and is given back when it closes.
+     */
+    consumed: amount('consumed').notNull().default('0'),
     purpose: text('purpose').notNull(),
     reference: text('reference').notNull(),
     status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('open'),
-    /** The journal transaction that consumed it. */
+    /** The journal transaction that consumed it; for one consumed in parts (an order's fills), the latest. */
     transactionId: bigint('transaction_id', { mode: 'bigint' }).references(() => journalTransactions.id),
     actor: text('actor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -171,11 +177,16 @@ export const reservations = pgTable(
     uniqueIndex('reservations_purpose_reference_key').on(table.purpose, table.reference),
     index('reservations_open_idx').on(table.accountId, table.asset).where(sql`${table.status} = 'open'`),
     check('reservations_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'reservations_consumed_range',
+      sql`${table.consumed} >= 0 and ${table.consumed} <= ${table.amount}`,
+    ),
     check('reservations_status', sql`${table.status} in (${inList(RESERVATION_STATUSES)})`),
     check(
       'reservations_settled',
       sql`(${table.status} = 'open') = (${table.settledAt} is null)
-        and (${table.status} = 'consumed') = (${table.transactionId} is not null)`,
+        and (${table.status} <> 'consumed' or ${table.transactionId} is not null)
+        and (${table.status} <> 'released' or ${table.transactionId} is null)`,
     ),
   ],
 );

@@ -3,6 +3,7 @@ import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } f
 import { AppError } from '../../http/app-error';
 import type { JournalRow, LedgerRepository, NewPosting } from './ledger.repository';
 import type { JournalKind, SystemAccountPurpose } from './ledger.schema';
+import { LedgerBatch } from './ledger-batch';
 
 /** Who caused an entry, as the journal records it. */
 export type LedgerActor = `user:${number}` | `admin:${number}` | 'system';
@@ -64,6 +65,8 @@ export class LedgerService {
   private precisions = new Map<string, number>();
   /** Accounts never change owner or purpose once opened, so their ids are safe to keep. */
   private accountIds = new Map<string, number>();
+  /** Balance rows (`account:asset`) known to exist; they are never deleted, so batches skip creating them. */
+  private readonly balanceRows = new Set<string>();
 
   constructor(private readonly repository: LedgerRepository) {}
 
@@ -82,6 +85,25 @@ export class LedgerService {
       case 'consume':
         return this.consume(command);
     }
+  }
+
+  /**
+   * Runs `work` in one database transaction with the set-based commands of a LedgerBatch: many freezes or trades
+   * written and committed together (group commit). The caller's own statements go through `batch.connection`.
+   */
+  async batch<T>(work: (batch: LedgerBatch) => Promise<T>): Promise<T> {
+    const precisions = await this.assets();
+    const fees = await this.systemAccountId('fees');
+    return this.repository.transaction((tx) =>
+      work(new LedgerBatch(tx.connection, precisions, fees, this.balanceRows)),
+    );
+  }
+
+  /** The ids of these users' accounts of a purpose, opened on first use (before any batch that needs them). */
+  async userAccountIds(userIds: Iterable<number>, purpose: UserAccount): Promise<Map<number, number>> {
+    const ids = new Map<number, number>();
+    for (const userId of userIds) ids.set(userId, await this.userAccountId(userId, purpose));
+    return ids;
   }
 
   /** The assets the ledger knows, with their precision, by code. */
@@ -243,7 +265,12 @@ export class LedgerService {
         return { reservationId, at: reservation.settledAt, replayed: true };
       }
       if (reservation.status !== 'open') throw new AppError('reservationNotOpen');
-      if (!(await tx.unfreeze(reservation.accountId, reservation.asset, reservation.amount))) {
+      // Only what trades have not yet taken is still frozen.
+      const precision = await this.precisionOf(reservation.asset);
+      const remaining = (unitsFromNumeric(reservation.amount, precision) -
+        unitsFromNumeric(reservation.consumed, precision)) as Units;
+      const literal = formatAmount(remaining, precision);
+      if (remaining > 0n && !(await tx.unfreeze(reservation.accountId, reservation.asset, literal))) {
         throw new Error(`reservation ${reservation.id} is open but its funds are not frozen`);
       }
       const at = await tx.settleReservation(reservation.id, { status: 'released' });

@@ -89,7 +89,7 @@ describe('amounts', () => {
 
   it('refuses an asset the platform does not list', async () => {
     const [user = 0] = await createUsers(app, 1);
-    await expect(deposit(sut, user, 'DOGE', '1')).rejects.toMatchObject({ reason: 'assetUnknown' });
+    await expect(deposit(sut, user, 'PEPE', '1')).rejects.toMatchObject({ reason: 'assetUnknown' });
   });
 });
 

@@ -38,16 +38,29 @@ export const imageResponses = {
   '5xx': failureEnvelope,
 };
 
+/** Published pictures (banners) are the same for everyone and never change under their id. */
+const PUBLIC_CACHE_SECONDS = 365 * 24 * 3600;
+
 /**
  * Sends stored image bytes with headers that keep them an image: the stored type, nosniff, a harmless file name,
- * and a cache only the viewer's own browser may keep.
+ * and a cache only the viewer's own browser may keep (any cache for a published picture).
  */
-export function sendImage(reply: FastifyReply, upload: UploadRow, data: Buffer) {
+export function sendImage(
+  reply: FastifyReply,
+  upload: UploadRow,
+  data: Buffer,
+  visibility: 'private' | 'public' = 'private',
+) {
   return reply
     .header('Content-Type', upload.mime)
     .header('Content-Disposition', `inline; filename="${upload.id}.${EXTENSIONS[upload.mime] ?? 'bin'}"`)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', `private, max-age=${CACHE_SECONDS}, immutable`)
+    .header(
+      'Cache-Control',
+      visibility === 'public'
+        ? `public, max-age=${PUBLIC_CACHE_SECONDS}, immutable`
+        : `private, max-age=${CACHE_SECONDS}, immutable`,
+    )
     .send(data);
 }
 

@@ -1,14 +1,17 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
+import { admins } from '../admin/admin.schema';
 
 /** One stored image; the file lives in the upload storage under its id, the row says whose it is and what. */
 export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id),
+    /** The user who uploaded it; null for an operator's upload (banners). */
+    ownerId: integer('owner_id').references(() => users.id),
+    /** The operator who uploaded it, for pictures the back office publishes (banners). */
+    adminId: integer('admin_id').references(() => admins.id),
     purpose: text('purpose').notNull(),
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
@@ -16,5 +19,8 @@ export const uploads = pgTable(
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('uploads_owner_idx').on(table.ownerId, table.purpose)],
+  (table) => [
+    index('uploads_owner_idx').on(table.ownerId, table.purpose),
+    check('uploads_has_uploader', sql`${table.ownerId} IS NOT NULL OR ${table.adminId} IS NOT NULL`),
+  ],
 );

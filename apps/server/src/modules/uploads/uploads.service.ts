@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminRole, type UploadPurpose, type UploadResult, uploadUrl } from '@kestrel/contract';
+import {
+  type AdminRole,
+  BANNER_UPLOAD_PURPOSE,
+  type UploadPurpose,
+  type UploadResult,
+  uploadUrl,
+} from '@kestrel/contract';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../http/app-error';
 import { reencodeImage } from './image-check';
@@ -76,6 +82,46 @@ export class UploadsService {
       width: image.width,
       height: image.height,
     });
+  }
+
+  /**
+   * An operator's picture for the back office to publish (banners): checked and re-encoded like users' images,
+   * stored with the operator as its uploader.
+   */
+  async storeOperatorImage(
+    adminId: number,
+    purpose: typeof BANNER_UPLOAD_PURPOSE,
+    file: Buffer,
+  ): Promise<UploadRow> {
+    const image = await reencodeImage(file);
+    const id = randomUUID();
+    await this.storage.put(id, image.data);
+    return this.repository.insert({
+      id,
+      ownerId: null,
+      adminId,
+      purpose,
+      mime: image.mime,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+    });
+  }
+
+  /** A published picture (a banner's) with the given id; anything else, users' uploads above all, is not one. */
+  async findPublicUpload(id: string): Promise<UploadRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const upload = await this.repository.findById(id);
+    return upload?.purpose === BANNER_UPLOAD_PURPOSE ? upload : undefined;
+  }
+
+  /** A published picture and its bytes for anyone; every other upload is "not found". */
+  async openPublic(id: string): Promise<{ upload: UploadRow; data: Buffer }> {
+    const upload = await this.findPublicUpload(id);
+    if (!upload) throw new AppError('notFound');
+    const data = await this.storage.get(upload.id);
+    if (!data) throw new AppError('notFound');
+    return { upload, data };
   }
 
   /** Whether the viewer may see the upload: its owner, or an operator whose role covers its purpose. */

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { UserRow } from '../auth/auth.repository';
 import type { LedgerService } from '../ledger/ledger.service';
 import { deposit, ledgerOf } from '../ledger/test-ledger';
+import { WalletRepository } from './wallet.repository';
+import { WalletService } from './wallet.service';
 
 let sut: TestApp;
 let ledger: LedgerService;
@@ -29,7 +32,7 @@ function transfer(token: string, amount: string, from = 'spot', to = 'futures') 
 }
 
 describe('GET /api/wallet/assets', () => {
-  it('values stablecoins at one dollar and totals only valued assets, per account and overall', async () => {
+  it('values stablecoins at one dollar and other assets at their index price, per account and overall', async () => {
     const { token, userId } = await newUser();
     await deposit(ledger, userId, 'USDT', '100.5');
     await deposit(ledger, userId, 'BTC', '0.25');
@@ -48,19 +51,19 @@ describe('GET /api/wallet/assets', () => {
     const answer = await callApi(sut, 'GET', '/api/wallet/assets', { token });
     expect(answer.status).toBe(200);
     const overview = answer.body.data;
-    expect(overview.valuedAssets).toEqual(['USDT']);
-    expect(overview.totals).toEqual({
-      total: '100.50000000',
-      equity: '100.50000000',
-      inUse: '0.50000000',
-      available: '100.00000000',
-    });
+    // Every listed asset has a USDT market, whose simulated index price is live from the start.
+    expect([...overview.valuedAssets].sort()).toEqual([
+      'BNB',
+      'BTC',
+      'DOGE',
+      'ETH',
+      'LTC',
+      'SOL',
+      'TRX',
+      'USDT',
+      'XRP',
+    ]);
     const spot = overview.accounts.find((account: { account: string }) => account.account === 'spot');
-    expect(spot.totals).toMatchObject({
-      total: '60.50000000',
-      inUse: '0.50000000',
-      available: '60.00000000',
-    });
     expect(spot.holdings).toContainEqual({
       asset: 'USDT',
       available: '60.000000',
@@ -69,16 +72,53 @@ describe('GET /api/wallet/assets', () => {
       valued: true,
       usdValue: '60.50000000',
     });
-    expect(spot.holdings).toContainEqual({
-      asset: 'BTC',
-      available: '0.25000000',
-      frozen: '0.00000000',
-      total: '0.25000000',
+    const btc = spot.holdings.find((holding: { asset: string }) => holding.asset === 'BTC');
+    expect(btc).toMatchObject({ total: '0.25000000', valued: true });
+    // A quarter of a price on a cent tick: a multiple of 0.0025, and somewhere near the simulation's start.
+    const btcValue = Number(btc.usdValue);
+    expect(btcValue).toBeGreaterThan(0.25 * 50_000);
+    expect(btcValue).toBeLessThan(0.25 * 200_000);
+    expect(BigInt(btc.usdValue.replace('.', '')) % 250_000n).toBe(0n);
+    const cents = (text: string) => BigInt(text.replace('.', ''));
+    expect(cents(spot.totals.total)).toBe(cents('60.50000000') + cents(btc.usdValue));
+    expect(spot.totals).toMatchObject({ inUse: '0.50000000' });
+    expect(cents(overview.totals.total)).toBe(cents(spot.totals.total) + cents('40.00000000'));
+    expect(overview.totals.equity).toBe(overview.totals.total);
+    const futures = overview.accounts.find((account: { account: string }) => account.account === 'futures');
+    expect(futures.totals.total).toBe('40.00000000');
+  });
+
+  it('leaves an asset without a price unvalued and out of the totals', async () => {
+    const { userId } = await newUser();
+    await deposit(ledger, userId, 'USDT', '10');
+    await deposit(ledger, userId, 'BTC', '0.5');
+    await deposit(ledger, userId, 'DOGE', '1000');
+    const prices = { indexPrice: (symbol: string) => (symbol === 'BTCUSDT' ? '90000.01' : null) };
+    const wallet = new WalletService(ledger, new WalletRepository(sut.database.db), prices);
+    const user = { id: userId } as UserRow;
+    const overview = await wallet.overview(user);
+    expect(overview.valuedAssets).toEqual(['BTC', 'USDT']);
+    const spot = overview.accounts.find((account) => account.account === 'spot');
+    expect(spot?.holdings.find((holding) => holding.asset === 'BTC')).toMatchObject({
+      valued: true,
+      usdValue: '45000.00500000',
+    });
+    expect(spot?.holdings.find((holding) => holding.asset === 'DOGE')).toMatchObject({
+      total: '1000.00000000',
       valued: false,
       usdValue: null,
     });
-    const futures = overview.accounts.find((account: { account: string }) => account.account === 'futures');
-    expect(futures.totals.total).toBe('40.00000000');
+    expect(overview.totals).toEqual({
+      total: '45010.00500000',
+      equity: '45010.00500000',
+      inUse: '0.00000000',
+      available: '45010.00500000',
+    });
+    const stablecoinsOnly = await new WalletService(ledger, new WalletRepository(sut.database.db)).overview(
+      user,
+    );
+    expect(stablecoinsOnly.valuedAssets).toEqual(['USDT']);
+    expect(stablecoinsOnly.totals.total).toBe('10.00000000');
   });
 
   it('needs a session', async () => {

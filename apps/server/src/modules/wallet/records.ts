@@ -9,6 +9,7 @@ export const RECORD_TYPE_OF: Record<JournalKind, RecordType> = {
   fee: 'fee',
   system_add: 'systemAdd',
   system_debit: 'systemDebit',
+  trade: 'trade',
 };
 
 const KIND_OF = new Map(Object.entries(RECORD_TYPE_OF).map(([kind, type]) => [type, kind as JournalKind]));

@@ -20,6 +20,9 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { decodeCursor, encodeCursor, journalKindOf, RECORD_TYPE_OF } from './records';
 import type { WalletRepository } from './wallet.repository';
 
+/** Where the overview reads prices: the markets module's latest index price per market symbol. */
+export type IndexPrices = { indexPrice(symbol: string): string | null };
+
 const STABLE = new Set<string>(STABLECOINS);
 
 /** The user's side of their money: what they hold and the moves between their own accounts. */
@@ -27,6 +30,8 @@ export class WalletService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly repository: WalletRepository,
+    /** Index prices of the markets (the markets module); without them only stablecoins are valued. */
+    private readonly prices?: IndexPrices,
   ) {}
 
   /** Every account and listed asset, zero where nothing was ever credited, so a screen can list them all. */
@@ -44,23 +49,39 @@ export class WalletService {
   }
 
   /**
-   * What the user holds per account and asset, with $ values and totals. Only stablecoins are valued until
-   * market prices are live; every other asset is listed unvalued and left out of the totals.
+   * What the user holds per account and asset, with $ values and totals: stablecoins at one dollar, every other
+   * asset at the index price of its USDT market. An asset without a price is listed unvalued and left out of
+   * the totals.
    */
   async overview(user: UserRow): Promise<AssetsOverview> {
     const precisions = await this.ledger.assets();
     const balances = await this.balances(user.id);
+    const usdPrices = new Map<string, Units>();
+    for (const asset of precisions.keys()) {
+      const price = this.usdPriceOf(asset);
+      if (price !== undefined) usdPrices.set(asset, price);
+    }
+    const valued = balances.map((balance) => ({
+      account: balance.account,
+      ...holdingOf(balance, precisions.get(balance.asset), usdPrices.get(balance.asset)),
+    }));
     const accounts = USER_ACCOUNTS.map((account): AccountAssets => {
-      const holdings = balances
-        .filter((balance) => balance.account === account)
-        .map((balance) => holdingOf(balance, precisions.get(balance.asset)));
-      return { account, totals: totalsOf(holdings), holdings };
+      const own = valued.filter((each) => each.account === account);
+      return { account, totals: totalsOf(own), holdings: own.map(({ holding }) => holding) };
     });
     return {
-      totals: totalsOf(accounts.flatMap((account) => account.holdings)),
+      totals: totalsOf(valued),
       accounts,
-      valuedAssets: [...precisions.keys()].filter((asset) => STABLE.has(asset)),
+      valuedAssets: [...precisions.keys()].filter((asset) => usdPrices.has(asset)),
     };
+  }
+
+  /** One unit of the asset in $ units (USD_DECIMALS places), if the asset has a price. */
+  private usdPriceOf(asset: string): Units | undefined {
+    if (STABLE.has(asset)) return (10n ** BigInt(USD_DECIMALS)) as Units;
+    const price = this.prices?.indexPrice(`${asset}${STABLECOINS[0]}`);
+    if (price === null || price === undefined) return undefined;
+    return usdUnitsOf(price);
   }
 
   /** The account change log: the user's ledger postings, newest first, a page at a time. */
@@ -119,27 +140,42 @@ export class WalletService {
   }
 }
 
-function holdingOf(balance: WalletBalance, precision: number | undefined): AssetHolding {
+/** A holding with the exact $ units of its parts (undefined when the asset has no price), for the totals. */
+type Valued = { holding: AssetHolding; available: bigint | undefined; frozen: bigint | undefined };
+
+function holdingOf(
+  balance: WalletBalance,
+  precision: number | undefined,
+  usdPrice: Units | undefined,
+): Valued {
   if (precision === undefined) throw new Error(`asset ${balance.asset} has no precision`);
-  const total = (parseUnits(balance.available, precision) + parseUnits(balance.frozen, precision)) as Units;
-  const valued = STABLE.has(balance.asset);
+  const availableUnits = parseUnits(balance.available, precision);
+  const frozenUnits = parseUnits(balance.frozen, precision);
+  const available = usdValueOf(availableUnits, precision, usdPrice);
+  const frozen = usdValueOf(frozenUnits, precision, usdPrice);
+  const usdValue =
+    available === undefined || frozen === undefined
+      ? null
+      : formatAmount((available + frozen) as Units, USD_DECIMALS);
   return {
-    ...balance,
-    total: formatAmount(total, precision),
-    valued,
-    usdValue: valued ? formatAmount(inUsdUnits(total, precision), USD_DECIMALS) : null,
+    holding: {
+      ...balance,
+      total: formatAmount((availableUnits + frozenUnits) as Units, precision),
+      valued: usdValue !== null,
+      usdValue,
+    },
+    available,
+    frozen,
   };
 }
 
-/** $ totals of valued holdings; a stablecoin's value is its amount. */
-function totalsOf(holdings: readonly AssetHolding[]): AssetTotals {
+/** $ totals of valued holdings. */
+function totalsOf(holdings: readonly Valued[]): AssetTotals {
   let available = 0n;
   let inUse = 0n;
   for (const holding of holdings) {
-    if (!holding.valued) continue;
-    const precision = decimalsOf(holding.available);
-    available += inUsdUnits(parseUnits(holding.available, precision), precision);
-    inUse += inUsdUnits(parseUnits(holding.frozen, precision), precision);
+    available += holding.available ?? 0n;
+    inUse += holding.frozen ?? 0n;
   }
   const total = formatAmount((available + inUse) as Units, USD_DECIMALS);
   return {
@@ -157,12 +193,14 @@ function parseUnits(text: string, precision: number): Units {
   return units;
 }
 
-function decimalsOf(text: string): number {
-  return text.split('.')[1]?.length ?? 0;
+/** An amount of an asset in $ units, rounded down: `units` × price, both exact. */
+function usdValueOf(units: Units, precision: number, usdPrice: Units | undefined): bigint | undefined {
+  if (usdPrice === undefined) return undefined;
+  return (units * usdPrice) / 10n ** BigInt(precision);
 }
 
-/** Units of an asset as $ units, exactly: a valued asset never has more decimals than a $ value. */
-function inUsdUnits(units: bigint, precision: number): Units {
-  if (precision > USD_DECIMALS) throw new Error(`a valued asset has ${precision} decimals`);
-  return (units * 10n ** BigInt(USD_DECIMALS - precision)) as Units;
+/** A decimal price in $ units (USD_DECIMALS places), rounded down if it has more places. */
+function usdUnitsOf(price: string): Units | undefined {
+  const [whole = '0', fraction = ''] = price.split('.');
+  return parseAmount(`${whole}.${fraction.slice(0, USD_DECIMALS)}`, USD_DECIMALS);
 }

@@ -59,7 +59,8 @@ describe('GET /api/wallet/balances', () => {
     });
     expect(response.statusCode).toBe(200);
     const { balances } = response.json().data;
-    expect(balances).toHaveLength(12);
+    // Nine listed assets (USDT, BTC, ETH, TRX, SOL, BNB and the markets' XRP, DOGE, LTC) in two accounts.
+    expect(balances).toHaveLength(18);
     expect(balances).toContainEqual({
       account: 'spot',
       asset: 'USDT',
@@ -119,7 +120,7 @@ describe('POST /api/wallet/transfer', () => {
     ['an empty amount', spotToFutures(''), 1000, 'Amount Error'],
     ['an amount beyond the ledger', spotToFutures('1000000000000000000'), 1000, 'Amount Error'],
     ['an amount sent as a number', { ...spotToFutures('1'), amount: 1 }, 1000, 'Amount Error'],
-    ['an unlisted asset', spotToFutures('1', 'DOGE'), 6003, 'This coin is not supported'],
+    ['an unlisted asset', spotToFutures('1', 'PEPE'), 6003, 'This coin is not supported'],
     [
       'the same account twice',
       { ...spotToFutures('1'), to: 'spot' },

@@ -89,11 +89,10 @@ afterEach(() => {
 });
 
 describe('the assets overview', () => {
-  it('shows the $ totals, the valuation note and one card per account', async () => {
+  it('shows the $ totals and one card per account', async () => {
     renderAt('/home/assets');
     expect((await screen.findByTestId(TestId.assetsTotal)).textContent).toBe('$150.00');
     expect(screen.getByTestId(TestId.assetsInUse).textContent).toBe('$0.00');
-    expect(screen.getByTestId(TestId.assetsValuationNote).textContent).toContain('Only stablecoins');
     const cards = screen.getAllByTestId(TestId.assetsAccountCard);
     expect(cards.map((card) => card.getAttribute('href'))).toEqual([
       '/user/wallet/myWallet?account=spot',

@@ -116,10 +116,6 @@ export function AssetsScreen() {
 
             <Allocation accounts={assets.data.accounts} money={money} />
 
-            <p className={styles.note} data-testid={TestId.assetsValuationNote}>
-              {t('assets.valuationNote')}
-            </p>
-
             {assets.data.accounts.map((account) => (
               <AccountCard key={account.account} account={account} money={money} />
             ))}

@@ -1,5 +1,12 @@
-import { Bell, Settings, TriangleExclamationPoint, UserRound } from 'lucide-react';
-import { useId } from 'react';
+import {
+  Bell,
+  CandlestickChart,
+  ChartNoAxesColumn,
+  Settings,
+  TriangleExclamationPoint,
+  UserRound,
+} from 'lucide-react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
@@ -12,7 +19,10 @@ import { useSession } from '../../session/useSession';
 import { TestId } from '../../testIds';
 import { AssetsCard } from '../assets/AssetsCard';
 import { UnreadBadge } from '../inbox/UnreadBadge';
+import { MARKETS_PATH } from '../markets/paths';
+import { BannerCarousel } from './BannerCarousel';
 import styles from './HomeScreen.module.css';
+import { useBannersQuery } from './queries';
 
 function GuestWelcome() {
   const { t } = useTranslation();
@@ -49,9 +59,19 @@ function Greeting() {
   );
 }
 
+const HomeMarkets = lazy(() => import('./HomeMarkets').then((module) => ({ default: module.HomeMarkets })));
+
+/** The trading tab, where the shortcut leads. */
+const TRADE_PATH = '/trade/index';
+
+/**
+ * /home/index, open without a token: the banners (or a default card), a welcome or the greeting and assets,
+ * shortcuts, hot deals, the latest transactions and the risk warning.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const { token } = useSession();
+  const { token, language } = useSession();
+  const banners = useBannersQuery(language);
   const shortcutsTitleId = useId();
   useDocumentTitle(t('nav.home'));
 
@@ -75,6 +95,7 @@ export function HomeScreen() {
         ) : null}
       </header>
       <main className={styles.main}>
+        <BannerCarousel banners={banners.data ?? []} />
         {token ? <Greeting /> : <GuestWelcome />}
         {token ? <AssetsCard testId={TestId.homeAssets} /> : null}
 
@@ -83,6 +104,22 @@ export function HomeScreen() {
             {t('home.shortcuts')}
           </h2>
           <ul className={styles.shortcutGrid}>
+            <li>
+              <Link to={MARKETS_PATH} className={styles.shortcut}>
+                <span className={styles.shortcutIcon}>
+                  <ChartNoAxesColumn size={22} aria-hidden />
+                </span>
+                {t('home.shortcutMarkets')}
+              </Link>
+            </li>
+            <li>
+              <Link to={TRADE_PATH} className={styles.shortcut}>
+                <span className={styles.shortcutIcon}>
+                  <CandlestickChart size={22} aria-hidden />
+                </span>
+                {t('home.shortcutTrade')}
+              </Link>
+            </li>
             <li>
               <Link to={MINE_PATH} className={styles.shortcut}>
                 <span className={styles.shortcutIcon}>
@@ -101,6 +138,10 @@ export function HomeScreen() {
             </li>
           </ul>
         </section>
+
+        <Suspense fallback={<div className={styles.marketsPlaceholder} />}>
+          <HomeMarkets />
+        </Suspense>
 
         <aside className={styles.risk} data-testid={TestId.homeRiskWarning}>
           <TriangleExclamationPoint size={18} aria-hidden className={styles.riskIcon} />

@@ -1,0 +1,348 @@
+/**
+ * Spot orders per second placed over HTTP and settled durably in PostgreSQL, beside the ceiling: the same
+ * settlement writes (order, reservation, freeze, trade, journal, postings, balances) as hand-written SQL, one
+ * transaction per order, with the same number of concurrent workers and connections, in the same run.
+ *
+ *   DATABASE_URL=postgres://… npm run bench:orders      (BENCH_SECONDS per phase, default 5;
+ *                                                     BENCH_MARKETS, default five USDT markets)
+ *
+ * The app runs in this process against a scratch database it creates and drops, listening on a local port;
+ * 64 workers each hold one keep-alive connection and place limit orders around one price in five markets, so
+ * most orders fill against the others'. An answer comes once the order's fills are committed, so its latency
+ * is the whole path. Phases alternate (ceiling, HTTP, ceiling, HTTP). The last line is JSON:
+ * {"orders_per_s","p50_ms","p99_ms","ceiling_per_s","ratio"}.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { sessions, users } from '../src/db/schema';
+import { sha256 } from '../src/modules/auth/secrets';
+import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
+import { LedgerService } from '../src/modules/ledger/ledger.service';
+
+const WORKERS = 64;
+/** The server pool's size in openDatabase; the ceiling uses as many connections. */
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MARKETS = (process.env.BENCH_MARKETS ?? 'BTCUSDT,ETHUSDT,SOLUSDT,BNBUSDT,LTCUSDT').split(',');
+const BASES = ['BTC', 'ETH', 'SOL', 'BNB', 'LTC'];
+
+type Worker = (index: number, iteration: number) => Promise<void>;
+
+/** Runs WORKERS loops for SECONDS; answers operations per second and each operation's latency in ms. */
+async function measure(work: Worker): Promise<{ perSecond: number; latencies: number[] }> {
+  const stopAt = Date.now() + SECONDS * 1000;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const counts = await Promise.all(
+    Array.from({ length: WORKERS }, async (_, index) => {
+      let done = 0;
+      while (Date.now() < stopAt) {
+        const begun = performance.now();
+        await work(index, done);
+        latencies.push(performance.now() - begun);
+        done += 1;
+      }
+      return done;
+    }),
+  );
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  return { perSecond: total / ((performance.now() - started) / 1000), latencies };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl)
+    throw new Error('set DATABASE_URL to a PostgreSQL server; the bench makes and drops a database there');
+  const name = `kestrel_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-bench-'));
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const raw = new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    MARKET_MAKER: 'off',
+    MARKET_HISTORY_CANDLES: '0',
+  });
+  const app = await buildApp({ config, database });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const settings = (
+      await raw.query<{ synchronous_commit: string; fsync: string }>(
+        `select current_setting('synchronous_commit') as synchronous_commit, current_setting('fsync') as fsync`,
+      )
+    ).rows[0];
+    process.stdout.write(
+      `PostgreSQL ${name}: synchronous_commit=${settings?.synchronous_commit} fsync=${settings?.fsync}, ${WORKERS} workers, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`,
+    );
+
+    // One funded user and session per worker.
+    const ledger = new LedgerService(new LedgerRepository(database.db));
+    const owners = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: WORKERS }, (_, index) => ({
+          email: `trader${index}@bench.test`,
+          passwordHash: 'not-a-hash',
+          inviteCode: `BENCH${index}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const userIds = owners.map((row) => row.id);
+    const tokens = userIds.map(() => randomBytes(24).toString('hex'));
+    await database.db.insert(sessions).values(
+      userIds.map((userId, index) => ({
+        tokenHash: sha256(tokens[index] as string),
+        userId,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    for (const userId of userIds) {
+      for (const [asset, amount] of [['USDT', '100000000'], ...BASES.map((base) => [base, '1000000'])]) {
+        await ledger.execute({
+          type: 'credit',
+          kind: 'deposit',
+          from: 'deposits_clearing',
+          userId,
+          account: 'spot',
+          asset: asset as string,
+          amount: amount as string,
+          reference: `bench-seed-${userId}-${asset}`,
+          actor: 'system',
+        });
+      }
+    }
+
+    let failures = 0;
+    const post = (token: string, body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/spot/orders',
+            method: 'POST',
+            agent,
+            headers: {
+              authorization: token,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              const answer = JSON.parse(Buffer.concat(chunks).toString()) as { code: number };
+              resolve(answer.code);
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+
+    // Each worker trades one market, alternating buys a little above 1000 and sells a little below, so nearly
+    // every order crosses a resting one of another worker.
+    const overHttp: Worker = async (index, iteration) => {
+      const buy = (index + iteration) % 2 === 0;
+      const offset = ((index * 7 + iteration) % 5) / 100;
+      const price = (buy ? 1000 + offset : 1000 - offset).toFixed(2);
+      const body = JSON.stringify({
+        symbol: MARKETS[index % MARKETS.length],
+        side: buy ? 'buy' : 'sell',
+        type: 'limit',
+        price,
+        size: '0.01',
+      });
+      const code = await post(tokens[index] as string, body);
+      if (code !== 0) failures += 1;
+    };
+
+    const accounts = await raw.query<{ id: number; user_id: number }>(
+      `select id, user_id from ledger_accounts where purpose = 'spot' and user_id = any($1)`,
+      [userIds],
+    );
+    const accountOf = new Map(accounts.rows.map((row) => [row.user_id, row.id]));
+    const fees = (await raw.query<{ id: number }>(`select id from ledger_accounts where purpose = 'fees'`))
+      .rows[0]?.id;
+
+    // One order and its fill against the previous worker's user, as one transaction of hand-written SQL.
+    const handWritten: Worker = async (index, iteration) => {
+      const buyer = userIds[index] as number;
+      const seller = userIds[(index + 1) % WORKERS] as number;
+      const buyerAccount = accountOf.get(buyer) as number;
+      const sellerAccount = accountOf.get(seller) as number;
+      const base = BASES[(index + iteration) % BASES.length] as string;
+      const symbol = `${base}USDT`;
+      const client = await raw.connect();
+      try {
+        await client.query('begin');
+        const order = await client.query<{ id: string }>(
+          `insert into spot_orders (user_id, symbol, side, type, time_in_force, price, size, frozen_asset, frozen_amount, reference)
+           values ($1, $2, 'buy', 'limit', 'GTC', 1000, 0.01, 'USDT', 10, $3) returning id`,
+          [buyer, symbol, `raw-${index}-${iteration}-${randomBytes(4).toString('hex')}`],
+        );
+        const orderId = order.rows[0]?.id as string;
+        // Every balance row of the order and its fill, locked in (account, asset) order as the ledger does.
+        await client.query(
+          `select 1 from balances where (account_id, asset) in (($1, 'USDT'), ($1, $3), ($2, 'USDT'), ($2, $3))
+           order by account_id, asset for update`,
+          [buyerAccount, sellerAccount, base],
+        );
+        await client.query(
+          `insert into reservations (account_id, asset, amount, purpose, reference, actor)
+           values ($1, 'USDT', 10, 'bench_raw', $2, $3)`,
+          [buyerAccount, orderId, `user:${buyer}`],
+        );
+        const frozen = await client.query(
+          `update balances set available = available - 10, frozen = frozen + 10
+           where account_id = $1 and asset = 'USDT' and available >= 10`,
+          [buyerAccount],
+        );
+        if (frozen.rowCount !== 1) throw new Error('the hand-written order ran out of funds');
+        const journal = await client.query<{ id: string }>(
+          `insert into journal_transactions (kind, reference, actor) values ('trade', $1, $2) returning id`,
+          [`raw-trade-${orderId}`, `user:${buyer}`],
+        );
+        const transactionId = journal.rows[0]?.id;
+        await client.query(
+          `insert into postings (transaction_id, account_id, asset, amount) values
+             ($1, $2, 'USDT', -10), ($1, $3, 'USDT', 9.99), ($1, $4, 'USDT', 0.01),
+             ($1, $3, $5, -0.01), ($1, $2, $5, 0.00999), ($1, $4, $5, 0.00001)`,
+          [transactionId, buyerAccount, sellerAccount, fees, base],
+        );
+        const legs: Array<[number, string, string, string]> = [
+          [buyerAccount, 'USDT', '0', '-10'],
+          [buyerAccount, base, '0.00999', '0'],
+          [sellerAccount, 'USDT', '9.99', '0'],
+          [sellerAccount, base, '-0.01', '0'],
+        ];
+        legs.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+        for (const [account, asset, available, held] of legs) {
+          await client.query(
+            `update balances set available = available + $3::numeric, frozen = frozen + $4::numeric
+             where account_id = $1 and asset = $2`,
+            [account, asset, available, held],
+          );
+        }
+        await client.query(
+          `update reservations set consumed = amount, status = 'consumed', settled_at = now(), transaction_id = $2
+           where purpose = 'bench_raw' and reference = $1`,
+          [orderId, transactionId],
+        );
+        await client.query(
+          `insert into spot_trades (symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side,
+             price, size, quote_amount, maker_fee, taker_fee, trade_key, transaction_id)
+           values ($1, $2, $2, $3, $4, 'buy', 1000, 0.01, 10, 0.01, 0.00001, $5, $6)`,
+          [symbol, orderId, buyer, seller, `raw-trade-${orderId}`, transactionId],
+        );
+        await client.query(
+          `update spot_orders set filled_size = 0.01, filled_total = 10, status = 'filled', updated_at = now() where id = $1`,
+          [orderId],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+
+    // A short warm-up of both paths (JIT, connections, books).
+    const warm = SECONDS;
+    process.stdout.write('warming up\n');
+    await measureFor(Math.min(2, warm), overHttp);
+    await measureFor(Math.min(2, warm), handWritten);
+
+    const ceilings: number[] = [];
+    const rates: number[] = [];
+    const latencies: number[] = [];
+    for (let round = 1; round <= 2; round++) {
+      ceilings.push((await measure(handWritten)).perSecond);
+      process.stdout.write(`round ${round} hand-written SQL: ${ceilings.at(-1)?.toFixed(0)} orders/s\n`);
+      const run = await measure(overHttp);
+      rates.push(run.perSecond);
+      latencies.push(...run.latencies);
+      process.stdout.write(
+        `round ${round} HTTP orders:      ${run.perSecond.toFixed(0)} orders/s, p50 ${percentile(run.latencies, 50).toFixed(2)} ms, p99 ${percentile(run.latencies, 99).toFixed(2)} ms\n`,
+      );
+    }
+    const trades = (
+      await raw.query<{ n: string }>(
+        `select count(*)::text as n from spot_trades where trade_key like 'trade:%'`,
+      )
+    ).rows[0]?.n;
+    const report = await ledger.check();
+    process.stdout.write(
+      `refused orders: ${failures}; trades settled over HTTP: ${trades}; ledger check: ${report.ok ? 'ok' : 'FAILED'}\n`,
+    );
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const ordersPerS = Math.round(mean(rates));
+    const ceilingPerS = Math.round(mean(ceilings));
+    const round2 = (value: number) => Math.round(value * 100) / 100;
+    process.stdout.write(
+      `${JSON.stringify({
+        orders_per_s: ordersPerS,
+        p50_ms: round2(percentile(latencies, 50)),
+        p99_ms: round2(percentile(latencies, 99)),
+        ceiling_per_s: ceilingPerS,
+        ratio: round2(ordersPerS / ceilingPerS),
+      })}\n`,
+    );
+    if (!report.ok || failures > 0) process.exitCode = 1;
+  } finally {
+    agent.destroy();
+    await app.close();
+    await raw.end();
+    await database.close();
+    await dropWhenClosed(admin, name);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  async function measureFor(seconds: number, work: Worker) {
+    const stopAt = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: WORKERS }, async (_, index) => {
+        for (let iteration = 0; Date.now() < stopAt; iteration++) await work(index, iteration + 1_000_000);
+      }),
+    );
+  }
+}
+
+/** Waits for the pools' sockets to close before dropping the scratch database (see bench/ledger.bench.ts). */
+async function dropWhenClosed(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
+    if (open.rowCount === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:orders failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,363 @@
+import { formatAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { LedgerActor } from './ledger.service';
+
+/*
+ * Set-based ledger commands for the trading path (group commit, docs/decisions/0019). A LedgerBatch runs inside
+ * one database transaction of its caller and writes many freezes, or many trades, with a handful of statements
+ * whatever their number: balance rows are locked once, in (account, asset) order like every other command, so
+ * batches of different markets touching the same user cannot deadlock. The same invariants hold as for
+ * `LedgerService.execute`: postings sum to zero per transaction and asset (checked here and at commit), each
+ * balance is the sum of its postings, frozen is what open reservations have not yet had consumed.
+ */
+
+/** Freeze `units` of a user account's asset under (purpose, reference). */
+export type FreezeRequest = {
+  accountId: number;
+  asset: string;
+  units: Units;
+  reference: string;
+  actor: LedgerActor;
+};
+
+/**
+ * One trade between a buyer and a seller, each paying from an open reservation: the buyer's quote reservation
+ * gives `quoteUnits`, the seller's base reservation gives `baseUnits`. The buyer receives the base less its fee
+ * (in base), the seller the quote less its fee (in quote); the fees go to the fees account.
+ */
+export type TradeEntry = {
+  reference: string;
+  actor: LedgerActor;
+  base: string;
+  quote: string;
+  baseUnits: Units;
+  quoteUnits: Units;
+  buyerFee: Units;
+  sellerFee: Units;
+  buyer: { accountId: number; reservation: string };
+  seller: { accountId: number; reservation: string };
+};
+
+export type SettleOutcome = {
+  /** Journal transaction id per trade reference. */
+  journals: Map<string, bigint>;
+  /** Units given back to available per closed reservation reference. */
+  released: Map<string, Units>;
+};
+
+type Precisions = ReadonlyMap<string, number>;
+
+type BalanceDelta = { accountId: number; asset: string; available: bigint; frozen: bigint };
+
+export class LedgerBatch {
+  constructor(
+    private readonly db: Db,
+    private readonly precisions: Precisions,
+    private readonly feesAccountId: number,
+    /** Balance rows known to exist (the ledger service's, shared by its batches). */
+    private readonly existing: Set<string> = new Set(),
+  ) {}
+
+  /** The connection of the batch's transaction, for the caller's own statements in the same commit. */
+  get connection(): Db {
+    return this.db;
+  }
+
+  /**
+   * Freezes what it can, in the order given: a request whose available funds (after the earlier requests of the
+   * batch) do not suffice is refused and changes nothing. Answers, per request, whether it was frozen.
+   */
+  async freeze(purpose: string, requests: readonly FreezeRequest[]): Promise<boolean[]> {
+    if (requests.length === 0) return [];
+    const keys = uniqueKeys(requests.map((request) => [request.accountId, request.asset] as const));
+    const locked = await this.rows<{ account_id: number; asset: string; available: string }>(sql`
+      select account_id, asset, available::text as available from balances
+      where (account_id, asset) in (${sql.join(
+        keys.map(([account, asset]) => sql`(${account}::int, ${asset}::text)`),
+        sql`, `,
+      )})
+      order by account_id, asset for update`);
+    const available = new Map<string, bigint>();
+    for (const row of locked) {
+      available.set(
+        `${row.account_id}:${row.asset}`,
+        unitsFromNumeric(row.available, this.precision(row.asset)),
+      );
+    }
+    const frozen: boolean[] = [];
+    const deltas = new Map<string, BalanceDelta>();
+    for (const request of requests) {
+      const key = `${request.accountId}:${request.asset}`;
+      const left = available.get(key) ?? 0n;
+      const fits = request.units > 0n && left >= request.units;
+      frozen.push(fits);
+      if (!fits) continue;
+      available.set(key, left - request.units);
+      addDelta(deltas, request.accountId, request.asset, -request.units, request.units);
+    }
+    const accepted = requests.filter((_, index) => frozen[index]);
+    if (accepted.length === 0) return frozen;
+    await this.applyBalances(deltas, true);
+    await this.db.execute(sql`
+      insert into reservations (account_id, asset, amount, purpose, reference, actor)
+      values ${sql.join(
+        accepted.map(
+          (request) =>
+            sql`(${request.accountId}::int, ${request.asset}::text, ${this.literal(request.asset, request.units)}::numeric,
+              ${purpose}::text, ${request.reference}::text, ${request.actor}::text)`,
+        ),
+        sql`, `,
+      )}`);
+    return frozen;
+  }
+
+  /**
+   * Settles trades and closes reservations whose orders have ended, giving back what they still hold. Every
+   * reservation named must be open; a trade whose reference was already journalled is a bug and aborts the
+   * whole batch, so nothing is settled twice.
+   */
+  async settle(
+    purpose: string,
+    trades: readonly TradeEntry[],
+    close: readonly string[],
+    /**
+     * The caller's own writes of the batch (its trade and order rows), run once the journal transactions exist
+     * and before the balance rows are locked, so that those locks are held only until the commit.
+     */
+    alongside?: (outcome: SettleOutcome) => Promise<void>,
+  ): Promise<SettleOutcome> {
+    const references = new Set<string>(close);
+    for (const trade of trades) {
+      references.add(trade.buyer.reservation);
+      references.add(trade.seller.reservation);
+    }
+    const outcome: SettleOutcome = { journals: new Map(), released: new Map() };
+    if (references.size === 0) {
+      await alongside?.(outcome);
+      return outcome;
+    }
+    const reservations = await this.rows<{
+      id: string;
+      reference: string;
+      account_id: number;
+      asset: string;
+      amount: string;
+      consumed: string;
+      status: string;
+    }>(sql`
+      select id::text as id, reference, account_id, asset, amount::text as amount, consumed::text as consumed, status
+      from reservations where purpose = ${purpose}
+        and reference in (${sql.join(
+          [...references].map((reference) => sql`${reference}`),
+          sql`, `,
+        )})
+      order by id for update`);
+    type Held = {
+      id: string;
+      accountId: number;
+      asset: string;
+      amount: bigint;
+      consumed: bigint;
+      last?: string;
+    };
+    const held = new Map<string, Held>();
+    for (const row of reservations) {
+      if (row.status !== 'open') throw new Error(`reservation ${purpose}/${row.reference} is not open`);
+      const precision = this.precision(row.asset);
+      held.set(row.reference, {
+        id: row.id,
+        accountId: row.account_id,
+        asset: row.asset,
+        amount: unitsFromNumeric(row.amount, precision),
+        consumed: unitsFromNumeric(row.consumed, precision),
+      });
+    }
+    const need = (reference: string) => {
+      const found = held.get(reference);
+      if (!found) throw new Error(`reservation ${purpose}/${reference} is missing`);
+      return found;
+    };
+
+    const deltas = new Map<string, BalanceDelta>();
+    const postings: SQL[] = [];
+    if (trades.length > 0) {
+      for (const trade of trades) {
+        const buyer = need(trade.buyer.reservation);
+        const seller = need(trade.seller.reservation);
+        if (buyer.asset !== trade.quote || seller.asset !== trade.base) {
+          throw new Error(`trade ${trade.reference} pays from reservations of the wrong assets`);
+        }
+        buyer.consumed += trade.quoteUnits;
+        seller.consumed += trade.baseUnits;
+        buyer.last = trade.reference;
+        seller.last = trade.reference;
+        if (buyer.consumed > buyer.amount || seller.consumed > seller.amount) {
+          throw new Error(`trade ${trade.reference} takes more than its reservations hold`);
+        }
+        const legs: Array<[number, string, bigint]> = [
+          [trade.buyer.accountId, trade.quote, -trade.quoteUnits],
+          [trade.seller.accountId, trade.quote, trade.quoteUnits - trade.sellerFee],
+          [this.feesAccountId, trade.quote, trade.sellerFee],
+          [trade.seller.accountId, trade.base, -trade.baseUnits],
+          [trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee],
+          [this.feesAccountId, trade.base, trade.buyerFee],
+        ];
+        const sums = new Map<string, bigint>();
+        for (const [account, asset, units] of legs) {
+          sums.set(asset, (sums.get(asset) ?? 0n) + units);
+          if (units !== 0n) {
+            postings.push(
+              sql`(${trade.reference}::text, ${account}::int, ${asset}::text, ${this.literal(asset, units)}::numeric)`,
+            );
+          }
+        }
+        for (const [asset, sum] of sums) {
+          if (sum !== 0n)
+            throw new Error(`trade ${trade.reference} does not balance: ${sum} units of ${asset}`);
+        }
+        addDelta(deltas, trade.buyer.accountId, trade.quote, 0n, -trade.quoteUnits);
+        addDelta(deltas, trade.seller.accountId, trade.quote, trade.quoteUnits - trade.sellerFee, 0n);
+        addDelta(deltas, trade.seller.accountId, trade.base, 0n, -trade.baseUnits);
+        addDelta(deltas, trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee, 0n);
+      }
+      // The journal transactions and their postings in one statement; a reference already journalled inserts
+      // nothing, which the count below turns into an error that aborts the batch.
+      const journals = await this.rows<{ id: string; reference: string }>(sql`
+        with journal as (
+          insert into journal_transactions (kind, reference, actor)
+          values ${sql.join(
+            trades.map((trade) => sql`('trade', ${trade.reference}, ${trade.actor})`),
+            sql`, `,
+          )}
+          on conflict do nothing
+          returning id, reference
+        ), posted as (
+          insert into postings (transaction_id, account_id, asset, amount)
+          select journal.id, leg.account_id, leg.asset, leg.amount
+          from (values ${sql.join(postings, sql`, `)}) as leg(reference, account_id, asset, amount)
+          join journal on journal.reference = leg.reference
+        )
+        select id::text as id, reference from journal`);
+      if (journals.length !== trades.length) throw new Error('a trade of this batch was already settled');
+      for (const row of journals) outcome.journals.set(row.reference, BigInt(row.id));
+    }
+
+    const closing = new Set(close);
+    const updates: SQL[] = [];
+    for (const [reference, reservation] of held) {
+      const closes = closing.has(reference);
+      const rest = reservation.amount - reservation.consumed;
+      if (closes && rest > 0n) {
+        addDelta(deltas, reservation.accountId, reservation.asset, rest, -rest);
+        outcome.released.set(reference, rest as Units);
+      }
+      const status = !closes ? 'open' : reservation.consumed > 0n ? 'consumed' : 'released';
+      // A reservation points at the last trade that consumed part of it, even while still open.
+      const transaction =
+        reservation.last === undefined ? null : (outcome.journals.get(reservation.last) ?? null);
+      updates.push(
+        sql`(${reservation.id}::bigint, ${this.literal(reservation.asset, reservation.consumed as Units)}::numeric,
+          ${status}::text, ${transaction}::bigint)`,
+      );
+    }
+    await this.db.execute(sql`
+      update reservations r set consumed = v.consumed, status = v.status,
+        settled_at = case when v.status = 'open' then null else now() end,
+        transaction_id = coalesce(v.transaction_id, r.transaction_id)
+      from (values ${sql.join(updates, sql`, `)}) as v(id, consumed, status, transaction_id)
+      where r.id = v.id`);
+    await alongside?.(outcome);
+    await this.applyBalances(deltas);
+    return outcome;
+  }
+
+  /**
+   * Adds the deltas to the balance rows. Rows are created first where missing (a first credit), then locked in
+   * (account, asset) order, then updated in one statement; `locked` skips the first two when the caller already
+   * holds every row.
+   */
+  private async applyBalances(deltas: Map<string, BalanceDelta>, locked = false) {
+    const rows = [...deltas.values()]
+      .filter((delta) => delta.available !== 0n || delta.frozen !== 0n)
+      .sort((a, b) => a.accountId - b.accountId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+    if (rows.length === 0) return;
+    const keys = sql.join(
+      rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+      sql`, `,
+    );
+    if (!locked) {
+      const unknown = rows.filter((row) => !this.existing.has(`${row.accountId}:${row.asset}`));
+      if (unknown.length > 0) {
+        const created = await this.rows<{ account_id: number; asset: string }>(sql`
+          insert into balances (account_id, asset)
+          values ${sql.join(
+            unknown.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+            sql`, `,
+          )}
+          on conflict (account_id, asset) do nothing returning account_id, asset`);
+        // Rows that were there before this transaction stay there (balance rows are never deleted); a row
+        // created here is only remembered on a later batch, as this transaction may still roll back.
+        const fresh = new Set(created.map((row) => `${row.account_id}:${row.asset}`));
+        for (const row of unknown) {
+          const key = `${row.accountId}:${row.asset}`;
+          if (!fresh.has(key)) this.existing.add(key);
+        }
+      }
+      await this.db.execute(sql`
+        select 1 from balances where (account_id, asset) in (${keys}) order by account_id, asset for update`);
+    }
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.accountId}::int, ${row.asset}::text, ${this.literal(row.asset, row.available as Units)}::numeric,
+            ${this.literal(row.asset, row.frozen as Units)}::numeric)`,
+      ),
+      sql`, `,
+    );
+    const updated = await this.rows<{ account_id: number }>(sql`
+      update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen
+      from (values ${values}) as v(account_id, asset, available, frozen)
+      where b.account_id = v.account_id and b.asset = v.asset
+      returning b.account_id`);
+    if (updated.length !== rows.length) throw new Error('a balance row of the batch is missing');
+  }
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    const result = (await this.db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  private precision(asset: string): number {
+    const precision = this.precisions.get(asset);
+    if (precision === undefined) throw new Error(`asset ${asset} is unknown to the ledger`);
+    return precision;
+  }
+
+  private literal(asset: string, units: Units | bigint): string {
+    return formatAmount(units as Units, this.precision(asset));
+  }
+}
+
+function uniqueKeys(keys: ReadonlyArray<readonly [number, string]>) {
+  const seen = new Map<string, readonly [number, string]>();
+  for (const key of keys) seen.set(`${key[0]}:${key[1]}`, key);
+  return [...seen.values()];
+}
+
+function addDelta(
+  deltas: Map<string, BalanceDelta>,
+  accountId: number,
+  asset: string,
+  available: bigint,
+  frozen: bigint,
+) {
+  const key = `${accountId}:${asset}`;
+  const delta = deltas.get(key);
+  if (delta) {
+    delta.available += available;
+    delta.frozen += frozen;
+  } else {
+    deltas.set(key, { accountId, asset, available, frozen });
+  }
+}

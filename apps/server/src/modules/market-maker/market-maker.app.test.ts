@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callApi, registerAccount } from '../../../test/api';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { balanceOf, deposit, ledgerOf } from '../ledger/test-ledger';
+
+/*
+ * The whole server with the market maker switched on, as `npm start` runs it: the simulated feed's first ticks
+ * bring quotes to every market, and a person's market buy over HTTP fills against them.
+ */
+
+let sut: TestApp;
+
+beforeAll(async () => {
+  sut = await createTestApp({ env: { MARKET_MAKER: 'on' } });
+});
+afterAll(async () => {
+  await sut?.close();
+});
+
+async function depth(symbol: string) {
+  const answer = await callApi(sut, 'GET', `/api/markets/${symbol}/depth?levels=10`);
+  return answer.body.data as { bids: Array<[string, string]>; asks: Array<[string, string]> };
+}
+
+describe('market maker in the app', () => {
+  it('quotes five levels on each side of every market once the feed has ticked', async () => {
+    for (const symbol of ['BTCUSDT', 'ETHUSDT', 'DOGEUSDT', 'XRPUSDT']) {
+      // Waits for the feed's first tick and the maker's refresh, not for a time.
+      await vi.waitFor(
+        async () => {
+          const book = await depth(symbol);
+          expect(book.bids).toHaveLength(5);
+          expect(book.asks).toHaveLength(5);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      const book = await depth(symbol);
+      expect(Number(book.bids[0]?.[0])).toBeLessThan(Number(book.asks[0]?.[0]));
+    }
+  });
+
+  it("fills a person's market buy over HTTP against its asks", async () => {
+    const { token, user } = await registerAccount(sut, 'maker-buyer@example.com');
+    const ledger = ledgerOf(sut);
+    await deposit(ledger, user.id, 'USDT', '100');
+    const answer = await sut.app.inject({
+      method: 'POST',
+      url: '/api/spot/orders',
+      headers: { authorization: token, 'idempotency-key': 'maker-buyer-1' },
+      payload: { symbol: 'ETHUSDT', side: 'buy', type: 'market', total: '50' },
+    });
+    expect(answer.json()).toMatchObject({ code: 0, data: { status: 'filled' } });
+    expect(Number((await balanceOf(ledger, user.id, 'spot', 'ETH')).available)).toBeGreaterThan(0);
+    expect((await ledger.check()).problems).toEqual([]);
+  });
+});

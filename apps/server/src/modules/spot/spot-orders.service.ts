@@ -1,0 +1,393 @@
+import type {
+  DepthSnapshot,
+  LatestTradeList,
+  OrderView,
+  PlaceOrderBody,
+  PublicTrade,
+  UserTrade,
+} from '@kestrel/contract';
+import { formatAmount, type Units } from '@kestrel/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import type { LedgerService } from '../ledger/ledger.service';
+import { decodeCursor, encodeCursor } from '../wallet/records';
+import type { SpotRepository } from './spot.repository';
+import type { SpotTradeRow } from './spot.schema';
+import { type BatchReport, MarketMatcher, type OrderRequest } from './spot-matcher';
+import { MarketMath, type SpotMarket } from './spot-math';
+import { userTradeOf, viewOf } from './spot-views';
+
+/** What spot trading needs of the markets module (MarketsService provides it). */
+export interface SpotMarkets {
+  markets(): SpotMarket[];
+  market(symbol: string): SpotMarket | undefined;
+  indexPrice(symbol: string): string | null;
+  isStale(symbol: string): boolean;
+  recordTrade(symbol: string, trade: { price: string; size: string; at: Date }): void;
+  onMarketChanged?(listener: (market: SpotMarket) => void): () => void;
+}
+
+/** Public trades kept in memory per market for the REST list and the WebSocket snapshot. */
+const RECENT_TRADES = 50;
+const DEPTH_LEVELS = 20;
+
+/**
+ * Spot orders (ARCHITECTURE.md section 6): validates an order against its market, hands it to the market's
+ * matcher (which freezes, matches and settles it through the ledger) and answers with the order as it stands
+ * once its matching is settled. Publishes depth, trades and each user's orders and balances.
+ */
+export class SpotOrdersService {
+  /** Ready matchers, for the synchronous paths (snapshots, publishing). */
+  private readonly matchers = new Map<string, MarketMatcher>();
+  private readonly building = new Map<string, Promise<MarketMatcher>>();
+  private readonly recent = new Map<string, PublicTrade[]>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly repository: SpotRepository,
+    private readonly ledger: LedgerService,
+    private readonly markets: SpotMarkets,
+    private readonly publisher: RealtimePublisher,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Rebuilds every market's book from the database (matching accepted but unsettled orders again). */
+  async start(): Promise<void> {
+    for (const market of this.markets.markets()) {
+      // One market that cannot be rebuilt (a misconfigured lot size, a lost connection) does not stop the others;
+      // it is tried again on its next use.
+      await this.matcherOf(market.symbol).catch((error: unknown) =>
+        this.log?.error({ err: error, symbol: market.symbol }, 'spot book could not be rebuilt'),
+      );
+    }
+    this.unsubscribe = this.markets.onMarketChanged?.((market) => {
+      void this.marketChanged(market);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await Promise.all([...this.matchers.values()].map((matcher) => matcher.stop()));
+  }
+
+  async place(userId: number, body: PlaceOrderBody, reference: string | null): Promise<OrderView> {
+    const market = this.markets.market(body.symbol);
+    if (!market) throw new AppError('unknownMarket');
+    if (!market.open) throw new AppError('marketClosed');
+    if (this.markets.isStale(market.symbol)) throw new AppError('priceStale');
+    const matcher = await this.matcherOf(market.symbol);
+    return matcher.place(this.requestOf(userId, body, reference, matcher.math));
+  }
+
+  async cancel(userId: number, orderId: string): Promise<OrderView> {
+    const row = /^\d{1,18}$/.test(orderId) ? await this.repository.findOrder(BigInt(orderId)) : undefined;
+    if (!row || row.userId !== userId) throw new AppError('orderNotFound');
+    if (!['new', 'open', 'partially_filled'].includes(row.status)) throw new AppError('orderNotCancellable');
+    const matcher = await this.matcherOf(row.symbol);
+    return matcher.cancel(row.id);
+  }
+
+  /** Cancels the user's live orders (of one market or all); answers how many were cancelled. */
+  async cancelAll(userId: number, symbol?: string): Promise<number> {
+    const orders = await this.repository.liveOrderIds(userId, symbol);
+    const results = await Promise.allSettled(
+      orders.map(async (order) => (await this.matcherOf(order.symbol)).cancel(order.id)),
+    );
+    return results.filter((result) => result.status === 'fulfilled' && result.value.status === 'cancelled')
+      .length;
+  }
+
+  async openOrders(userId: number, symbol?: string): Promise<OrderView[]> {
+    return (await this.orders(userId, { state: 'open', symbol, limit: 50 })).items;
+  }
+
+  async orders(
+    userId: number,
+    query: { state: 'open' | 'history'; symbol?: string; cursor?: string; limit: number },
+  ): Promise<{ items: OrderView[]; next: string | null }> {
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
+    const rows = await this.repository.listOrders({
+      userId,
+      state: query.state,
+      symbol: query.symbol,
+      before,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const items = await Promise.all(
+      page.map(async (row) => viewOf(row, (await this.matcherOf(row.symbol)).math)),
+    );
+    const last = page.at(-1);
+    return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  async trades(
+    userId: number,
+    query: { symbol?: string; cursor?: string; limit: number },
+  ): Promise<{ items: UserTrade[]; next: string | null }> {
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
+    const rows = await this.repository.userTrades({
+      userId,
+      symbol: query.symbol,
+      before,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const items = await Promise.all(
+      page.map(async (row) => userTradeOf(row, userId, (await this.matcherOf(row.symbol)).math)),
+    );
+    const last = page.at(-1);
+    return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  async depth(symbol: string, levels: number): Promise<DepthSnapshot> {
+    if (!this.markets.market(symbol)) throw new AppError('unknownMarket');
+    return (await this.matcherOf(symbol)).depth(levels);
+  }
+
+  async publicTrades(symbol: string): Promise<{ items: PublicTrade[] }> {
+    if (!this.markets.market(symbol)) throw new AppError('unknownMarket');
+    await this.matcherOf(symbol);
+    return { items: [...(this.recent.get(symbol) ?? [])] };
+  }
+
+  /** The newest public trades across every market. */
+  latestTrades(limit = RECENT_TRADES): LatestTradeList {
+    const all = [...this.recent].flatMap(([symbol, trades]) => trades.map((trade) => ({ ...trade, symbol })));
+    all.sort((a, b) => b.time - a.time);
+    return { items: all.slice(0, limit) };
+  }
+
+  /** The current value of a `depth:*` or `trades:*` channel, for a client that just subscribed. */
+  snapshot(channel: string): unknown | undefined {
+    const [kind, symbol = ''] = channel.split(':');
+    const matcher = this.matchers.get(symbol);
+    if (!matcher) return undefined;
+    if (kind === 'depth') return matcher.depth(DEPTH_LEVELS);
+    if (kind === 'trades') return [...(this.recent.get(symbol) ?? [])];
+    return undefined;
+  }
+
+  private requestOf(
+    userId: number,
+    body: PlaceOrderBody,
+    reference: string | null,
+    math: MarketMath,
+  ): OrderRequest {
+    const { market } = math;
+    const base = {
+      userId,
+      symbol: market.symbol,
+      side: body.side,
+      type: body.type,
+      timeInForce: body.type === 'market' ? 'IOC' : body.timeInForce,
+      postOnly: body.type === 'limit' && body.postOnly,
+    };
+    if (body.type === 'limit') {
+      const ticks = math.ticks(body.price ?? '');
+      if (ticks === undefined) throw new AppError('orderPriceNotOnTick', { tick: market.tickSize });
+      const lots = math.lots(body.size ?? '');
+      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: market.lotSize });
+      const cost = math.quoteUnits(ticks, lots, 'up');
+      if (!math.reachesMinimum(math.quoteUnits(ticks, lots))) {
+        throw new AppError('orderBelowMinNotional', { minimum: `${market.minNotional} ${market.quote}` });
+      }
+      const frozenUnits = body.side === 'buy' ? cost : math.baseUnits(lots);
+      return this.request(base, math, {
+        price: body.price ?? null,
+        size: body.size ?? null,
+        total: null,
+        frozenAsset: body.side === 'buy' ? market.quote : market.base,
+        frozenUnits,
+        reference,
+      });
+    }
+    if (body.side === 'sell') {
+      const lots = math.lots(body.size ?? '');
+      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: market.lotSize });
+      const index = this.markets.indexPrice(market.symbol);
+      const indexTicks = index === null ? undefined : math.ticks(index);
+      if (indexTicks !== undefined && !math.reachesMinimum(math.quoteUnits(indexTicks, lots))) {
+        throw new AppError('orderBelowMinNotional', { minimum: `${market.minNotional} ${market.quote}` });
+      }
+      return this.request(base, math, {
+        price: null,
+        size: body.size ?? null,
+        total: null,
+        frozenAsset: market.base,
+        frozenUnits: math.baseUnits(lots),
+        reference,
+      });
+    }
+    // A market buy names the quote amount to spend; buying a size at an unknown price is not offered.
+    if (body.total === undefined) throw new AppError('orderMarketBuyBySize');
+    const total = math.parseQuote(body.total);
+    if (total === undefined || total <= 0n) throw new AppError('amountInvalid');
+    if (!math.reachesMinimum(total) || math.notionalBudget(total) < 1) {
+      throw new AppError('orderBelowMinNotional', { minimum: `${market.minNotional} ${market.quote}` });
+    }
+    return this.request(base, math, {
+      price: null,
+      size: null,
+      total: body.total,
+      frozenAsset: market.quote,
+      frozenUnits: total,
+      reference,
+    });
+  }
+
+  private request(
+    base: Omit<OrderRequest['row'], 'price' | 'size' | 'total' | 'frozenAsset' | 'frozenAmount'>,
+    math: MarketMath,
+    order: {
+      price: string | null;
+      size: string | null;
+      total: string | null;
+      frozenAsset: string;
+      frozenUnits: Units;
+      reference: string | null;
+    },
+  ): OrderRequest {
+    const precision = order.frozenAsset === math.market.quote ? math.quotePrecision : math.basePrecision;
+    return {
+      userId: base.userId,
+      reference: order.reference,
+      frozenUnits: order.frozenUnits,
+      row: {
+        ...base,
+        price: order.price,
+        size: order.size,
+        total: order.total,
+        frozenAsset: order.frozenAsset,
+        frozenAmount: formatAmount(order.frozenUnits, precision),
+      },
+    };
+  }
+
+  /** The matcher of a market, built (and its book recovered) on first use; callers wait for the recovery. */
+  private matcherOf(symbol: string): Promise<MarketMatcher> {
+    let building = this.building.get(symbol);
+    if (!building) {
+      building = this.build(symbol);
+      this.building.set(symbol, building);
+      // A failed build (an unknown market, a database error) is tried again by the next caller.
+      building.catch(() => this.building.delete(symbol));
+    }
+    return building;
+  }
+
+  private async build(symbol: string): Promise<MarketMatcher> {
+    const market = this.markets.market(symbol);
+    if (!market) throw new AppError('unknownMarket');
+    const matcher = new MarketMatcher(
+      await this.mathOf(market),
+      this.repository,
+      this.ledger,
+      (report) => this.published(report),
+      this.log,
+    );
+    const rows = await this.repository.recentTrades(symbol, RECENT_TRADES);
+    this.recent.set(
+      symbol,
+      rows.map((row) => publicTradeOf(row, matcher.math)),
+    );
+    this.matchers.set(symbol, matcher);
+    await matcher.recover();
+    return matcher;
+  }
+
+  private async mathOf(market: SpotMarket): Promise<MarketMath> {
+    const precisions = await this.ledger.assets();
+    const base = precisions.get(market.base);
+    const quote = precisions.get(market.quote);
+    if (base === undefined || quote === undefined) throw new AppError('assetUnknown');
+    return new MarketMath(market, base, quote);
+  }
+
+  /** Fees and opening hours change at once; tick and lot sizes only for a market without live orders. */
+  private async marketChanged(market: SpotMarket) {
+    const matcher = this.matchers.get(market.symbol);
+    if (!matcher) return;
+    const current = matcher.math.market;
+    if (current.tickSize !== market.tickSize || current.lotSize !== market.lotSize) {
+      const live = await this.repository.liveOrderCount(market.symbol);
+      if (live > 0) {
+        this.log?.warn(
+          { symbol: market.symbol },
+          'tick or lot size changed with live orders; kept until restart',
+        );
+        matcher.math = await this.mathOf({ ...market, tickSize: current.tickSize, lotSize: current.lotSize });
+        return;
+      }
+    }
+    matcher.math = await this.mathOf(market);
+  }
+
+  private published(report: BatchReport) {
+    const matcher = this.matchers.get(report.symbol);
+    if (!matcher) return;
+    if (report.trades.length > 0) {
+      const trades = report.trades.map((trade) => ({
+        id: trade.id,
+        price: trade.price,
+        size: trade.size,
+        side: trade.side,
+        time: trade.at.getTime(),
+      }));
+      const recent = [...trades.reverse(), ...(this.recent.get(report.symbol) ?? [])].slice(0, RECENT_TRADES);
+      this.recent.set(report.symbol, recent);
+      this.publisher.publish(`trades:${report.symbol}`, trades);
+      for (const trade of report.trades) {
+        this.markets.recordTrade(report.symbol, { price: trade.price, size: trade.size, at: trade.at });
+      }
+    }
+    if (report.depthChanged) this.publisher.publish(`depth:${report.symbol}`, matcher.depth(DEPTH_LEVELS));
+    for (const row of report.orders) {
+      this.publisher.publishToUser(row.userId, 'orders', viewOf(row, matcher.math));
+    }
+    if (report.users.size > 0) void this.publishBalances([...report.users]);
+  }
+
+  private async publishBalances(userIds: number[]) {
+    try {
+      const rows = await this.repository.spotBalances(userIds);
+      const byUser = new Map<
+        number,
+        Array<{ account: 'spot'; asset: string; available: string; frozen: string }>
+      >();
+      for (const row of rows) {
+        if (row.userId === null) continue;
+        const list = byUser.get(row.userId) ?? [];
+        list.push({
+          account: 'spot',
+          asset: row.asset,
+          available: trimTo(row.available, row.precision),
+          frozen: trimTo(row.frozen, row.precision),
+        });
+        byUser.set(row.userId, list);
+      }
+      for (const [userId, balances] of byUser) this.publisher.publishToUser(userId, 'balances', balances);
+    } catch (error) {
+      this.log?.warn({ err: error }, 'spot balances could not be published');
+    }
+  }
+}
+
+function publicTradeOf(row: SpotTradeRow, math: MarketMath): PublicTrade {
+  return {
+    id: row.tradeKey,
+    price: math.formatPrice(row.price),
+    size: math.formatSize(row.size),
+    side: row.takerSide === 'buy' ? 'buy' : 'sell',
+    time: row.createdAt.getTime(),
+  };
+}
+
+/** A NUMERIC literal with the asset's decimals (the stored value never has more). */
+function trimTo(text: string, precision: number): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return precision === 0 ? whole : `${whole}.${fraction.padEnd(precision, '0').slice(0, precision)}`;
+}

@@ -1,0 +1,253 @@
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assets, balances, ledgerAccounts, reservations } from '../ledger/ledger.schema';
+import { RESERVATION_PURPOSE, type SpotOrderRow, spotOrders, spotTrades } from './spot.schema';
+
+export type NewOrderRow = {
+  id: bigint;
+  userId: number;
+  symbol: string;
+  side: string;
+  type: string;
+  timeInForce: string;
+  postOnly: boolean;
+  price: string | null;
+  size: string | null;
+  total: string | null;
+  frozenAsset: string;
+  frozenAmount: string;
+  reference: string | null;
+};
+
+/** An order's state after a batch: absolute filled amounts and status. */
+export type OrderUpdate = { id: bigint; filledSize: string; filledTotal: string; status: string };
+
+export type NewTradeRow = typeof spotTrades.$inferInsert;
+
+/** A live order as recovery reads it: the row and what its reservation has had consumed. */
+export type LiveOrder = SpotOrderRow & { consumed: string };
+
+const LIVE = ['new', 'open', 'partially_filled'];
+
+/** Every SQL statement of spot trading; the batch ones take the connection of a ledger batch's transaction. */
+export class SpotRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Over another connection (a batch's transaction). */
+  on(db: Db): SpotRepository {
+    return new SpotRepository(db);
+  }
+
+  /** `count` fresh order ids, ascending: the sequence in which the database accepts the orders. */
+  async takeIds(count: number): Promise<bigint[]> {
+    const result = (await this.db.execute(
+      sql`select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text as id from generate_series(1, ${count}::int)`,
+    )) as unknown as { rows: { id: string }[] };
+    return result.rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** Orders already stored under these (user, reference) pairs. */
+  async findByReferences(
+    pairs: ReadonlyArray<{ userId: number; reference: string }>,
+  ): Promise<SpotOrderRow[]> {
+    if (pairs.length === 0) return [];
+    return this.db
+      .select()
+      .from(spotOrders)
+      .where(
+        or(
+          ...pairs.map((pair) =>
+            and(eq(spotOrders.userId, pair.userId), eq(spotOrders.reference, pair.reference)),
+          ),
+        ),
+      );
+  }
+
+  async insertOrders(rows: readonly NewOrderRow[]): Promise<SpotOrderRow[]> {
+    if (rows.length === 0) return [];
+    return this.db
+      .insert(spotOrders)
+      .values([...rows])
+      .returning();
+  }
+
+  async insertTrades(rows: readonly NewTradeRow[]) {
+    if (rows.length === 0) return;
+    await this.db.insert(spotTrades).values([...rows]);
+  }
+
+  /** Writes each order's new state in one statement; answers the updated rows. */
+  async updateOrders(updates: readonly OrderUpdate[]): Promise<SpotOrderRow[]> {
+    if (updates.length === 0) return [];
+    const values = sql.join(
+      updates.map(
+        (update) =>
+          sql`(${update.id}::bigint, ${update.filledSize}::numeric, ${update.filledTotal}::numeric, ${update.status}::text)`,
+      ),
+      sql`, `,
+    );
+    const result = (await this.db.execute(sql`
+      update spot_orders o set filled_size = v.filled_size, filled_total = v.filled_total, status = v.status,
+        updated_at = now()
+      from (values ${values}) as v(id, filled_size, filled_total, status)
+      where o.id = v.id
+      returning o.id::text as id, o.user_id, o.symbol, o.side, o.type, o.time_in_force, o.post_only,
+        o.price::text as price, o.size::text as size, o.total::text as total,
+        o.filled_size::text as filled_size, o.filled_total::text as filled_total, o.status,
+        o.frozen_asset, o.frozen_amount::text as frozen_amount, o.reference,
+        (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+        (extract(epoch from o.updated_at) * 1000)::float8 as updated_ms`)) as unknown as { rows: RawOrder[] };
+    if (result.rows.length !== updates.length) throw new Error('an order of the batch vanished');
+    return result.rows.map(orderOf);
+  }
+
+  /** A market's live orders in sequence, with what their reservations have had consumed. */
+  async liveOrders(symbol: string): Promise<LiveOrder[]> {
+    const rows = await this.db
+      .select({ order: spotOrders, consumed: reservations.consumed })
+      .from(spotOrders)
+      .innerJoin(
+        reservations,
+        and(
+          eq(reservations.purpose, RESERVATION_PURPOSE),
+          eq(reservations.reference, sql`${spotOrders.id}::text`),
+        ),
+      )
+      .where(and(eq(spotOrders.symbol, symbol), inArray(spotOrders.status, LIVE)))
+      .orderBy(spotOrders.id);
+    return rows.map((row) => ({ ...row.order, consumed: row.consumed }));
+  }
+
+  async findOrder(id: bigint): Promise<SpotOrderRow | undefined> {
+    const [row] = await this.db.select().from(spotOrders).where(eq(spotOrders.id, id));
+    return row;
+  }
+
+  /** A user's orders, newest first: live ones (`open`) or final ones (`history`); `before` is an id cursor. */
+  listOrders(options: {
+    userId: number;
+    state: 'open' | 'history';
+    symbol?: string;
+    before?: bigint;
+    limit: number;
+  }): Promise<SpotOrderRow[]> {
+    const conditions: SQL[] = [eq(spotOrders.userId, options.userId)];
+    conditions.push(
+      options.state === 'open'
+        ? inArray(spotOrders.status, LIVE)
+        : sql`${spotOrders.status} not in ('new', 'open', 'partially_filled')`,
+    );
+    if (options.symbol) conditions.push(eq(spotOrders.symbol, options.symbol));
+    if (options.before !== undefined) conditions.push(lt(spotOrders.id, options.before));
+    return this.db
+      .select()
+      .from(spotOrders)
+      .where(and(...conditions))
+      .orderBy(desc(spotOrders.id))
+      .limit(options.limit);
+  }
+
+  async liveOrderCount(symbol: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(spotOrders)
+      .where(and(eq(spotOrders.symbol, symbol), inArray(spotOrders.status, LIVE)));
+    return row?.count ?? 0;
+  }
+
+  /** Ids of a user's live orders, oldest first. */
+  async liveOrderIds(userId: number, symbol?: string): Promise<Array<{ id: bigint; symbol: string }>> {
+    const conditions: SQL[] = [eq(spotOrders.userId, userId), inArray(spotOrders.status, LIVE)];
+    if (symbol) conditions.push(eq(spotOrders.symbol, symbol));
+    return this.db
+      .select({ id: spotOrders.id, symbol: spotOrders.symbol })
+      .from(spotOrders)
+      .where(and(...conditions))
+      .orderBy(spotOrders.id);
+  }
+
+  /** A user's fills, newest first, as taker and as maker. */
+  async userTrades(options: { userId: number; symbol?: string; before?: bigint; limit: number }) {
+    const mine = or(eq(spotTrades.takerUserId, options.userId), eq(spotTrades.makerUserId, options.userId));
+    const conditions: (SQL | undefined)[] = [mine];
+    if (options.symbol) conditions.push(eq(spotTrades.symbol, options.symbol));
+    if (options.before !== undefined) conditions.push(lt(spotTrades.id, options.before));
+    return this.db
+      .select()
+      .from(spotTrades)
+      .where(and(...conditions))
+      .orderBy(desc(spotTrades.id))
+      .limit(options.limit);
+  }
+
+  /** A market's latest trades, newest first. */
+  recentTrades(symbol: string, limit: number) {
+    return this.db
+      .select()
+      .from(spotTrades)
+      .where(eq(spotTrades.symbol, symbol))
+      .orderBy(desc(spotTrades.id))
+      .limit(limit);
+  }
+
+  /** The spot balances of these users, as the `balances` channel sends them. */
+  async spotBalances(userIds: readonly number[]) {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({
+        userId: ledgerAccounts.userId,
+        asset: balances.asset,
+        available: balances.available,
+        frozen: balances.frozen,
+        precision: assets.precision,
+      })
+      .from(balances)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, balances.accountId))
+      .innerJoin(assets, eq(assets.code, balances.asset))
+      .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.purpose, 'spot')));
+  }
+}
+
+type RawOrder = {
+  id: string;
+  user_id: number;
+  symbol: string;
+  side: string;
+  type: string;
+  time_in_force: string;
+  post_only: boolean;
+  price: string | null;
+  size: string | null;
+  total: string | null;
+  filled_size: string;
+  filled_total: string;
+  status: string;
+  frozen_asset: string;
+  frozen_amount: string;
+  reference: string | null;
+  created_ms: number | string;
+  updated_ms: number | string;
+};
+
+function orderOf(raw: RawOrder): SpotOrderRow {
+  return {
+    id: BigInt(raw.id),
+    userId: Number(raw.user_id),
+    symbol: raw.symbol,
+    side: raw.side,
+    type: raw.type,
+    timeInForce: raw.time_in_force,
+    postOnly: raw.post_only,
+    price: raw.price,
+    size: raw.size,
+    total: raw.total,
+    filledSize: raw.filled_size,
+    filledTotal: raw.filled_total,
+    status: raw.status,
+    frozenAsset: raw.frozen_asset,
+    frozenAmount: raw.frozen_amount,
+    reference: raw.reference,
+    createdAt: new Date(Number(raw.created_ms)),
+    updatedAt: new Date(Number(raw.updated_ms)),
+  };
+}

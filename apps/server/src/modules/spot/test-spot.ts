@@ -1,0 +1,78 @@
+import type { PrivateChannel } from '@kestrel/contract';
+import type { TestApp } from '../../../test/test-app';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import type { LedgerService } from '../ledger/ledger.service';
+import { ledgerOf } from '../ledger/test-ledger';
+import { SpotRepository } from './spot.repository';
+import type { SpotMarket } from './spot-math';
+import type { SpotMarkets } from './spot-orders.service';
+import { SpotOrdersService } from './spot-orders.service';
+
+/*
+ * Helpers for the spot tests: markets and the realtime layer are small fakes, the ledger and the database are
+ * the test app's, as app.ts builds them.
+ */
+
+export const BTC: SpotMarket = {
+  symbol: 'BTCUSDT',
+  base: 'BTC',
+  quote: 'USDT',
+  tickSize: '0.01',
+  lotSize: '0.00001',
+  minNotional: '5',
+  makerFee: '0.001',
+  takerFee: '0.002',
+  open: true,
+};
+
+export const ETH_CLOSED: SpotMarket = {
+  ...BTC,
+  symbol: 'ETHUSDT',
+  base: 'ETH',
+  open: false,
+};
+
+export class FakeMarkets implements SpotMarkets {
+  readonly recorded: Array<{ symbol: string; price: string; size: string }> = [];
+  stale = new Set<string>();
+  index = new Map<string, string>([['BTCUSDT', '50000.00']]);
+  constructor(private readonly list: SpotMarket[] = [BTC, ETH_CLOSED]) {}
+  markets() {
+    return this.list;
+  }
+  market(symbol: string) {
+    return this.list.find((market) => market.symbol === symbol);
+  }
+  indexPrice(symbol: string) {
+    return this.index.get(symbol) ?? null;
+  }
+  isStale(symbol: string) {
+    return this.stale.has(symbol);
+  }
+  recordTrade(symbol: string, trade: { price: string; size: string }) {
+    this.recorded.push({ symbol, price: trade.price, size: trade.size });
+  }
+}
+
+export class RecordingPublisher implements RealtimePublisher {
+  readonly published: Array<{ channel: string; data: unknown }> = [];
+  readonly private: Array<{ userId: number; channel: PrivateChannel; data: unknown }> = [];
+  publish(channel: string, data: unknown) {
+    this.published.push({ channel, data });
+  }
+  publishToUser(userId: number, channel: PrivateChannel, data: unknown) {
+    this.private.push({ userId, channel, data });
+  }
+}
+
+export async function spotServiceOf(
+  app: TestApp,
+  options: { ledger?: LedgerService; markets?: FakeMarkets; publisher?: RecordingPublisher } = {},
+) {
+  const ledger = options.ledger ?? ledgerOf(app);
+  const markets = options.markets ?? new FakeMarkets();
+  const publisher = options.publisher ?? new RecordingPublisher();
+  const sut = new SpotOrdersService(new SpotRepository(app.database.db), ledger, markets, publisher);
+  await sut.start();
+  return { sut, ledger, markets, publisher };
+}

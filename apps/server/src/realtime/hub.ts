@@ -1,0 +1,513 @@
+import {
+  PRIVATE_CHANNELS,
+  type PrivateChannel,
+  WS_CLOSE_CODES,
+  WS_MAX_CHANNELS,
+  type WsClientMessage,
+  type WsServerMessage,
+  wsClientMessage,
+} from '@kestrel/contract';
+import type { Translate } from '../http/i18n';
+import type { RealtimePublisher } from './publisher';
+
+/** The channel kinds whose current value a module can hand to a new subscriber. */
+export type SnapshotKind = 'tickers' | 'ticker' | 'depth' | 'trades' | 'candles';
+/** Answers a channel's current payload (the same shape as its `data` messages), or undefined when there is none. */
+export type SnapshotProvider = (channel: string) => unknown | undefined;
+
+/**
+ * The part of a `ws` WebSocket the hub uses, so that tests can hand it a fake. The route forwards the socket's
+ * `message`, `pong` and `close` events to the connection `connect` returns.
+ */
+export interface HubSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: Buffer | string, options?: { binary?: boolean }): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+}
+
+export type RealtimeHubOptions = {
+  /** Resolves a session token to its user, or undefined when the token is unknown, expired or revoked. */
+  authenticate: (token: string) => Promise<{ id: number } | undefined>;
+  /** Bytes queued for one client beyond which it is dropped instead of waited for. */
+  maxBufferedBytes?: number;
+  /** Length of the clock windows in which a `depth:*` channel sends at most once; the latest payload wins. */
+  depthIntervalMs?: number;
+  /** How often sockets are pinged; one that has not answered since the previous ping is terminated. */
+  heartbeatMs?: number;
+  /** How often an authenticated connection's token is checked again (a logout or freeze ends its private data). */
+  reauthenticateMs?: number;
+  /** How many sockets one event-loop turn writes to before yielding to other work. */
+  fanOutSlice?: number;
+  /** Where a payload that cannot be serialised is reported; publishing never throws at the publisher. */
+  logger?: { error: (details: object, message: string) => void };
+};
+
+const OPEN = 1;
+const CONFLATED_PREFIX = 'depth:';
+const TEXT = { binary: false } as const;
+/** After closing a slow client politely, how long its close frame may take to get out before the socket is cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+type Conflated = { lastWindow: number; pending: unknown; hasPending: boolean; timer?: NodeJS.Timeout };
+
+/**
+ * The WebSocket fan-out behind `/ws`. Every published message is serialised once, into one buffer written to all
+ * its subscribers; depth channels are conflated; a client whose send buffer grows past the limit is dropped so
+ * that it never holds back the others; private channels reach only the sockets of the user they belong to.
+ */
+export class RealtimeHub implements RealtimePublisher {
+  private readonly subscribers = new Map<string, Set<Connection>>();
+  private readonly userConnections = new Map<number, Set<Connection>>();
+  private readonly connections = new Set<Connection>();
+  private readonly providers = new Map<string, SnapshotProvider>();
+  private readonly conflated = new Map<string, Conflated>();
+  private readonly fanOuts: { channel: string; frame: Buffer; targets: Connection[]; next: number }[] = [];
+  private drainScheduled = false;
+  private readonly fanOutSlice: number;
+  private readonly heartbeat: NodeJS.Timeout;
+  private lastReauthenticationAt = Date.now();
+  readonly maxBufferedBytes: number;
+  private readonly depthIntervalMs: number;
+  private readonly reauthenticateMs: number;
+  /** Counters for monitoring and the benchmark. */
+  readonly stats = { published: 0, frames: 0, dropped: 0, failed: 0 };
+
+  constructor(private readonly options: RealtimeHubOptions) {
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+    this.depthIntervalMs = options.depthIntervalMs ?? 100;
+    this.reauthenticateMs = options.reauthenticateMs ?? 60_000;
+    this.fanOutSlice = options.fanOutSlice ?? 500;
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
+    this.heartbeat.unref();
+  }
+
+  /** Registers where new subscribers of a channel kind get its current value from. */
+  snapshot(kind: SnapshotKind, provider: SnapshotProvider): void {
+    this.providers.set(kind, provider);
+  }
+
+  publish(channel: string, data: unknown): void {
+    this.stats.published += 1;
+    if (channel.startsWith(CONFLATED_PREFIX)) {
+      this.publishConflated(channel, data);
+      return;
+    }
+    this.deliver(channel, data);
+  }
+
+  publishToUser(userId: number, channel: PrivateChannel, data: unknown): void {
+    this.stats.published += 1;
+    const connections = this.userConnections.get(userId);
+    if (!connections) return;
+    let frame: Buffer | undefined;
+    for (const connection of connections) {
+      if (!connection.channels.has(channel)) continue;
+      frame ??= this.encodeData(channel, data);
+      if (!frame) return;
+      connection.sendFrame(frame);
+    }
+  }
+
+  /** Starts serving one socket; the caller forwards the socket's events to the returned connection. */
+  connect(socket: HubSocket, t: Translate): Connection {
+    const connection = new Connection(this, socket, t);
+    this.connections.add(connection);
+    return connection;
+  }
+
+  /** Number of open connections (for health and tests). */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Closes every socket and stops the timers; publishing afterwards reaches nobody. */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const state of this.conflated.values()) clearTimeout(state.timer);
+    this.conflated.clear();
+    this.fanOuts.length = 0;
+    for (const connection of [...this.connections])
+      connection.drop(WS_CLOSE_CODES.goingAway, 'server closing');
+  }
+
+  /**
+   * Time is cut into windows of `depthIntervalMs` and a channel sends at most once per window: the first change in
+   * a window goes out at once, later ones wait for the next window and only the latest of them is sent. Windows on
+   * the clock rather than a gap after each send keep a book published ten times a second from being held back by
+   * timer jitter, at the price of two sends that can fall just either side of a window's edge.
+   */
+  private publishConflated(channel: string, data: unknown) {
+    if (!this.subscribers.get(channel)?.size) return;
+    let state = this.conflated.get(channel);
+    if (!state) {
+      state = { lastWindow: -1, pending: undefined, hasPending: false };
+      this.conflated.set(channel, state);
+    }
+    const now = Date.now();
+    const window = Math.floor(now / this.depthIntervalMs);
+    if (window > state.lastWindow && !state.timer) {
+      state.lastWindow = window;
+      this.deliver(channel, data);
+      return;
+    }
+    state.pending = data;
+    state.hasPending = true;
+    if (state.timer) return;
+    const conflated = state;
+    state.timer = setTimeout(
+      () => {
+        conflated.timer = undefined;
+        if (!conflated.hasPending) return;
+        const latest = conflated.pending;
+        conflated.pending = undefined;
+        conflated.hasPending = false;
+        conflated.lastWindow = Math.max(
+          conflated.lastWindow + 1,
+          Math.floor(Date.now() / this.depthIntervalMs),
+        );
+        this.deliver(channel, latest);
+      },
+      Math.max((state.lastWindow + 1) * this.depthIntervalMs - now, 0),
+    );
+  }
+
+  private deliver(channel: string, data: unknown) {
+    const subscribers = this.subscribers.get(channel);
+    if (!subscribers?.size) return;
+    const frame = this.encodeData(channel, data);
+    if (!frame) return;
+    this.fanOuts.push({ channel, frame, targets: [...subscribers], next: 0 });
+    if (!this.drainScheduled) this.drain();
+  }
+
+  /**
+   * Writes queued messages, at most `fanOutSlice` sockets per event-loop turn, so that a message for thousands of
+   * subscribers does not hold up requests. Messages leave in the order they were published, so each socket still
+   * sees a channel's messages in order; one that unsubscribed in the meantime is skipped.
+   */
+  private readonly drain = () => {
+    this.drainScheduled = false;
+    let budget = this.fanOutSlice;
+    while (budget > 0) {
+      const fanOut = this.fanOuts[0];
+      if (!fanOut) break;
+      const end = Math.min(fanOut.targets.length, fanOut.next + budget);
+      for (let index = fanOut.next; index < end; index += 1) {
+        const connection = fanOut.targets[index] as Connection;
+        if (connection.channels.has(fanOut.channel)) connection.sendFrame(fanOut.frame);
+      }
+      budget -= end - fanOut.next;
+      fanOut.next = end;
+      if (end === fanOut.targets.length) this.fanOuts.shift();
+    }
+    if (this.fanOuts.length > 0) {
+      this.drainScheduled = true;
+      setImmediate(this.drain);
+    }
+  };
+
+  private encodeData(channel: string, data: unknown): Buffer | undefined {
+    try {
+      return encode({ op: 'data', channel, data });
+    } catch (error) {
+      this.stats.failed += 1;
+      this.options.logger?.error({ err: error, channel }, 'realtime payload could not be serialised');
+      return undefined;
+    }
+  }
+
+  /** @internal */
+  subscribe(connection: Connection, channel: string) {
+    let set = this.subscribers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(channel, set);
+    }
+    set.add(connection);
+  }
+
+  /** @internal */
+  unsubscribe(connection: Connection, channel: string) {
+    const set = this.subscribers.get(channel);
+    if (!set) return;
+    set.delete(connection);
+    if (set.size === 0) {
+      this.subscribers.delete(channel);
+      const state = this.conflated.get(channel);
+      if (state) {
+        clearTimeout(state.timer);
+        this.conflated.delete(channel);
+      }
+    }
+  }
+
+  /** @internal */
+  bindUser(connection: Connection, userId: number | undefined, previous: number | undefined) {
+    if (previous !== undefined) {
+      const set = this.userConnections.get(previous);
+      set?.delete(connection);
+      if (set?.size === 0) this.userConnections.delete(previous);
+    }
+    if (userId === undefined) return;
+    let set = this.userConnections.get(userId);
+    if (!set) {
+      set = new Set();
+      this.userConnections.set(userId, set);
+    }
+    set.add(connection);
+  }
+
+  /** @internal */
+  currentValue(channel: string): unknown | undefined {
+    const kind = channel.split(':', 1)[0] ?? channel;
+    return this.providers.get(kind)?.(channel);
+  }
+
+  /** @internal */
+  authenticate(token: string) {
+    return this.options.authenticate(token);
+  }
+
+  /** @internal */
+  forget(connection: Connection) {
+    this.connections.delete(connection);
+  }
+
+  /** @internal */
+  countDrop() {
+    this.stats.dropped += 1;
+  }
+
+  private beat() {
+    const now = Date.now();
+    const reauthenticate = now - this.lastReauthenticationAt >= this.reauthenticateMs;
+    if (reauthenticate) this.lastReauthenticationAt = now;
+    for (const connection of [...this.connections]) {
+      connection.heartbeat();
+      if (reauthenticate) void connection.reauthenticate();
+    }
+  }
+}
+
+/** One client socket: its subscriptions, its user once authenticated, and its liveness. */
+export class Connection {
+  readonly channels = new Set<string>();
+  private userId: number | undefined;
+  private token: string | undefined;
+  private alive = true;
+  private closed = false;
+  /** Messages wait here while an `auth` is being checked, so that a following subscribe sees its outcome. */
+  private queue: Promise<void> | undefined;
+
+  constructor(
+    private readonly hub: RealtimeHub,
+    private readonly socket: HubSocket,
+    private readonly t: Translate,
+  ) {}
+
+  /** Handles one text frame from the client. */
+  receive(text: string): void {
+    this.alive = true;
+    if (this.closed) return;
+    if (!this.queue) {
+      const pending = this.handle(text);
+      if (pending) this.enqueue(pending);
+      return;
+    }
+    this.enqueue(this.queue.then(() => this.handle(text)));
+  }
+
+  private enqueue(work: Promise<void>) {
+    const queue: Promise<void> = work
+      .catch(() => undefined)
+      .then(() => {
+        if (this.queue === queue) this.queue = undefined;
+      });
+    this.queue = queue;
+  }
+
+  /** The socket answered a ping. */
+  pong(): void {
+    this.alive = true;
+  }
+
+  /** The socket has closed, for whatever reason: forget everything about it. */
+  closedBySocket(): void {
+    this.release();
+  }
+
+  /** Writes an already serialised message, dropping the client instead when it is not keeping up. */
+  sendFrame(frame: Buffer): void {
+    if (this.closed || this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount + frame.length > this.hub.maxBufferedBytes) {
+      this.hub.countDrop();
+      this.drop(WS_CLOSE_CODES.slowConsumer, 'slow consumer');
+      return;
+    }
+    this.hub.stats.frames += 1;
+    this.socket.send(frame, TEXT);
+  }
+
+  /** Closes the socket with `code` and stops sending to it at once; cuts it if the close does not get through. */
+  drop(code: number, reason: string): void {
+    if (this.closed) return;
+    this.release();
+    try {
+      this.socket.close(code, reason);
+    } catch {
+      this.socket.terminate();
+      return;
+    }
+    setTimeout(() => {
+      if (this.socket.readyState !== 3) this.socket.terminate();
+    }, CLOSE_GRACE_MS).unref();
+  }
+
+  /** @internal Called by the hub's heartbeat. */
+  heartbeat(): void {
+    if (this.closed) return;
+    if (!this.alive) {
+      this.release();
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    try {
+      this.socket.ping();
+    } catch {
+      this.release();
+      this.socket.terminate();
+    }
+  }
+
+  /** @internal Checks the token again; a session that has ended loses its private channels. */
+  async reauthenticate(): Promise<void> {
+    const token = this.token;
+    if (this.closed || token === undefined) return;
+    const user = await this.hub.authenticate(token).catch(() => undefined);
+    if (this.closed || this.token !== token || user?.id === this.userId) return;
+    this.signOut();
+    this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
+  }
+
+  private handle(text: string): Promise<void> | undefined {
+    const parsed = wsClientMessage.safeParse(parseJson(text));
+    if (!parsed.success) {
+      this.reply({ op: 'error', msg: this.t('validation.parameterError') });
+      return undefined;
+    }
+    const message: WsClientMessage = parsed.data;
+    switch (message.op) {
+      case 'ping':
+        this.reply({ op: 'pong', time: Date.now() });
+        return undefined;
+      case 'auth':
+        return this.authenticate(message.token);
+      case 'subscribe':
+        this.subscribe(message.channels);
+        return undefined;
+      case 'unsubscribe':
+        this.unsubscribe(message.channels);
+        return undefined;
+    }
+  }
+
+  private async authenticate(token: string): Promise<void> {
+    const user = await this.hub.authenticate(token).catch(() => undefined);
+    if (this.closed) return;
+    if (!user) {
+      this.signOut();
+      this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
+      return;
+    }
+    if (user.id !== this.userId) {
+      this.dropPrivateChannels();
+      this.hub.bindUser(this, user.id, this.userId);
+      this.userId = user.id;
+    }
+    this.token = token;
+    this.reply({ op: 'authenticated' });
+  }
+
+  private subscribe(requested: string[]) {
+    const channels = [...new Set(requested)];
+    const fresh = channels.filter((channel) => !this.channels.has(channel));
+    if (this.userId === undefined && fresh.some(isPrivate)) {
+      this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
+      return;
+    }
+    if (this.channels.size + fresh.length > WS_MAX_CHANNELS) {
+      this.reply({ op: 'error', msg: this.t('realtime.tooManyChannels', { max: WS_MAX_CHANNELS }) });
+      return;
+    }
+    for (const channel of fresh) {
+      this.channels.add(channel);
+      if (!isPrivate(channel)) this.hub.subscribe(this, channel);
+    }
+    this.reply({ op: 'subscribed', channels });
+    for (const channel of fresh) {
+      if (isPrivate(channel)) continue;
+      const current = this.hub.currentValue(channel);
+      if (current !== undefined) this.sendFrame(encode({ op: 'data', channel, data: current }));
+    }
+  }
+
+  private unsubscribe(requested: string[]) {
+    const channels = [...new Set(requested)];
+    for (const channel of channels) {
+      if (!this.channels.delete(channel)) continue;
+      if (!isPrivate(channel)) this.hub.unsubscribe(this, channel);
+    }
+    this.reply({ op: 'unsubscribed', channels });
+  }
+
+  private signOut() {
+    this.dropPrivateChannels();
+    this.hub.bindUser(this, undefined, this.userId);
+    this.userId = undefined;
+    this.token = undefined;
+  }
+
+  private dropPrivateChannels() {
+    for (const channel of PRIVATE_CHANNELS) this.channels.delete(channel);
+  }
+
+  private reply(message: WsServerMessage) {
+    this.sendFrame(encode(message));
+  }
+
+  private release() {
+    if (this.closed) return;
+    this.closed = true;
+    for (const channel of this.channels) if (!isPrivate(channel)) this.hub.unsubscribe(this, channel);
+    this.channels.clear();
+    this.hub.bindUser(this, undefined, this.userId);
+    this.hub.forget(this);
+  }
+}
+
+function isPrivate(channel: string): channel is PrivateChannel {
+  return (PRIVATE_CHANNELS as readonly string[]).includes(channel);
+}
+
+function encode(message: WsServerMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live-data hub, for modules built outside `buildApp` and for tests that publish. */
+    realtime: RealtimeHub;
+  }
+}

@@ -1,0 +1,53 @@
+import { type Banner, banner, bannerList, latestTradeList } from '@kestrel/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/http';
+import { readSession, saveSwiperInfo } from '../../session/storage';
+
+export const homeKeys = {
+  all: ['home'] as const,
+  banners: (language: string) => [...homeKeys.all, 'banners', language] as const,
+  latestTrades: () => [...homeKeys.all, 'latestTrades'] as const,
+};
+
+/** Banners change when an operator edits them, which is rare; a visit to the home screen is often enough. */
+export const BANNERS_STALE_MS = 5 * 60_000;
+/** The latest trades come live over the WebSocket after the first page. */
+export const LATEST_TRADES_STALE_MS = 30_000;
+export const LATEST_TRADES_SHOWN = 10;
+
+/** The banners kept in the session from the last visit, if they still look like banners. */
+function storedBanners(): Banner[] | undefined {
+  const stored = readSession().swiperInfo;
+  const parsed = stored.map((item) => banner.safeParse(item));
+  if (stored.length === 0 || parsed.some((item) => !item.success)) return undefined;
+  return parsed.flatMap((item) => (item.success ? [item.data] : []));
+}
+
+export async function fetchBanners(): Promise<Banner[]> {
+  const { items } = await api.get('/api/banners', bannerList, { quiet: true });
+  saveSwiperInfo(items);
+  return items;
+}
+
+/**
+ * The home banners in the reader's language. The session's swiper info shows the last list at once; the server's
+ * answer replaces it and is stored there again.
+ */
+export function useBannersQuery(language: string) {
+  return useQuery({
+    queryKey: homeKeys.banners(language),
+    queryFn: fetchBanners,
+    staleTime: BANNERS_STALE_MS,
+    initialData: storedBanners,
+    initialDataUpdatedAt: 0,
+  });
+}
+
+export function useLatestTradesQuery() {
+  return useQuery({
+    queryKey: homeKeys.latestTrades(),
+    queryFn: async () =>
+      (await api.get('/api/markets/trades/latest', latestTradeList, { quiet: true })).items,
+    staleTime: LATEST_TRADES_STALE_MS,
+  });
+}

@@ -1,0 +1,309 @@
+import type { Candle, CandleInterval } from '@kestrel/contract';
+import { wsData } from '@kestrel/contract';
+import { intlTag, type Locale } from '@kestrel/i18n';
+import {
+  type CandlestickData,
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  LineSeries,
+  type LogicalRange,
+  TickMarkType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subscribe } from '../../lib/realtime';
+import { TestId } from '../../testIds';
+import { MA_PERIODS, mergeCandles, movingAverage } from './candles';
+import { decimalsOf, formatPrice } from './format';
+import styles from './KlineChart.module.css';
+import { fetchCandles } from './queries';
+
+/*
+ * The k-line chart (lightweight-charts). This module is the only importer of the library and is itself loaded
+ * lazily by the detail screen, so no other screen pays for it.
+ */
+
+type Props = {
+  symbol: string;
+  interval: CandleInterval;
+  tickSize: string;
+  locale: Locale;
+};
+
+const MA_COLOURS = ['#f0b90b', '#e052a0', '#7b61ff'] as const;
+/** Load the previous page when fewer than this many candles are left of the visible range. */
+const LOAD_MORE_THRESHOLD = 20;
+const PAGE_SIZE = 300;
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+const asTime = (seconds: number) => seconds as UTCTimestamp;
+
+function toBar(candle: Candle): CandlestickData<Time> {
+  return {
+    time: asTime(candle.time),
+    open: Number(candle.open),
+    high: Number(candle.high),
+    low: Number(candle.low),
+    close: Number(candle.close),
+  };
+}
+
+type Series = {
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  averages: ISeriesApi<'Line'>[];
+};
+
+export default function KlineChart({ symbol, interval, tickSize, locale }: Props) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<Series | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [legend, setLegend] = useState<(number | null)[]>([]);
+
+  // The chart itself lives as long as the component; symbol and interval only replace its data.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const positive = cssVar('--positive', '#2ebd85');
+    const negative = cssVar('--negative', '#f6465d');
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: cssVar('--text-muted', '#848e9c'),
+        fontSize: 10,
+        fontFamily: cssVar('--font-sans', 'sans-serif'),
+      },
+      grid: {
+        vertLines: { color: cssVar('--border', '#2b3139') },
+        horzLines: { color: cssVar('--border', '#2b3139') },
+      },
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.25 } },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 4 },
+    });
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: positive,
+      downColor: negative,
+      wickUpColor: positive,
+      wickDownColor: negative,
+      borderVisible: false,
+    });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const averages = MA_PERIODS.map((_, index) =>
+      chart.addSeries(LineSeries, {
+        color: MA_COLOURS[index] ?? '#888',
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+      }),
+    );
+    chartRef.current = chart;
+    seriesRef.current = { candles, volume, averages };
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, []);
+
+  // Prices on the market's tick, times in the reader's language and time zone.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const series = seriesRef.current;
+    if (!chart || !series) return;
+    const tag = intlTag(locale);
+    const full = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric' });
+    const month = new Intl.DateTimeFormat(tag, { month: 'short' });
+    const year = new Intl.DateTimeFormat(tag, { year: 'numeric' });
+    const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' });
+    const toDate = (time: Time) => new Date((typeof time === 'number' ? time : 0) * 1000);
+    chart.applyOptions({
+      localization: {
+        locale: tag,
+        priceFormatter: (price: number) => formatPrice(price.toFixed(decimalsOf(tickSize)), tickSize, locale),
+        timeFormatter: (time: Time) => full.format(toDate(time)),
+      },
+      timeScale: {
+        tickMarkFormatter: (time: Time, type: TickMarkType) => {
+          const date = toDate(time);
+          if (type === TickMarkType.Year) return year.format(date);
+          if (type === TickMarkType.Month) return month.format(date);
+          if (type === TickMarkType.DayOfMonth) return day.format(date);
+          return clock.format(date);
+        },
+      },
+    });
+    series.candles.applyOptions({
+      priceFormat: { type: 'price', precision: decimalsOf(tickSize), minMove: Number(tickSize) },
+    });
+  }, [locale, tickSize]);
+
+  // Data: the latest page, older pages when scrolled back, and the forming candle live.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const series = seriesRef.current;
+    if (!chart || !series) return;
+    const positiveVolume = cssVar('--positive-soft', 'rgba(46,189,133,0.3)');
+    const negativeVolume = cssVar('--negative-soft', 'rgba(246,70,93,0.3)');
+    let data: Candle[] = [];
+    let cancelled = false;
+    let loadingOlder = false;
+    let exhausted = false;
+    let pending: Candle[] = [];
+    let ready = false;
+
+    const showLegend = () =>
+      setLegend(MA_PERIODS.map((period) => movingAverage(data, period).at(-1)?.value ?? null));
+    const volumeBar = (candle: Candle) => ({
+      time: asTime(candle.time),
+      value: Number(candle.volume),
+      color: Number(candle.close) >= Number(candle.open) ? positiveVolume : negativeVolume,
+    });
+    const draw = () => {
+      series.candles.setData(data.map(toBar));
+      series.volume.setData(data.map(volumeBar));
+      MA_PERIODS.forEach((period, index) => {
+        const line: LineData<Time>[] = movingAverage(data, period).map((point) => ({
+          time: asTime(point.time),
+          value: point.value,
+        }));
+        series.averages[index]?.setData(line);
+      });
+      showLegend();
+    };
+    const applyLive = (candle: Candle) => {
+      const last = data.at(-1);
+      if (last && candle.time < last.time) return;
+      data = mergeCandles(data, [candle]);
+      series.candles.update(toBar(candle));
+      series.volume.update(volumeBar(candle));
+      MA_PERIODS.forEach((period, index) => {
+        if (data.length < period) return;
+        const window = data.slice(-period);
+        const value = window.reduce((sum, item) => sum + Number(item.close), 0) / period;
+        series.averages[index]?.update({ time: asTime(candle.time), value });
+      });
+      showLegend();
+    };
+
+    setLoading(true);
+    setFailed(false);
+    series.candles.setData([]);
+    series.volume.setData([]);
+    for (const line of series.averages) line.setData([]);
+
+    const unsubscribe = subscribe(`candles:${symbol}:${interval}`, (message) => {
+      const parsed = wsData.candles.safeParse(message);
+      if (!parsed.success || parsed.data.interval !== interval) return;
+      const { interval: _interval, ...candle } = parsed.data;
+      if (ready) applyLive(candle);
+      else pending.push(candle);
+    });
+
+    fetchCandles(symbol, interval, undefined, PAGE_SIZE).then(
+      (page) => {
+        if (cancelled) return;
+        data = mergeCandles(page.items, pending);
+        pending = [];
+        ready = true;
+        exhausted = page.items.length < PAGE_SIZE;
+        draw();
+        chart.timeScale().scrollToRealTime();
+        setLoading(false);
+      },
+      () => {
+        if (cancelled) return;
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+
+    const loadOlder = (range: LogicalRange | null) => {
+      if (!range || !ready || loadingOlder || exhausted || range.from > LOAD_MORE_THRESHOLD) return;
+      const oldest = data[0];
+      if (!oldest) return;
+      loadingOlder = true;
+      fetchCandles(symbol, interval, oldest.time, PAGE_SIZE).then(
+        (page) => {
+          loadingOlder = false;
+          if (cancelled) return;
+          exhausted = page.items.length < PAGE_SIZE;
+          const before = data.length;
+          data = mergeCandles(page.items, data);
+          const added = data.length - before;
+          if (added === 0) return;
+          // Keep the view where the reader is: the same candles stay on screen after the older ones arrive.
+          const visible = chart.timeScale().getVisibleLogicalRange();
+          draw();
+          if (visible) {
+            chart.timeScale().setVisibleLogicalRange({ from: visible.from + added, to: visible.to + added });
+          }
+        },
+        () => {
+          loadingOlder = false;
+        },
+      );
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(loadOlder);
+
+    return () => {
+      cancelled = true;
+      unsubscribe();
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(loadOlder);
+    };
+  }, [symbol, interval]);
+
+  return (
+    <div className={styles.wrap} dir="ltr">
+      <div className={styles.legend}>
+        {MA_PERIODS.map((period, index) => {
+          const value = legend[index];
+          return (
+            <span key={period} style={{ color: MA_COLOURS[index] }}>
+              <bdi>{t('marketsScreen.movingAverage', { period })}</bdi>{' '}
+              <bdi>
+                {value == null ? '' : formatPrice(value.toFixed(decimalsOf(tickSize)), tickSize, locale)}
+              </bdi>
+            </span>
+          );
+        })}
+      </div>
+      <div
+        ref={container}
+        className={styles.canvas}
+        data-testid={TestId.marketChart}
+        data-loading={loading ? 'true' : 'false'}
+        data-interval={interval}
+      />
+      {failed ? (
+        <p className={styles.overlay} role="alert">
+          {t('marketsScreen.chartUnavailable')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

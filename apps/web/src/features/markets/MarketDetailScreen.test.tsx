@@ -1,0 +1,188 @@
+import type { MarketSummary } from '@kestrel/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/queryClient';
+import { i18n, initI18n } from '../../i18n/i18n';
+import { RealtimeClient, type SocketLike, setRealtimeClient } from '../../lib/realtime';
+import { TestId } from '../../testIds';
+import { MarketDetailScreen } from './MarketDetailScreen';
+
+// The chart draws on canvas, which happy-dom has not; its own behaviour is checked in the browser tests.
+vi.mock('./KlineChart', () => ({ default: () => <div data-testid="market-chart" /> }));
+
+const btc: MarketSummary = {
+  symbol: 'BTCUSDT',
+  base: 'BTC',
+  quote: 'USDT',
+  tickSize: '0.01',
+  lotSize: '0.00001',
+  minNotional: '5',
+  makerFee: '0.001',
+  takerFee: '0.001',
+  open: true,
+  indexPrice: '95000.5',
+  source: 'simulated',
+  stale: false,
+  stats: {
+    last: '95000.5',
+    open: '94000',
+    high: '96000',
+    low: '93000.25',
+    volume: '783.07',
+    turnover: '75740000',
+    changePercent: '1.06',
+  },
+};
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+}
+
+let socket: FakeSocket;
+let answers: Record<string, { status: number; body: unknown }>;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/trade/detail', element: <MarketDetailScreen /> },
+      { path: '/trade/spotTrading', element: <p>spot</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  localStorage.setItem('token', 'tok-1');
+  answers = {
+    '/api/markets/BTCUSDT': { status: 200, body: { code: 0, msg: 'ok', data: btc } },
+    '/api/markets/BTCUSDT/depth': {
+      status: 200,
+      body: {
+        code: 0,
+        msg: 'ok',
+        data: { symbol: 'BTCUSDT', bids: [['94999.5', '0.5']], asks: [['95001', '0.25']], version: 4 },
+      },
+    },
+    '/api/markets/BTCUSDT/trades': { status: 200, body: { code: 0, msg: 'ok', data: { items: [] } } },
+  };
+  vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    const answer = answers[url.pathname] ?? {
+      status: 404,
+      body: { code: 7001, msg: 'This market does not exist', data: null },
+    };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  socket = new FakeSocket();
+  setRealtimeClient(
+    new RealtimeClient({
+      url: () => 'ws://test/ws',
+      createSocket: () => socket,
+      getToken: () => 'tok-1',
+      getLanguage: () => 'en-US',
+      setTimer: () => 0,
+      clearTimer: () => {},
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  setRealtimeClient(null);
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+function push(channel: string, data: unknown) {
+  act(() => socket.onmessage?.({ data: JSON.stringify({ op: 'data', channel, data }) }));
+}
+
+describe('the market detail', () => {
+  it('shows the price on the tick, the 24h figures, the book and Buy / Sell links', async () => {
+    renderAt('/trade/detail?symbol=btcusdt');
+    const price = await screen.findByTestId(TestId.marketDetailPrice);
+    expect(price.textContent).toBe('95,000.50');
+    expect(screen.getByText('93,000.25')).toBeTruthy();
+    expect(screen.getByTestId(TestId.marketsSimulated)).toBeTruthy();
+    const book = await screen.findByTestId(TestId.marketDepth);
+    await vi.waitFor(() => expect(within(book).getByText('94,999.50')).toBeTruthy());
+    expect(within(book).getByText('0.25000')).toBeTruthy();
+    expect(screen.getByTestId(TestId.marketBuy).getAttribute('href')).toBe(
+      '/trade/spotTrading?symbol=BTCUSDT&side=buy',
+    );
+    expect(screen.getByTestId(TestId.marketSell).getAttribute('href')).toBe(
+      '/trade/spotTrading?symbol=BTCUSDT&side=sell',
+    );
+    expect(screen.queryByTestId(TestId.marketDetailClosed)).toBeNull();
+    expect(screen.queryByTestId(TestId.marketDetailStale)).toBeNull();
+  });
+
+  it('follows the live ticker and keeps the newer book', async () => {
+    renderAt('/trade/detail?symbol=BTCUSDT');
+    await screen.findByTestId(TestId.marketDetailPrice);
+    act(() => {
+      socket.readyState = 1;
+      socket.onopen?.({});
+    });
+    const subscribed = socket.sent.flatMap((m) => (m as { op: string; channels?: string[] }).channels ?? []);
+    expect(subscribed).toEqual(expect.arrayContaining(['ticker:BTCUSDT', 'depth:BTCUSDT']));
+    push('ticker:BTCUSDT', {
+      symbol: 'BTCUSDT',
+      indexPrice: '96000',
+      stale: true,
+      stats: { ...btc.stats, last: '96000' },
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByTestId(TestId.marketDetailPrice).textContent).toBe('96,000.00'),
+    );
+    expect(screen.getByTestId(TestId.marketDetailStale).textContent).toContain('Prices delayed');
+
+    push('depth:BTCUSDT', { symbol: 'BTCUSDT', bids: [['95500', '1']], asks: [['95600', '2']], version: 9 });
+    await vi.waitFor(() => expect(screen.getByText('95,500.00')).toBeTruthy());
+    // An older snapshot arriving late changes nothing.
+    push('depth:BTCUSDT', { symbol: 'BTCUSDT', bids: [['90000', '1']], asks: [['91000', '2']], version: 3 });
+    expect(screen.queryByText('90,000.00')).toBeNull();
+  });
+
+  it('says the market is closed and offers no way to trade it', async () => {
+    answers['/api/markets/BTCUSDT'] = {
+      status: 200,
+      body: { code: 0, msg: 'ok', data: { ...btc, open: false } },
+    };
+    renderAt('/trade/detail?symbol=BTCUSDT');
+    expect((await screen.findByTestId(TestId.marketDetailClosed)).textContent).toBe('This market is closed');
+    expect((screen.getByTestId(TestId.marketBuy) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId(TestId.marketSell) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's message for a market that does not exist", async () => {
+    renderAt('/trade/detail?symbol=NOPEUSDT');
+    expect(await screen.findByText('This market does not exist')).toBeTruthy();
+  });
+});

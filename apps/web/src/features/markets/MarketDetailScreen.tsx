@@ -1,0 +1,429 @@
+import {
+  CANDLE_INTERVALS,
+  type CandleInterval,
+  type DepthSnapshot,
+  type MarketSummary,
+  type PublicTrade,
+  RECENT_TRADES_LIMIT,
+  type TickerMessage,
+} from '@kestrel/contract';
+import type { Locale } from '@kestrel/i18n';
+import { formatMoney } from '@kestrel/money';
+import { ChevronDown, ChevronLeft, Clock, Lock, Search, Star } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../components/ErrorState';
+import { IconButton } from '../../components/IconButton';
+import { Modal } from '../../components/Modal';
+import { useLanguage } from '../../i18n/useLanguage';
+import { useChannel, useChannelEvents } from '../../lib/realtime';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { TestId } from '../../testIds';
+import { DepthBook } from './DepthBook';
+import { mergeTrades, newerDepth } from './depth';
+import { toggleFavourite, useFavourites } from './favourites';
+import { decimalsOf, directionOf, formatChange, formatCompact, formatPrice, pairName } from './format';
+import { FlashPrice, SimulatedBadge } from './MarketBits';
+import styles from './MarketDetailScreen.module.css';
+import { matchesSearch, withTickers } from './marketList';
+import { DEFAULT_SYMBOL, detailPath, MARKET_DETAIL_PATH, MARKETS_PATH, spotTradingPath } from './paths';
+import {
+  prefetchMarket,
+  useDepthQuery,
+  useMarketQuery,
+  useMarketsQuery,
+  useRecentTradesQuery,
+} from './queries';
+import { TradesList } from './TradesList';
+
+// The chart library is loaded here and nowhere else; its download starts with this screen's, beside the
+// market's first request, rather than after it.
+let chartModule: Promise<typeof import('./KlineChart')> | undefined;
+const loadChart = () => {
+  chartModule ??= import('./KlineChart').catch((error: unknown) => {
+    // A failed download may be retried (the screen's retry) instead of failing forever.
+    chartModule = undefined;
+    throw error;
+  });
+  return chartModule;
+};
+const KlineChart = lazy(loadChart);
+
+/** The market named in an address of this screen ("/trade/detail?symbol=ethusdt" → ETHUSDT). */
+function symbolOf(search: string | null): string {
+  return (search ?? DEFAULT_SYMBOL).trim().toUpperCase() || DEFAULT_SYMBOL;
+}
+
+// Opened directly on this screen (a reload, a shared link, the app's landing page): ask for the market now.
+if (
+  typeof window !== 'undefined' &&
+  window.location.pathname.toLowerCase() === MARKET_DETAIL_PATH.toLowerCase()
+) {
+  prefetchMarket(symbolOf(new URLSearchParams(window.location.search).get('symbol')));
+}
+
+const INTERVAL_KEY = 'chartInterval';
+const DEFAULT_INTERVAL: CandleInterval = '15m';
+
+function storedInterval(): CandleInterval {
+  try {
+    const value = localStorage.getItem(INTERVAL_KEY);
+    return (CANDLE_INTERVALS as readonly string[]).includes(value ?? '')
+      ? (value as CandleInterval)
+      : DEFAULT_INTERVAL;
+  } catch {
+    return DEFAULT_INTERVAL;
+  }
+}
+
+type Panel = 'depth' | 'trades';
+
+/** /trade/detail?symbol=BTCUSDT: the market's price, 24h statistics, k-line chart, order book and trades. */
+export function MarketDetailScreen() {
+  void loadChart();
+  const [params] = useSearchParams();
+  const symbol = symbolOf(params.get('symbol'));
+  const market = useMarketQuery(symbol);
+
+  if (market.isPending) return <LoadingState />;
+  if (market.isError) {
+    return (
+      <div className={styles.screen}>
+        <DetailHeader symbol={symbol} summary={undefined} />
+        <ErrorState message={market.error.message} onRetry={() => market.refetch()} />
+      </div>
+    );
+  }
+  return <MarketDetail key={symbol} summary={market.data} />;
+}
+
+function MarketDetail({ summary }: { summary: MarketSummary }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { symbol, base, quote, tickSize } = summary;
+  const ticker = useChannel<TickerMessage>(`ticker:${symbol}`);
+  const live = ticker && ticker.symbol === symbol ? { ...summary, ...ticker } : summary;
+  const stats = live.stats;
+  const last = stats.last || live.indexPrice;
+  const [interval, setChartInterval] = useState<CandleInterval>(storedInterval);
+  const [panel, setPanel] = useState<Panel>('depth');
+  useDocumentTitle(`${last ? `${formatPrice(last, tickSize, language)} ` : ''}${pairName(base, quote)}`);
+
+  const chooseInterval = (next: CandleInterval) => {
+    setChartInterval(next);
+    try {
+      localStorage.setItem(INTERVAL_KEY, next);
+    } catch {
+      // Without storage the choice lasts for this visit only.
+    }
+  };
+
+  const direction = directionOf(stats.changePercent);
+  const tone = direction > 0 ? styles.up : direction < 0 ? styles.down : '';
+
+  return (
+    <div className={styles.screen} data-testid={TestId.marketDetail} data-symbol={symbol}>
+      <DetailHeader symbol={symbol} summary={live} />
+
+      {!live.open ? (
+        <p
+          className={`${styles.banner} ${styles.closed}`}
+          role="alert"
+          data-testid={TestId.marketDetailClosed}
+        >
+          <Lock size={16} aria-hidden />
+          {t('markets.errors.closed')}
+        </p>
+      ) : null}
+      {live.stale ? (
+        <p
+          className={`${styles.banner} ${styles.stale}`}
+          role="status"
+          data-testid={TestId.marketDetailStale}
+        >
+          <Clock size={16} aria-hidden />
+          {t('marketsScreen.delayed')}
+        </p>
+      ) : null}
+
+      <section className={styles.summary} aria-label={pairName(base, quote)}>
+        <div className={styles.priceBlock}>
+          <FlashPrice
+            value={last}
+            className={`${styles.lastPrice} ${tone}`}
+            testId={TestId.marketDetailPrice}
+          >
+            {last ? formatPrice(last, tickSize, language) : '--'}
+          </FlashPrice>
+          <p className={styles.subPrice}>
+            <bdi>
+              {last ? formatMoney(last, language, Math.max(2, Math.min(8, decimalsOf(tickSize)))) : '--'}
+            </bdi>
+            <span className={`${styles.changeText} ${tone}`}>
+              {formatChange(stats.changePercent, language)}
+            </span>
+          </p>
+        </div>
+        <dl className={styles.stats}>
+          <Stat label={t('markets.stats.high')} value={formatPrice(stats.high, tickSize, language)} />
+          <Stat
+            label={`${t('markets.stats.volume')} (${base})`}
+            value={formatCompact(stats.volume, language)}
+          />
+          <Stat label={t('markets.stats.low')} value={formatPrice(stats.low, tickSize, language)} />
+          <Stat
+            label={`${t('markets.stats.turnover')} (${quote})`}
+            value={formatCompact(stats.turnover, language)}
+          />
+        </dl>
+      </section>
+
+      <div className={styles.intervals} role="tablist" aria-label={t('marketsScreen.chart')}>
+        {CANDLE_INTERVALS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={option === interval}
+            className={styles.interval}
+            onClick={() => chooseInterval(option)}
+            data-testid={TestId.marketInterval}
+            data-interval={option}
+          >
+            {t(`markets.intervals.${option}`)}
+          </button>
+        ))}
+      </div>
+      <div className={styles.chart}>
+        <Suspense fallback={<div className={styles.chartPlaceholder} aria-hidden />}>
+          <KlineChart symbol={symbol} interval={interval} tickSize={tickSize} locale={language} />
+        </Suspense>
+      </div>
+
+      <div className={styles.panelTabs} role="tablist">
+        {(['depth', 'trades'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={panel === option}
+            className={styles.panelTab}
+            onClick={() => setPanel(option)}
+          >
+            {option === 'depth' ? t('marketsScreen.orderBook') : t('marketsScreen.latestTrades')}
+          </button>
+        ))}
+      </div>
+      <div className={styles.panel}>
+        {panel === 'depth' ? (
+          <LiveDepth summary={summary} locale={language} />
+        ) : (
+          <LiveTrades summary={summary} locale={language} />
+        )}
+      </div>
+
+      <footer className={styles.actions}>
+        {live.open ? (
+          <>
+            <Link
+              to={spotTradingPath(symbol, 'buy')}
+              className={`${styles.action} ${styles.buy}`}
+              data-testid={TestId.marketBuy}
+            >
+              {t('orders.buy')}
+            </Link>
+            <Link
+              to={spotTradingPath(symbol, 'sell')}
+              className={`${styles.action} ${styles.sell}`}
+              data-testid={TestId.marketSell}
+            >
+              {t('orders.sell')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              disabled
+              className={`${styles.action} ${styles.buy}`}
+              data-testid={TestId.marketBuy}
+            >
+              {t('orders.buy')}
+            </button>
+            <button
+              type="button"
+              disabled
+              className={`${styles.action} ${styles.sell}`}
+              data-testid={TestId.marketSell}
+            >
+              {t('orders.sell')}
+            </button>
+          </>
+        )}
+      </footer>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.stat}>
+      <dt>{label}</dt>
+      <dd>
+        <bdi>{value}</bdi>
+      </dd>
+    </div>
+  );
+}
+
+function DetailHeader({ symbol, summary }: { symbol: string; summary: MarketSummary | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const favourites = useFavourites();
+  const [switching, setSwitching] = useState(false);
+  const favourite = favourites.has(symbol);
+  const pair = summary ? pairName(summary.base, summary.quote) : symbol;
+  return (
+    <header className={styles.header}>
+      <IconButton label={t('common.back')} onClick={() => navigate(MARKETS_PATH)}>
+        <ChevronLeft className="flip-rtl" size={24} aria-hidden />
+      </IconButton>
+      <button
+        type="button"
+        className={styles.pairButton}
+        onClick={() => setSwitching(true)}
+        aria-label={`${t('marketsScreen.switchPair')}: ${pair}`}
+        aria-haspopup="dialog"
+        data-testid={TestId.marketDetailPair}
+      >
+        <bdi className={styles.pairName}>{pair}</bdi>
+        <ChevronDown size={18} aria-hidden />
+      </button>
+      {summary?.source === 'simulated' ? <SimulatedBadge /> : null}
+      <span className={styles.headerEnd}>
+        {summary ? (
+          <IconButton
+            label={t(favourite ? 'marketsScreen.removeFavourite' : 'marketsScreen.addFavourite', { pair })}
+            onClick={() => toggleFavourite(symbol)}
+          >
+            <Star
+              size={20}
+              aria-hidden
+              className={favourite ? styles.starOn : undefined}
+              fill={favourite ? 'currentColor' : 'none'}
+            />
+          </IconButton>
+        ) : null}
+      </span>
+      <PairSheet open={switching} current={symbol} onClose={() => setSwitching(false)} />
+    </header>
+  );
+}
+
+function PairSheet({ open, current, onClose }: { open: boolean; current: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  // The list is needed only once the sheet opens; the screen's first load stays one request.
+  const markets = useMarketsQuery(open);
+  const tickers = useChannel<TickerMessage[]>(open ? 'tickers' : null);
+  const [query, setQuery] = useState('');
+  const rows = useMemo(
+    () => withTickers(markets.data ?? [], tickers).filter((market) => matchesSearch(market, query)),
+    [markets.data, tickers, query],
+  );
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('marketsScreen.switchPair')}
+      testId={TestId.marketPairSheet}
+    >
+      <div className={styles.sheetSearch}>
+        <Search size={16} aria-hidden />
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('marketsScreen.search')}
+          aria-label={t('marketsScreen.search')}
+          autoComplete="off"
+        />
+      </div>
+      {markets.isPending ? (
+        <LoadingState />
+      ) : rows.length === 0 ? (
+        <p className={styles.sheetEmpty}>{t('common.noData')}</p>
+      ) : (
+        <ul className={styles.sheetList}>
+          {rows.map((market) => {
+            const direction = directionOf(market.stats.changePercent);
+            return (
+              <li key={market.symbol}>
+                <button
+                  type="button"
+                  className={styles.sheetRow}
+                  aria-current={market.symbol === current ? 'true' : undefined}
+                  onClick={() => {
+                    onClose();
+                    setQuery('');
+                    if (market.symbol !== current) navigate(detailPath(market.symbol), { replace: true });
+                  }}
+                >
+                  <bdi className={styles.pairName}>{pairName(market.base, market.quote)}</bdi>
+                  <span className={styles.sheetPrice}>
+                    {market.stats.last ? formatPrice(market.stats.last, market.tickSize, language) : '--'}
+                  </span>
+                  <span
+                    className={direction > 0 ? styles.up : direction < 0 ? styles.down : styles.sheetFlat}
+                  >
+                    {formatChange(market.stats.changePercent, language)}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
+function LiveDepth({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
+  const rest = useDepthQuery(summary.symbol);
+  const live = useChannel<DepthSnapshot>(`depth:${summary.symbol}`);
+  const depth = newerDepth(rest.data, live, summary.symbol);
+  return (
+    <DepthBook
+      depth={depth}
+      base={summary.base}
+      quote={summary.quote}
+      tickSize={summary.tickSize}
+      lotSize={summary.lotSize}
+      locale={locale}
+    />
+  );
+}
+
+function LiveTrades({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
+  const rest = useRecentTradesQuery(summary.symbol);
+  const [received, setReceived] = useState<PublicTrade[]>([]);
+  useChannelEvents<PublicTrade[]>(`trades:${summary.symbol}`, (trades) => {
+    setReceived((current) => mergeTrades(current, trades, RECENT_TRADES_LIMIT));
+  });
+  const trades = useMemo(
+    () => mergeTrades(rest.data ?? [], received, RECENT_TRADES_LIMIT),
+    [rest.data, received],
+  );
+  return (
+    <TradesList
+      trades={trades}
+      base={summary.base}
+      quote={summary.quote}
+      tickSize={summary.tickSize}
+      lotSize={summary.lotSize}
+      locale={locale}
+    />
+  );
+}

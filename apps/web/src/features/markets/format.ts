@@ -1,0 +1,126 @@
+import { intlTag, type Locale } from '@kestrel/i18n';
+
+/*
+ * Display of market numbers. Every value arrives as a decimal string and goes to Intl unconverted (ES2023 reads
+ * decimal strings exactly), so no digit is lost between the server and the screen.
+ */
+
+/** Decimal places of an increment such as "0.01" (2) or "1" (0). */
+export function decimalsOf(increment: string): number {
+  const [, fraction = ''] = increment.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return trimmed.length;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+function cached(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function asIntlInput(decimal: string): number {
+  // Intl accepts decimal strings exactly; its types still ask for a number.
+  return decimal as unknown as number;
+}
+
+/** A price on the market's tick: "67,012.50" for tick 0.01. */
+export function formatPrice(price: string, tickSize: string, locale: Locale): string {
+  const digits = decimalsOf(tickSize);
+  const format = cached(
+    `p:${locale}:${digits}`,
+    () =>
+      new Intl.NumberFormat(intlTag(locale), {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        roundingMode: 'halfExpand',
+      } as Intl.NumberFormatOptions),
+  );
+  return format.format(asIntlInput(price));
+}
+
+/** A size on the market's lot: "0.00120" for lot 0.00001. */
+export function formatSize(size: string, lotSize: string, locale: Locale): string {
+  const digits = decimalsOf(lotSize);
+  const format = cached(
+    `s:${locale}:${digits}`,
+    () =>
+      new Intl.NumberFormat(intlTag(locale), {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        roundingMode: 'trunc',
+      } as Intl.NumberFormatOptions),
+  );
+  return format.format(asIntlInput(size));
+}
+
+/** A signed percentage from the server's two-decimal string: "+1.25%", "-0.40%". */
+export function formatChange(changePercent: string, locale: Locale): string {
+  const format = cached(
+    `c:${locale}`,
+    () =>
+      new Intl.NumberFormat(intlTag(locale), {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      }),
+  );
+  return `${format.format(asIntlInput(changePercent))}%`;
+}
+
+/** A large amount in short form: "1.23M", "456.7K" (or the locale's own words). */
+export function formatCompact(amount: string, locale: Locale): string {
+  const format = cached(
+    `k:${locale}`,
+    () =>
+      new Intl.NumberFormat(intlTag(locale), {
+        notation: 'compact',
+        maximumFractionDigits: 2,
+        roundingMode: 'trunc',
+      } as Intl.NumberFormatOptions),
+  );
+  return format.format(asIntlInput(amount));
+}
+
+/** The direction of a signed decimal string: 1 up, -1 down, 0 unchanged or unknown. */
+export function directionOf(changePercent: string): -1 | 0 | 1 {
+  if (!/[1-9]/.test(changePercent)) return 0;
+  return changePercent.trim().startsWith('-') ? -1 : 1;
+}
+
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/** Orders two decimal strings exactly (no conversion to floating point): negative, zero or positive. */
+export function compareDecimal(a: string, b: string): number {
+  const left = DECIMAL.exec(a.trim());
+  const right = DECIMAL.exec(b.trim());
+  if (!left || !right) return (left ? 1 : 0) - (right ? 1 : 0);
+  const signOf = (match: RegExpExecArray) =>
+    /[1-9]/.test(`${match[2] ?? ''}${match[3] ?? ''}`) ? (match[1] === '-' ? -1 : 1) : 0;
+  const ls = signOf(left);
+  const rs = signOf(right);
+  if (ls !== rs) return ls - rs;
+  if (ls === 0) return 0;
+  const whole = (text: string | undefined) => (text ?? '').replace(/^0+/, '');
+  const lw = whole(left[2]);
+  const rw = whole(right[2]);
+  let magnitude = lw.length - rw.length;
+  if (magnitude === 0) magnitude = lw < rw ? -1 : lw > rw ? 1 : 0;
+  if (magnitude === 0) {
+    const lf = (left[3] ?? '').replace(/0+$/, '');
+    const rf = (right[3] ?? '').replace(/0+$/, '');
+    const width = Math.max(lf.length, rf.length);
+    const lp = lf.padEnd(width, '0');
+    const rp = rf.padEnd(width, '0');
+    magnitude = lp < rp ? -1 : lp > rp ? 1 : 0;
+  }
+  return Math.sign(magnitude) * ls;
+}
+
+/** "BTC/USDT" from base and quote. */
+export function pairName(base: string, quote: string): string {
+  return `${base}/${quote}`;
+}

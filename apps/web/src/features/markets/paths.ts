@@ -1,0 +1,13 @@
+/** Where the market screens live and lead (spec §2). */
+export const MARKETS_PATH = '/current/index';
+export const MARKET_DETAIL_PATH = '/trade/detail';
+export const SPOT_TRADING_PATH = '/trade/spotTrading';
+export const DEFAULT_SYMBOL = 'BTCUSDT';
+
+export function detailPath(symbol: string): string {
+  return `${MARKET_DETAIL_PATH}?symbol=${encodeURIComponent(symbol)}`;
+}
+
+export function spotTradingPath(symbol: string, side: 'buy' | 'sell'): string {
+  return `${SPOT_TRADING_PATH}?symbol=${encodeURIComponent(symbol)}&side=${side}`;
+}

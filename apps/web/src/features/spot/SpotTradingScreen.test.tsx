@@ -1,0 +1,388 @@
+import type { MarketSummary, OrderView, WalletBalance } from '@kestrel/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/queryClient';
+import { currentNotice } from '../../components/notice/noticeStore';
+import { i18n, initI18n } from '../../i18n/i18n';
+import { RealtimeClient, type SocketLike, setRealtimeClient } from '../../lib/realtime';
+import { SpotTradingScreen } from './SpotTradingScreen';
+import { SpotTestId } from './testIds';
+
+/** A socket the test opens and speaks through; until then the screen runs on its REST data alone. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: { op: string; channels?: string[] }[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(channel: string, data: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ op: 'data', channel, data }) });
+  }
+}
+let sockets: FakeSocket[];
+/** The next order request is refused with this code and message. */
+let refuseNext: { code: number; msg: string } | null;
+
+let market: MarketSummary;
+let balances: WalletBalance[];
+let openOrders: OrderView[];
+/** Every order request: its body and its Idempotency-Key. */
+let placed: { body: Record<string, unknown>; key: string | null }[];
+let cancelled: string[];
+
+function envelope(data: unknown, code = 0, msg = 'ok') {
+  return new Response(JSON.stringify({ code, msg, data }), { status: code === 0 ? 200 : 400 });
+}
+
+const order = (id: string, overrides: Partial<OrderView> = {}): OrderView => ({
+  id,
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'limit',
+  timeInForce: 'GTC',
+  postOnly: false,
+  price: '30000.00',
+  size: '0.01000',
+  total: null,
+  filledSize: '0',
+  filledTotal: '0',
+  averagePrice: null,
+  status: 'open',
+  createdAt: '2026-11-22T04:00:00.000Z',
+  updatedAt: '2026-11-22T04:00:00.000Z',
+  ...overrides,
+});
+
+function fakeServer(input: string | URL | Request, init?: RequestInit) {
+  const url = new URL(String(input), 'http://localhost');
+  const path = url.pathname;
+  const method = init?.method ?? 'GET';
+  if (path === '/api/markets') return Promise.resolve(envelope({ items: [market] }));
+  if (path === '/api/markets/BTCUSDT') return Promise.resolve(envelope(market));
+  if (path === '/api/markets/BTCUSDT/depth') {
+    return Promise.resolve(
+      envelope({
+        symbol: 'BTCUSDT',
+        bids: [
+          ['64321.40', '0.50000'],
+          ['64321.00', '1.20000'],
+        ],
+        asks: [
+          ['64321.60', '0.30000'],
+          ['64322.00', '2.00000'],
+        ],
+        version: 5,
+      }),
+    );
+  }
+  if (path === '/api/wallet/balances') return Promise.resolve(envelope({ balances }));
+  if (path === '/api/spot/orders' && method === 'GET') {
+    const items = url.searchParams.get('state') === 'open' ? openOrders : [];
+    return Promise.resolve(envelope({ items, next: null }));
+  }
+  if (path === '/api/spot/orders' && method === 'POST') {
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    placed.push({ body, key: new Headers(init?.headers).get('idempotency-key') });
+    if (refuseNext) {
+      const { code, msg } = refuseNext;
+      refuseNext = null;
+      return Promise.resolve(envelope(null, code, msg));
+    }
+    return Promise.resolve(envelope(order(String(100 + placed.length), { status: 'filled' })));
+  }
+  const cancel = /^\/api\/spot\/orders\/(\d+)\/cancel$/.exec(path);
+  if (cancel?.[1]) {
+    cancelled.push(cancel[1]);
+    const found = openOrders.find((item) => item.id === cancel[1]);
+    openOrders = openOrders.filter((item) => item.id !== cancel[1]);
+    return Promise.resolve(envelope({ ...(found ?? order(cancel[1])), status: 'cancelled' }));
+  }
+  return Promise.resolve(envelope(null));
+}
+
+function renderScreen(query = 'symbol=BTCUSDT&side=buy') {
+  const router = createMemoryRouter([{ path: '/trade/spotTrading', element: <SpotTradingScreen /> }], {
+    initialEntries: [`/trade/spotTrading?${query}`],
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+
+async function ready() {
+  await waitFor(() => expect(input(SpotTestId.price).value).toBe('64321.50'));
+  await waitFor(() => expect(screen.getByTestId(SpotTestId.available).textContent).toContain('1,000'));
+}
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+beforeEach(() => {
+  localStorage.setItem('token', 'tok-1');
+  setRealtimeClient(
+    new RealtimeClient({
+      url: () => 'ws://localhost/ws',
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      getToken: () => 'tok-1',
+      getLanguage: () => 'en-US',
+    }),
+  );
+  market = {
+    symbol: 'BTCUSDT',
+    base: 'BTC',
+    quote: 'USDT',
+    tickSize: '0.01',
+    lotSize: '0.00001',
+    minNotional: '5',
+    makerFee: '0.001',
+    takerFee: '0.001',
+    open: true,
+    indexPrice: '64321.50',
+    source: 'simulated',
+    stale: false,
+    stats: {
+      last: '64321.50',
+      open: '63000.00',
+      high: '65000.00',
+      low: '62000.00',
+      volume: '12.5',
+      turnover: '800000',
+      changePercent: '2.10',
+    },
+  };
+  balances = [
+    { account: 'spot', asset: 'USDT', available: '1000.000000', frozen: '0.000000' },
+    { account: 'spot', asset: 'BTC', available: '0.01234567', frozen: '0.00000000' },
+    { account: 'futures', asset: 'USDT', available: '5.000000', frozen: '0.000000' },
+  ];
+  openOrders = [];
+  sockets = [];
+  refuseNext = null;
+  placed = [];
+  cancelled = [];
+  vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
+});
+
+afterEach(() => {
+  cleanup();
+  setRealtimeClient(null);
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('the spot trading form', () => {
+  it('starts at the last price and keeps amount and total in step, exactly', async () => {
+    renderScreen();
+    await ready();
+    expect(screen.getByTestId(SpotTestId.simulated).textContent).toBe('Simulated');
+    await userEvent.type(input(SpotTestId.amount), '0.0015');
+    expect(input(SpotTestId.total).value).toBe('96.48225');
+    await userEvent.clear(input(SpotTestId.total));
+    await userEvent.type(input(SpotTestId.total), '100');
+    // 100 / 64321.5 = 0.001554690…, down to the lot of 0.00001.
+    expect(input(SpotTestId.amount).value).toBe('0.00155');
+  });
+
+  it('steps the price by the tick and takes a price from the book', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Raise the price by one step' }));
+    expect(input(SpotTestId.price).value).toBe('64321.51');
+    await userEvent.click(screen.getByRole('button', { name: 'Lower the price by one step' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Lower the price by one step' }));
+    expect(input(SpotTestId.price).value).toBe('64321.49');
+    const bestBid = screen.getAllByTestId(SpotTestId.bid)[0];
+    if (!bestBid) throw new Error('no bid');
+    await userEvent.click(bestBid);
+    expect(input(SpotTestId.price).value).toBe('64321.40');
+  });
+
+  it('fills a share of the available quote with the slider, on the lot', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.click(screen.getByTestId(SpotTestId.mark(25)));
+    // 250 USDT at 64321.50 buys 0.00388 BTC (down to the lot); the total is what that costs.
+    expect(input(SpotTestId.amount).value).toBe('0.00388');
+    expect(input(SpotTestId.total).value).toBe('249.56742');
+  });
+
+  it('on the sell side, fills a share of the base asset and names the asset on the button', async () => {
+    renderScreen('symbol=BTCUSDT&side=sell');
+    await waitFor(() => expect(input(SpotTestId.price).value).toBe('64321.50'));
+    await waitFor(() =>
+      expect(screen.getByTestId(SpotTestId.available).textContent).toContain('0.01234567 BTC'),
+    );
+    expect(screen.getByTestId(SpotTestId.submit).textContent).toBe('Sell BTC');
+    await userEvent.click(screen.getByTestId(SpotTestId.mark(100)));
+    expect(input(SpotTestId.amount).value).toBe('0.01234');
+  });
+
+  it('explains what is wrong without asking the server', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    expect(await screen.findByText('Enter an amount')).toBeTruthy();
+    await userEvent.type(input(SpotTestId.amount), '0.000015');
+    expect(await screen.findByText('The amount must be a multiple of 0.00001')).toBeTruthy();
+    await userEvent.clear(input(SpotTestId.amount));
+    await userEvent.type(input(SpotTestId.amount), '0.00001');
+    expect(await screen.findByText('The order total must be at least 5 USDT')).toBeTruthy();
+    expect(placed).toEqual([]);
+  });
+
+  it('says the credit is running low before sending an order above the available funds', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.type(input(SpotTestId.amount), '1');
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() => expect(currentNotice()?.message).toBe('Sorry your credit is running low'));
+    expect(screen.getByText('Sorry your credit is running low')).toBeTruthy();
+    expect(placed).toEqual([]);
+  });
+
+  it('places a limit buy with an Idempotency-Key and confirms the purchase', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.type(input(SpotTestId.amount), '0.001');
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() => expect(currentNotice()?.message).toBe('Purchase successful'));
+    expect(placed).toEqual([
+      {
+        body: {
+          symbol: 'BTCUSDT',
+          side: 'buy',
+          type: 'limit',
+          price: '64321.50',
+          size: '0.001',
+          timeInForce: 'GTC',
+          postOnly: false,
+        },
+        key: expect.any(String),
+      },
+    ]);
+    expect(input(SpotTestId.amount).value).toBe('');
+  });
+
+  it('places a market buy by the total to spend', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.click(screen.getByTestId(SpotTestId.typeMarket));
+    expect(screen.queryByTestId(SpotTestId.price)).toBeNull();
+    expect(screen.queryByTestId(SpotTestId.amount)).toBeNull();
+    await userEvent.click(screen.getByTestId(SpotTestId.mark(50)));
+    expect(input(SpotTestId.total).value).toBe('500');
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() => expect(placed).toHaveLength(1));
+    expect(placed[0]?.body).toMatchObject({ type: 'market', side: 'buy', total: '500' });
+    expect(placed[0]?.body).not.toHaveProperty('price');
+  });
+
+  it("shows the server's refusal and sends the next order with a new key", async () => {
+    renderScreen();
+    await ready();
+    refuseNext = { code: 6001, msg: 'Sorry your credit is running low' };
+    await userEvent.type(input(SpotTestId.amount), '0.001');
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() => expect(currentNotice()?.message).toBe('Sorry your credit is running low'));
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() => expect(currentNotice()?.message).toBe('Purchase successful'));
+    expect(placed).toHaveLength(2);
+    expect(placed[1]?.key).not.toBe(placed[0]?.key);
+  });
+
+  it('confirms a sale in its own words', async () => {
+    renderScreen('symbol=BTCUSDT&side=sell');
+    await waitFor(() => expect(input(SpotTestId.price).value).toBe('64321.50'));
+    await waitFor(() => expect(screen.getByTestId(SpotTestId.available).textContent).toContain('BTC'));
+    await userEvent.type(input(SpotTestId.amount), '0.01');
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() => expect(currentNotice()?.message).toBe('Sale successful'));
+    expect(placed[0]?.body).toMatchObject({ side: 'sell', type: 'limit', size: '0.01' });
+  });
+
+  it('follows the live book, price and balances', async () => {
+    renderScreen();
+    await ready();
+    const socket = sockets[0];
+    if (!socket) throw new Error('no socket');
+    socket.open();
+    const subscribed = socket.sent.flatMap((message) => message.channels ?? []);
+    expect(subscribed).toEqual(
+      expect.arrayContaining(['ticker:BTCUSDT', 'depth:BTCUSDT', 'orders', 'balances']),
+    );
+    socket.push('depth:BTCUSDT', {
+      symbol: 'BTCUSDT',
+      bids: [['64000.00', '1.00000']],
+      asks: [['64500.00', '0.25000']],
+      version: 9,
+    });
+    await waitFor(() => expect(screen.getAllByTestId(SpotTestId.ask)).toHaveLength(1));
+    expect(screen.getByTestId(SpotTestId.ask).getAttribute('data-price')).toBe('64500.00');
+    // Depth bars measure against the deeper side: 0.25 of 1 BTC.
+    expect(screen.getByTestId(SpotTestId.ask).style.getPropertyValue('--fill')).toBe('25%');
+    expect(screen.getByTestId(SpotTestId.bid).style.getPropertyValue('--fill')).toBe('100%');
+    socket.push('ticker:BTCUSDT', {
+      symbol: 'BTCUSDT',
+      indexPrice: '64400.00',
+      stale: false,
+      stats: { ...market.stats, last: '64400.00' },
+    });
+    await waitFor(() => expect(screen.getByTestId(SpotTestId.lastPrice).textContent).toBe('64,400.00'));
+    socket.push('balances', [{ account: 'spot', asset: 'USDT', available: '12.500000', frozen: '0.000000' }]);
+    await waitFor(() => expect(screen.getByTestId(SpotTestId.available).textContent).toContain('12.5 USDT'));
+  });
+
+  it('shows that a closed market is closed and refuses to submit', async () => {
+    market = { ...market, open: false };
+    renderScreen();
+    expect((await screen.findByTestId(SpotTestId.closed)).textContent).toBe('This market is closed');
+    expect((screen.getByTestId(SpotTestId.submit) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('open orders', () => {
+  it('cancels one order and confirms it', async () => {
+    openOrders = [order('7'), order('8', { price: '31000.00' })];
+    renderScreen();
+    const list = await screen.findByTestId(SpotTestId.orders);
+    expect(within(list).getAllByTestId(SpotTestId.order)).toHaveLength(2);
+    expect(screen.getByTestId(SpotTestId.tabOpen).textContent).toBe('Open orders (2)');
+    const first = within(list).getAllByTestId(SpotTestId.cancel)[0];
+    if (!first) throw new Error('no cancel button');
+    await userEvent.click(first);
+    await waitFor(() => expect(currentNotice()?.message).toBe('Cancel success'));
+    expect(cancelled).toEqual(['7']);
+    await waitFor(() => expect(screen.getAllByTestId(SpotTestId.order)).toHaveLength(1));
+  });
+
+  it('shows No data yet when nothing is open', async () => {
+    renderScreen();
+    expect((await screen.findByTestId(SpotTestId.ordersEmpty)).textContent).toBe('No data yet');
+  });
+});

@@ -1,0 +1,156 @@
+import {
+  cancelAllResult,
+  depthSnapshot,
+  IDEMPOTENCY_KEY_HEADER,
+  marketList,
+  marketSummary,
+  type OrderView,
+  orderPage,
+  orderView,
+  type PlaceOrderBody,
+  userTradePage,
+  type WalletBalance,
+  walletBalances,
+} from '@kestrel/contract';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../api/http';
+import { walletKeys } from '../assets/queries';
+
+/** Every spot read shares this prefix; an order's change refreshes them together. */
+export const spotKeys = {
+  all: ['spot'] as const,
+  markets: () => [...spotKeys.all, 'markets'] as const,
+  market: (symbol: string) => [...spotKeys.all, 'market', symbol] as const,
+  depth: (symbol: string) => [...spotKeys.all, 'depth', symbol] as const,
+  orders: () => [...spotKeys.all, 'orders'] as const,
+  ordersOf: (state: 'open' | 'history', symbol: string) => [...spotKeys.orders(), state, symbol] as const,
+  trades: (symbol: string) => [...spotKeys.all, 'trades', symbol] as const,
+};
+
+/** Market settings change rarely; the live price comes over the ticker channel. */
+export const MARKET_STALE_MS = 30_000;
+/** The book is live over the depth channel; the snapshot only starts it. */
+export const DEPTH_LEVELS = 8;
+export const ORDERS_PAGE_SIZE = 20;
+export const TRADES_PAGE_SIZE = 20;
+
+export function useMarketsQuery() {
+  return useQuery({
+    queryKey: spotKeys.markets(),
+    queryFn: () => api.get('/api/markets', marketList),
+    select: (data) => data.items,
+    staleTime: MARKET_STALE_MS,
+  });
+}
+
+export function useMarketQuery(symbol: string) {
+  return useQuery({
+    queryKey: spotKeys.market(symbol),
+    queryFn: () => api.get(`/api/markets/${encodeURIComponent(symbol)}`, marketSummary, { quiet: true }),
+    staleTime: MARKET_STALE_MS,
+    retry: false,
+  });
+}
+
+export function useDepthQuery(symbol: string) {
+  return useQuery({
+    queryKey: spotKeys.depth(symbol),
+    queryFn: () =>
+      api.get(`/api/markets/${encodeURIComponent(symbol)}/depth?levels=${DEPTH_LEVELS}`, depthSnapshot, {
+        quiet: true,
+      }),
+    staleTime: MARKET_STALE_MS,
+  });
+}
+
+/** The spot account's balances; the full list is kept so the assets screens share the cache. */
+export function useSpotBalancesQuery() {
+  return useQuery({
+    queryKey: walletKeys.balances(),
+    queryFn: () => api.get('/api/wallet/balances', walletBalances),
+    select: (data) => data.balances.filter((balance) => balance.account === 'spot'),
+    staleTime: 10_000,
+  });
+}
+
+/** The user's open orders or their order history, newest first. */
+export function useOrdersQuery(state: 'open' | 'history', symbol: string) {
+  return useInfiniteQuery({
+    queryKey: spotKeys.ordersOf(state, symbol),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ state, limit: String(ORDERS_PAGE_SIZE) });
+      if (symbol) query.set('symbol', symbol);
+      if (pageParam) query.set('cursor', pageParam);
+      return api.get(`/api/spot/orders?${query}`, orderPage);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/** The user's fills, newest first; `symbol` '' means every market. */
+export function useTradesQuery(symbol: string) {
+  return useInfiniteQuery({
+    queryKey: spotKeys.trades(symbol),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(TRADES_PAGE_SIZE) });
+      if (symbol) query.set('symbol', symbol);
+      if (pageParam) query.set('cursor', pageParam);
+      return api.get(`/api/spot/trades?${query}`, userTradePage);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/** After any change of the user's orders: orders, trades and balances are read again. */
+export function refreshAfterOrderChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: spotKeys.orders() });
+  void queryClient.invalidateQueries({ queryKey: [...spotKeys.all, 'trades'] });
+  void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+}
+
+/** The `balances` channel carries the spot account; the other accounts in the cache stay as they are. */
+export function mergeSpotBalances(queryClient: QueryClient, spot: WalletBalance[]) {
+  queryClient.setQueryData<{ balances: WalletBalance[] }>(walletKeys.balances(), (current) =>
+    current
+      ? { balances: [...current.balances.filter((balance) => balance.account !== 'spot'), ...spot] }
+      : { balances: spot },
+  );
+}
+
+/** One order submission: the body and the Idempotency-Key that makes resending it harmless. */
+export type OrderAttempt = { body: PlaceOrderBody; key: string };
+
+export function usePlaceOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: OrderAttempt) =>
+      api.post('/api/spot/orders', body, orderView, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+    onSettled: () => refreshAfterOrderChange(queryClient),
+  });
+}
+
+export function useCancelOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: OrderView) =>
+      api.post(`/api/spot/orders/${encodeURIComponent(order.id)}/cancel`, undefined, orderView),
+    onSettled: () => refreshAfterOrderChange(queryClient),
+  });
+}
+
+export function useCancelAllMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (symbol: string) =>
+      api.post('/api/spot/orders/cancel-all', symbol ? { symbol } : {}, cancelAllResult),
+    onSettled: () => refreshAfterOrderChange(queryClient),
+  });
+}
