@@ -1,35 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RealtimeClient, type SocketLike, setRealtimeClient, useChannel } from './realtime';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  closed = false;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  push(channel: string, data: unknown) {
-    this.onmessage?.({ data: JSON.stringify({ op: 'data', channel, data }) });
-  }
-}
+import { FakeSocket } from '../test/fakeRealtime';
+import { RealtimeClient, setRealtimeClient, useChannel } from './realtime';
 
 /** Timers run by hand, so nothing depends on wall-clock time. */
 class ManualTimers {

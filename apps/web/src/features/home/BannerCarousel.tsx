@@ -3,9 +3,10 @@ import { Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TestId } from '../../testIds';
+import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { MARKETS_PATH } from '../markets/paths';
 import styles from './BannerCarousel.module.css';
+import home from './HomeScreen.module.css';
 
 /** Long enough to read a title; WCAG asks for a pause control on anything that moves by itself this long. */
 export const AUTOPLAY_MS = 5000;
@@ -32,9 +33,9 @@ function scrollToSlide(strip: HTMLElement, index: number) {
 function DefaultBanner() {
   const { t } = useTranslation();
   return (
-    <section className={styles.defaultCard} data-testid={TestId.homeBannerDefault}>
-      <h2 className={styles.defaultTitle}>{t('home.defaultTitle')}</h2>
-      <p className={styles.defaultBody}>{t('home.defaultBody')}</p>
+    <section className={`${home.hero} ${home.heroGlowLow}`} data-testid={TestId.homeBannerDefault}>
+      <h2 className={home.heroTitle}>{t('home.defaultTitle')}</h2>
+      <p className={home.heroBody}>{t('home.defaultBody')}</p>
       <Link to={MARKETS_PATH} className={styles.defaultAction}>
         {t('home.defaultAction')}
       </Link>

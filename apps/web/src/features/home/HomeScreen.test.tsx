@@ -1,39 +1,21 @@
-import type { Banner, MarketSummary } from '@kestrel/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { Banner } from '@kestrel/contract';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { RealtimeClient, type SocketLike, setRealtimeClient } from '../../lib/realtime';
+import { initI18n } from '../../i18n/i18n';
+import { setRealtimeClient } from '../../lib/realtime';
 import { readSession } from '../../session/storage';
+import { FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
+import { usdtMarket as market, tickerOf } from '../../test/marketFixtures';
+import { renderRoutes } from '../../test/render';
 import { TestId } from '../../testIds';
 import { HomeScreen } from './HomeScreen';
 import { hotDeals, mergeLatestTrades } from './hotDeals';
 
-function market(base: string, last: string, changePercent: string, turnover: string) {
-  return {
-    symbol: `${base}USDT`,
-    base,
-    quote: 'USDT',
-    tickSize: '0.01',
-    lotSize: '0.0001',
-    minNotional: '5',
-    makerFee: '0.001',
-    takerFee: '0.001',
-    open: true,
-    indexPrice: last,
-    source: 'simulated',
-    stale: false,
-    stats: { last, open: last, high: last, low: last, volume: '1', turnover, changePercent },
-  } satisfies MarketSummary;
-}
-
+const ETH = market('ETH', '3100.1', '-2.40', '9000000.5');
 const MARKETS = [
   market('BTC', '67012.5', '1.25', '1500000'),
-  market('ETH', '3100.1', '-2.40', '9000000.5'),
+  ETH,
   market('DOGE', '0.12', '10.00', '250000'),
   market('SOL', '150', '0.00', '9000000.25'),
 ];
@@ -45,20 +27,6 @@ const BANNERS: Banner[] = [
 
 let banners: Banner[] = [];
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
 let socket: FakeSocket;
 
 function ok(data: unknown) {
@@ -66,21 +34,13 @@ function ok(data: unknown) {
 }
 
 function renderHome() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/home/index', element: <HomeScreen /> },
       { path: '/trade/detail', element: <p>detail</p> },
     ],
-    { initialEntries: ['/home/index'] },
+    '/home/index',
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 const dealSymbols = () =>
@@ -108,16 +68,7 @@ beforeEach(() => {
     return ok(null);
   });
   socket = new FakeSocket();
-  setRealtimeClient(
-    new RealtimeClient({
-      url: () => 'ws://test/ws',
-      createSocket: () => socket,
-      getToken: () => '',
-      getLanguage: () => 'en-US',
-      setTimer: () => 0,
-      clearTimer: () => {},
-    }),
-  );
+  installFakeRealtime({ createSocket: () => socket });
 });
 
 afterEach(() => {
@@ -193,26 +144,8 @@ describe('the home screen', () => {
     expect(dealSymbols()).toEqual(['ETHUSDT', 'SOLUSDT', 'BTCUSDT', 'DOGEUSDT']);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Top gainers' }));
-    await act(async () => {
-      socket.readyState = 1;
-      socket.onopen?.({});
-    });
-    await act(async () => {
-      socket.onmessage?.({
-        data: JSON.stringify({
-          op: 'data',
-          channel: 'tickers',
-          data: [
-            {
-              symbol: 'ETHUSDT',
-              indexPrice: '3500',
-              stale: false,
-              stats: { ...MARKETS[1]?.stats, last: '3500', changePercent: '12.90' },
-            },
-          ],
-        }),
-      });
-    });
+    await act(async () => socket.open());
+    await act(async () => socket.push('tickers', [tickerOf(ETH, { last: '3500', changePercent: '12.90' })]));
     expect(dealSymbols()[0]).toBe('ETHUSDT');
   });
 

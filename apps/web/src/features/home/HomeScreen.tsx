@@ -16,7 +16,7 @@ import { Logo } from '../../components/Logo';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
-import { TestId } from '../../testIds';
+import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { AssetsCard } from '../assets/AssetsCard';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { MARKETS_PATH } from '../markets/paths';

@@ -1,7 +1,13 @@
-import { type Banner, banner, bannerList, latestTradeList } from '@kestrel/contract';
+import type { Banner } from '@kestrel/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { lazySchema } from '../../api/lazySchema';
+import { isBanner } from '../../session/shapes';
 import { readSession, saveSwiperInfo } from '../../session/storage';
+
+// The first screen's answers are checked by schemas that load with them, not before the first paint.
+const bannerList = lazySchema(() => import('../../api/schemas').then((m) => m.bannerList));
+const latestTradeList = lazySchema(() => import('../../api/schemas').then((m) => m.latestTradeList));
 
 export const homeKeys = {
   all: ['home'] as const,
@@ -18,9 +24,8 @@ export const LATEST_TRADES_SHOWN = 10;
 /** The banners kept in the session from the last visit, if they still look like banners. */
 function storedBanners(): Banner[] | undefined {
   const stored = readSession().swiperInfo;
-  const parsed = stored.map((item) => banner.safeParse(item));
-  if (stored.length === 0 || parsed.some((item) => !item.success)) return undefined;
-  return parsed.flatMap((item) => (item.success ? [item.data] : []));
+  if (stored.length === 0 || !stored.every(isBanner)) return undefined;
+  return stored.map(({ id, imageUrl, title, link }) => ({ id, imageUrl, title, link }));
 }
 
 export async function fetchBanners(): Promise<Banner[]> {

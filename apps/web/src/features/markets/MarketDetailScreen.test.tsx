@@ -1,76 +1,37 @@
-import type { MarketSummary } from '@kestrel/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { RealtimeClient, type SocketLike, setRealtimeClient } from '../../lib/realtime';
+import { initI18n } from '../../i18n/i18n';
+import { setRealtimeClient } from '../../lib/realtime';
+import { FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
+import { btcUsdt, tickerOf } from '../../test/marketFixtures';
+import { renderRoutes } from '../../test/render';
 import { TestId } from '../../testIds';
 import { MarketDetailScreen } from './MarketDetailScreen';
 
 // The chart draws on canvas, which happy-dom has not; its own behaviour is checked in the browser tests.
 vi.mock('./KlineChart', () => ({ default: () => <div data-testid="market-chart" /> }));
 
-const btc: MarketSummary = {
-  symbol: 'BTCUSDT',
-  base: 'BTC',
-  quote: 'USDT',
-  tickSize: '0.01',
-  lotSize: '0.00001',
-  minNotional: '5',
-  makerFee: '0.001',
-  takerFee: '0.001',
-  open: true,
-  indexPrice: '95000.5',
-  source: 'simulated',
-  stale: false,
-  stats: {
-    last: '95000.5',
-    open: '94000',
-    high: '96000',
-    low: '93000.25',
-    volume: '783.07',
-    turnover: '75740000',
-    changePercent: '1.06',
-  },
-};
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
+const btc = btcUsdt({
+  last: '95000.5',
+  open: '94000',
+  high: '96000',
+  low: '93000.25',
+  volume: '783.07',
+  turnover: '75740000',
+  changePercent: '1.06',
+});
 
 let socket: FakeSocket;
 let answers: Record<string, { status: number; body: unknown }>;
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/trade/detail', element: <MarketDetailScreen /> },
       { path: '/trade/spotTrading', element: <p>spot</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 beforeAll(async () => {
@@ -100,16 +61,7 @@ beforeEach(() => {
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   });
   socket = new FakeSocket();
-  setRealtimeClient(
-    new RealtimeClient({
-      url: () => 'ws://test/ws',
-      createSocket: () => socket,
-      getToken: () => 'tok-1',
-      getLanguage: () => 'en-US',
-      setTimer: () => 0,
-      clearTimer: () => {},
-    }),
-  );
+  installFakeRealtime({ createSocket: () => socket, getToken: () => 'tok-1' });
 });
 
 afterEach(() => {
@@ -120,7 +72,7 @@ afterEach(() => {
 });
 
 function push(channel: string, data: unknown) {
-  act(() => socket.onmessage?.({ data: JSON.stringify({ op: 'data', channel, data }) }));
+  act(() => socket.push(channel, data));
 }
 
 describe('the market detail', () => {
@@ -146,18 +98,10 @@ describe('the market detail', () => {
   it('follows the live ticker and keeps the newer book', async () => {
     renderAt('/trade/detail?symbol=BTCUSDT');
     await screen.findByTestId(TestId.marketDetailPrice);
-    act(() => {
-      socket.readyState = 1;
-      socket.onopen?.({});
-    });
+    act(() => socket.open());
     const subscribed = socket.sent.flatMap((m) => (m as { op: string; channels?: string[] }).channels ?? []);
     expect(subscribed).toEqual(expect.arrayContaining(['ticker:BTCUSDT', 'depth:BTCUSDT']));
-    push('ticker:BTCUSDT', {
-      symbol: 'BTCUSDT',
-      indexPrice: '96000',
-      stale: true,
-      stats: { ...btc.stats, last: '96000' },
-    });
+    push('ticker:BTCUSDT', tickerOf(btc, { last: '96000' }, true));
     await vi.waitFor(() =>
       expect(screen.getByTestId(TestId.marketDetailPrice).textContent).toBe('96,000.00'),
     );

@@ -1,36 +1,16 @@
-import type { MarketSummary } from '@kestrel/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { RealtimeClient, type SocketLike, setRealtimeClient } from '../../lib/realtime';
+import { initI18n } from '../../i18n/i18n';
+import { setRealtimeClient } from '../../lib/realtime';
+import { FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
+import { usdtMarket as market, tickerOf } from '../../test/marketFixtures';
+import { renderRoutes } from '../../test/render';
 import { TestId } from '../../testIds';
 import { FAVOURITES_KEY } from './favourites';
 import { compareDecimal } from './format';
 import { MarketListScreen } from './MarketListScreen';
 import { nextSort, sortMarkets } from './marketList';
-
-function market(base: string, last: string, changePercent: string, turnover: string, tickSize = '0.01') {
-  return {
-    symbol: `${base}USDT`,
-    base,
-    quote: 'USDT',
-    tickSize,
-    lotSize: '0.0001',
-    minNotional: '5',
-    makerFee: '0.001',
-    takerFee: '0.001',
-    open: true,
-    indexPrice: last,
-    source: 'simulated',
-    stale: false,
-    stats: { last, open: last, high: last, low: last, volume: '1', turnover, changePercent },
-  } satisfies MarketSummary;
-}
 
 const MARKETS = [
   market('BTC', '67012.5', '1.25', '1500000'),
@@ -39,39 +19,16 @@ const MARKETS = [
   market('SOL', '150', '0.00', '9000000.25'),
 ];
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
-
 let socket: FakeSocket;
 
 function renderList() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/current/index', element: <MarketListScreen /> },
       { path: '/trade/detail', element: <p>detail</p> },
     ],
-    { initialEntries: ['/current/index'] },
+    '/current/index',
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 const symbols = () =>
@@ -88,16 +45,7 @@ beforeEach(() => {
       new Response(JSON.stringify({ code: 0, msg: 'ok', data: { items: MARKETS } }), { status: 200 }),
   );
   socket = new FakeSocket();
-  setRealtimeClient(
-    new RealtimeClient({
-      url: () => 'ws://test/ws',
-      createSocket: () => socket,
-      getToken: () => '',
-      getLanguage: () => 'en-US',
-      setTimer: () => 0,
-      clearTimer: () => {},
-    }),
-  );
+  installFakeRealtime({ createSocket: () => socket });
 });
 
 afterEach(() => {
@@ -181,22 +129,10 @@ describe('the market list', () => {
   it('moves prices live from the tickers channel and re-sorts with them', async () => {
     renderList();
     await screen.findAllByTestId(TestId.marketsRow);
-    act(() => {
-      socket.readyState = 1;
-      socket.onopen?.({});
-    });
+    act(() => socket.open());
     expect(socket.sent).toEqual([{ op: 'subscribe', channels: ['tickers'] }]);
     await userEvent.click(screen.getByTestId(TestId.marketsSortChange));
-    const moved = market('BTC', '70000', '20.50', '1500000');
-    act(() => {
-      socket.onmessage?.({
-        data: JSON.stringify({
-          op: 'data',
-          channel: 'tickers',
-          data: [{ symbol: 'BTCUSDT', indexPrice: '70000', stale: false, stats: moved.stats }],
-        }),
-      });
-    });
+    act(() => socket.push('tickers', [tickerOf(market('BTC', '70000', '20.50', '1500000'))]));
     expect(symbols()[0]).toBe('BTCUSDT');
     const btc = screen.getAllByTestId(TestId.marketsRow)[0] as HTMLElement;
     expect(within(btc).getByTestId(TestId.marketsRowPrice).textContent).toBe('70,000.00');

@@ -1,39 +1,16 @@
 import type { MarketSummary, OrderView, WalletBalance } from '@kestrel/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient';
 import { currentNotice } from '../../components/notice/noticeStore';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { RealtimeClient, type SocketLike, setRealtimeClient } from '../../lib/realtime';
+import { initI18n } from '../../i18n/i18n';
+import { setRealtimeClient } from '../../lib/realtime';
+import { type FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
+import { btcUsdt, tickerOf } from '../../test/marketFixtures';
+import { renderRoutes } from '../../test/render';
 import { SpotTradingScreen } from './SpotTradingScreen';
 import { SpotTestId } from './testIds';
 
-/** A socket the test opens and speaks through; until then the screen runs on its REST data alone. */
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: { op: string; channels?: string[] }[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  push(channel: string, data: unknown) {
-    this.onmessage?.({ data: JSON.stringify({ op: 'data', channel, data }) });
-  }
-}
 let sockets: FakeSocket[];
 /** The next order request is refused with this code and message. */
 let refuseNext: { code: number; msg: string } | null;
@@ -116,15 +93,9 @@ function fakeServer(input: string | URL | Request, init?: RequestInit) {
 }
 
 function renderScreen(query = 'symbol=BTCUSDT&side=buy') {
-  const router = createMemoryRouter([{ path: '/trade/spotTrading', element: <SpotTradingScreen /> }], {
-    initialEntries: [`/trade/spotTrading?${query}`],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
+  renderRoutes(
+    [{ path: '/trade/spotTrading', element: <SpotTradingScreen /> }],
+    `/trade/spotTrading?${query}`,
   );
 }
 
@@ -141,48 +112,22 @@ beforeAll(async () => {
 
 beforeEach(() => {
   localStorage.setItem('token', 'tok-1');
-  setRealtimeClient(
-    new RealtimeClient({
-      url: () => 'ws://localhost/ws',
-      createSocket: () => {
-        const socket = new FakeSocket();
-        sockets.push(socket);
-        return socket;
-      },
-      getToken: () => 'tok-1',
-      getLanguage: () => 'en-US',
-    }),
-  );
-  market = {
-    symbol: 'BTCUSDT',
-    base: 'BTC',
-    quote: 'USDT',
-    tickSize: '0.01',
-    lotSize: '0.00001',
-    minNotional: '5',
-    makerFee: '0.001',
-    takerFee: '0.001',
-    open: true,
-    indexPrice: '64321.50',
-    source: 'simulated',
-    stale: false,
-    stats: {
-      last: '64321.50',
-      open: '63000.00',
-      high: '65000.00',
-      low: '62000.00',
-      volume: '12.5',
-      turnover: '800000',
-      changePercent: '2.10',
-    },
-  };
+  sockets = installFakeRealtime({ getToken: () => 'tok-1' });
+  market = btcUsdt({
+    last: '64321.50',
+    open: '63000.00',
+    high: '65000.00',
+    low: '62000.00',
+    volume: '12.5',
+    turnover: '800000',
+    changePercent: '2.10',
+  });
   balances = [
     { account: 'spot', asset: 'USDT', available: '1000.000000', frozen: '0.000000' },
     { account: 'spot', asset: 'BTC', available: '0.01234567', frozen: '0.00000000' },
     { account: 'futures', asset: 'USDT', available: '5.000000', frozen: '0.000000' },
   ];
   openOrders = [];
-  sockets = [];
   refuseNext = null;
   placed = [];
   cancelled = [];
@@ -347,12 +292,7 @@ describe('the spot trading form', () => {
     // Depth bars measure against the deeper side: 0.25 of 1 BTC.
     expect(screen.getByTestId(SpotTestId.ask).style.getPropertyValue('--fill')).toBe('25%');
     expect(screen.getByTestId(SpotTestId.bid).style.getPropertyValue('--fill')).toBe('100%');
-    socket.push('ticker:BTCUSDT', {
-      symbol: 'BTCUSDT',
-      indexPrice: '64400.00',
-      stale: false,
-      stats: { ...market.stats, last: '64400.00' },
-    });
+    socket.push('ticker:BTCUSDT', tickerOf(market, { last: '64400.00' }));
     await waitFor(() => expect(screen.getByTestId(SpotTestId.lastPrice).textContent).toBe('64,400.00'));
     socket.push('balances', [{ account: 'spot', asset: 'USDT', available: '12.500000', frozen: '0.000000' }]);
     await waitFor(() => expect(screen.getByTestId(SpotTestId.available).textContent).toContain('12.5 USDT'));
