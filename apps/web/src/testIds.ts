@@ -1,18 +1,11 @@
+import { FirstPaintTestId } from './testIds.firstPaint';
+
 /**
  * Test ids for browser tests, in one place. Prefer roles and visible text; use these where neither is stable
  * across the 15 languages.
  */
 export const TestId = {
-  notice: 'notice',
-  chunkError: 'chunk-error',
-  tabBar: 'tab-bar',
-  tabHome: 'tab-home',
-  tabMine: 'tab-mine',
-  tabMarkets: 'tab-markets',
-  tabTrade: 'tab-trade',
-  notFound: 'not-found',
-  notFoundHome: 'not-found-home',
-
+  ...FirstPaintTestId,
   loginForm: 'login-form',
   loginAccount: 'login-account',
   loginPassword: 'login-password',
@@ -43,12 +36,6 @@ export const TestId = {
   forgotConfirmPassword: 'forgot-confirm-password',
   forgotSubmit: 'forgot-submit',
 
-  homeWelcome: 'home-welcome',
-  homeGreeting: 'home-greeting',
-  homeLogin: 'home-login',
-  homeRegister: 'home-register',
-  homeRiskWarning: 'home-risk-warning',
-
   mineProfile: 'mine-profile',
   mineNickname: 'mine-nickname',
   mineAccount: 'mine-account',
@@ -76,15 +63,9 @@ export const TestId = {
   inboxEmpty: 'inbox-empty',
   messageDetail: 'message-detail',
   messageDetailBody: 'message-detail-body',
-  tabMineBadge: 'tab-mine-badge',
-  homeMessages: 'home-messages',
-  homeMessagesBadge: 'home-messages-badge',
   mineMessages: 'mine-messages',
 
   mineAssets: 'mine-assets',
-  homeAssets: 'home-assets',
-  homeBanners: 'home-banners',
-  homeBannerDefault: 'home-banner-default',
   homeHotDeals: 'home-hot-deals',
   homeLatestTrades: 'home-latest-trades',
   assetsTotal: 'assets-total',

@@ -89,6 +89,15 @@ describe('the request client', () => {
     await expect(sut.get('/api/x', schema)).resolves.toEqual({ checked: 7 });
   });
 
+  it('waits for a schema that answers later and treats its rejection as a network failure', async () => {
+    const later = { parse: async (value: unknown) => ({ checked: value }) };
+    await expect(setup(ok(7)).sut.get('/api/x', later)).resolves.toEqual({ checked: 7 });
+    const refusing = { parse: (): Promise<never> => Promise.reject(new Error('wrong shape')) };
+    const { sut, notices } = setup(ok(7));
+    await expect(sut.get('/api/x', refusing)).rejects.toMatchObject({ kind: 'network', code: 0 });
+    expect(notices).toEqual([{ tone: 'negative', message: 't:notice.network' }]);
+  });
+
   it('shows the server message in a negative notice and rejects when code is not 0', async () => {
     const { sut, notices } = setup(() =>
       Promise.resolve(jsonResponse(200, { code: 2004, msg: 'Code wrong', data: null })),

@@ -16,8 +16,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Anything that checks and types a response's `data` (the zod schemas of @kestrel/contract fit). */
-export type Parser<T> = { parse: (value: unknown) => T };
+/**
+ * Anything that checks and types a response's `data` (the zod schemas of @kestrel/contract fit). The check may
+ * answer later (see lazySchema.ts: the schema code downloads when the first response needs it).
+ */
+export type Parser<T> = { parse: (value: unknown) => T | Promise<T> };
 
 export type Notice = { tone: 'negative' | 'positive'; message: string };
 
@@ -157,7 +160,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     if (!options.schema) return envelope.data as T;
     try {
-      return options.schema.parse(envelope.data);
+      return await options.schema.parse(envelope.data);
     } catch {
       // An answer of the wrong shape is as useless to the user as no answer.
       return fail(new ApiError('network', deps.translate('notice.network'), response.status, 0), quiet);

@@ -1,41 +1,9 @@
-import {
-  type InboxMessage,
-  inboxMessage,
-  type MessagePage,
-  messagePage,
-  unreadCount,
-} from '@kestrel/contract';
+import { type InboxMessage, inboxMessage, type MessagePage, messagePage } from '@kestrel/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
+import { INBOX_PAGE_SIZE, inboxKeys, UNREAD_POLL_MS } from './unread';
 
-export const inboxKeys = {
-  all: ['inbox'] as const,
-  unread: () => [...inboxKeys.all, 'unread'] as const,
-  list: (pageSize: number) => [...inboxKeys.all, 'list', pageSize] as const,
-  message: (id: number) => [...inboxKeys.all, 'message', id] as const,
-};
-
-/**
- * How often the unread count is polled while the app is open: new messages show up within this long without a
- * reload (see docs/decisions/0008-message-delivery.md).
- */
-export const UNREAD_POLL_MS = 30_000;
-export const INBOX_PAGE_SIZE = 20;
-
-/**
- * The unread count behind the badges. Polled quietly: a background check that fails says nothing, the next
- * one tries again.
- */
-export function useUnreadCountQuery(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: inboxKeys.unread(),
-    queryFn: () => api.get('/api/messages/unread-count', unreadCount, { quiet: true }),
-    select: (data) => data.unread,
-    refetchInterval: UNREAD_POLL_MS,
-    refetchOnWindowFocus: true,
-    enabled: options.enabled ?? true,
-  });
-}
+export { badgeText, INBOX_PAGE_SIZE, inboxKeys, UNREAD_POLL_MS, useUnreadCountQuery } from './unread';
 
 /** The list, a page at a time ("Load more"), polled like the badge while it is on screen. */
 export function useMessagesQuery(pageSize = INBOX_PAGE_SIZE) {
@@ -78,9 +46,4 @@ export function useMarkAllReadMutation() {
     mutationFn: () => api.post('/api/messages/read-all'),
     onSettled: invalidate,
   });
-}
-
-/** The badge text: the count, capped at "99+". */
-export function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
 }

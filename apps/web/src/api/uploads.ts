@@ -1,7 +1,11 @@
-import { type UploadPurpose, type UploadResult, uploadResult } from '@kestrel/contract';
+import type { UploadPurpose, UploadResult } from '@kestrel/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from './http';
+import { lazySchema } from './lazySchema';
+
+// The avatar on the home screen needs this module, not the upload schema.
+const uploadResult = lazySchema(() => import('./schemas').then((m) => m.uploadResult));
 
 export const uploadKeys = {
   all: ['uploads'] as const,

@@ -1,7 +1,10 @@
-import { type PublicUser, publicUser } from '@kestrel/contract';
+import type { PublicUser } from '@kestrel/contract';
 import { useQuery } from '@tanstack/react-query';
 import { readSession, saveUserInfo } from '../session/storage';
 import { api } from './http';
+import { lazySchema } from './lazySchema';
+
+const publicUser = lazySchema(() => import('./schemas').then((m) => m.publicUser));
 
 export const userKeys = {
   all: ['user'] as const,

@@ -2,7 +2,7 @@ import { ArrowRightLeft, ChartCandlestick, House, UserRound } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { UnreadBadge } from '../features/inbox/UnreadBadge';
-import { TestId } from '../testIds';
+import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
 import { TABS } from './routes';
 import styles from './TabShell.module.css';
 

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { TestId } from '../testIds';
+import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
 import { Button } from './Button';
 import styles from './ErrorState.module.css';
 

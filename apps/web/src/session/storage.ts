@@ -1,5 +1,6 @@
-import { type PublicUser, publicUser } from '@kestrel/contract';
+import type { PublicUser } from '@kestrel/contract';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@kestrel/i18n';
+import { asPublicUser } from './shapes';
 
 /**
  * The one owner of what the app keeps in localStorage. The spec persists one session object and also keeps
@@ -58,11 +59,10 @@ export function readSession(): StoredSession {
   const stored = isRecord(raw) ? raw : {};
   const plainToken = store?.getItem(STORAGE_KEYS.token) ?? '';
   const plainLang = store?.getItem(STORAGE_KEYS.lang);
-  const user = publicUser.safeParse(stored.userInfo);
   return {
     token: typeof stored.token === 'string' ? stored.token : plainToken,
     language: isLocale(stored.language) ? stored.language : isLocale(plainLang) ? plainLang : DEFAULT_LOCALE,
-    userInfo: user.success ? user.data : null,
+    userInfo: asPublicUser(stored.userInfo),
     menuList: Array.isArray(stored.menuList) ? stored.menuList.filter(isMenuEntry) : [],
     swiperInfo: Array.isArray(stored.swiperInfo) ? stored.swiperInfo : [],
   };

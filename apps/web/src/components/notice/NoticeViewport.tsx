@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { TestId } from '../../testIds';
+import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import styles from './NoticeViewport.module.css';
 import { currentNotice, dismissNotice, NOTICE_DURATION_MS, subscribeNotice } from './noticeStore';
 

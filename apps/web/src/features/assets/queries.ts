@@ -1,6 +1,10 @@
-import { assetsOverview, walletBalances } from '@kestrel/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { lazySchema } from '../../api/lazySchema';
+
+// The home screen's assets card reads these: the schemas load with the answer, not with the first screen.
+const assetsOverview = lazySchema(() => import('../../api/schemas').then((m) => m.assetsOverview));
+const walletBalances = lazySchema(() => import('../../api/schemas').then((m) => m.walletBalances));
 
 /** Every wallet read shares this prefix, so that a money move refreshes all of them at once. */
 export const walletKeys = {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { badgeText, useUnreadCountQuery } from '../../api/inbox';
+import { badgeText, useUnreadCountQuery } from '../../api/unread';
 import { useSession } from '../../session/useSession';
 import styles from './UnreadBadge.module.css';
 

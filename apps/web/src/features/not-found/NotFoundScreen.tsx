@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_PATH } from '../../app/routes';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { TestId } from '../../testIds';
+import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import styles from './NotFoundScreen.module.css';
 
 /** Shown for any unknown path, and for spec routes whose screens have not landed yet. */
