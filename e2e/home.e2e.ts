@@ -162,7 +162,7 @@ describe('the home screen and its banners', () => {
     await storeArabic(phone);
     await phone.reload();
     await byId(phone, TestId.homeBanners).getByText('تداول البيتكوين على مدار الساعة').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await byId(phone, TestId.homeHotDeals).getByRole('link').first().waitFor({ timeout: 20_000 });
     await imagesLoaded(phone);
     await snapshot(phone, 'home-ar');

@@ -168,7 +168,7 @@ describe('identity verification in the browser', () => {
     await storeArabic(phone);
     await phone.goto(`${baseUrl}/user/identification`);
     await expect.poll(() => statusOf(phone)).toBe('verified');
-    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await snapshot(phone, 'identity-verified-ar');
     await phone.context().close();
   });

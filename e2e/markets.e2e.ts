@@ -151,7 +151,7 @@ describe('the markets in a browser', () => {
     await logIn(phone, baseUrl, trader.email, trader.password);
     await storeArabic(phone);
     await phone.goto(`${baseUrl}/current/index`);
-    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => byId(phone, TestId.marketsRow).count(), { timeout: 15_000 }).toBe(8);
     await expect.poll(() => byId(phone, TestId.marketsSimulated).textContent()).toContain('محاكاة');
     await snapshot(phone, 'markets-list-ar');

@@ -152,7 +152,7 @@ describe('money in the browser', () => {
     await storeArabic(phone);
     await phone.goto(`${baseUrl}/home/assets`);
     await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('250.50');
-    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await snapshot(phone, 'assets-ar');
     await phone.goto(`${baseUrl}/user/wallet/charge?asset=USDT&chain=tron`);
     await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);

@@ -170,7 +170,7 @@ describe('spot trading in the browser', () => {
 
     await storeArabic(phone);
     await openSpot(phone);
-    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await byId(phone, SpotTestId.tabHistory).click();
     await expect.poll(() => byId(phone, SpotTestId.order).count(), SOON).toBeGreaterThan(0);
     await snapshot(phone, 'spot-trading-ar');
