@@ -79,7 +79,7 @@ export class RealtimeHub implements RealtimePublisher {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
     this.depthIntervalMs = options.depthIntervalMs ?? 100;
     this.reauthenticateMs = options.reauthenticateMs ?? 60_000;
-    this.fanOutSlice = options.fanOutSlice ?? 500;
+    this.fanOutSlice = options.fanOutSlice ?? 100;
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
   }
