@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { formatPrice } from '../markets/format';
 import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';
 import styles from './AllTrades.module.css';
 import { formatSize, formatTime } from './format';
@@ -59,7 +60,11 @@ export function AllTradesScreen() {
           <>
             <ul className={styles.list}>
               {items.map((trade) => (
-                <TradeRow key={trade.id} trade={trade} />
+                <TradeRow
+                  key={trade.id}
+                  trade={trade}
+                  tickSize={markets.data?.find((market) => market.symbol === trade.symbol)?.tickSize}
+                />
               ))}
             </ul>
             <div ref={sentinel} className={styles.sentinel}>
@@ -73,7 +78,8 @@ export function AllTradesScreen() {
   );
 }
 
-function TradeRow({ trade }: { trade: UserTrade }) {
+/** `tickSize` keeps the price's decimals on the market's tick ("95,047.50"); unknown until the markets load. */
+function TradeRow({ trade, tickSize }: { trade: UserTrade; tickSize: string | undefined }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const base = trade.symbol.replace(/USDT$/, '');
@@ -99,7 +105,9 @@ function TradeRow({ trade }: { trade: UserTrade }) {
       <dl className={styles.facts}>
         <div>
           <dt>{t('orders.price')}</dt>
-          <dd dir="ltr">{formatSize(trade.price, language)}</dd>
+          <dd dir="ltr">
+            {tickSize ? formatPrice(trade.price, tickSize, language) : formatSize(trade.price, language)}
+          </dd>
         </div>
         <div>
           <dt>{t('orders.amount')}</dt>

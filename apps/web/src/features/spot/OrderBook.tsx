@@ -1,7 +1,8 @@
 import type { DepthSnapshot } from '@kestrel/contract';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/useLanguage';
-import { formatPrice, formatSize } from './format';
+import { formatPrice } from '../markets/format';
+import { formatSize } from './format';
 import { add, compareDecimals, percentage } from './orderMath';
 import styles from './SpotTrading.module.css';
 import { SpotTestId } from './testIds';

@@ -2,7 +2,7 @@ import type { MarketSummary } from '@kestrel/contract';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
 import { useLanguage } from '../../i18n/useLanguage';
-import { formatPrice } from './format';
+import { formatPrice } from '../markets/format';
 import styles from './SpotTrading.module.css';
 import { SpotTestId } from './testIds';
 
