@@ -45,7 +45,8 @@ export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 export const RESERVATION_STATUSES = ['open', 'released', 'consumed'] as const;
 
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+/** A CHECK constraint's list of allowed literals; only the schema's own constants go in, never input. */
+export const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
 export const assets = pgTable(

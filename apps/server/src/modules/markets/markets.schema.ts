@@ -1,10 +1,9 @@
 import { CANDLE_INTERVALS, PRICE_SOURCES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { assets } from '../ledger/ledger.schema';
+import { assets, inList } from '../ledger/ledger.schema';
 
 const decimal = (name: string) => numeric(name, { precision: 36, scale: 18 });
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * Spot markets (ARCHITECTURE.md section 6, docs/decisions/0018-markets-and-price-feed.md): a base asset priced

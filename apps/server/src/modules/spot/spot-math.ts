@@ -1,18 +1,9 @@
 import { type Lots, lotsOf, type Ticks, ticksOf } from '@kestrel/engine';
 import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import type { Market } from '../markets/markets.service';
 
-/** The market settings the order flow needs (a subset of the markets module's Market). */
-export type SpotMarket = {
-  symbol: string;
-  base: string;
-  quote: string;
-  tickSize: string;
-  lotSize: string;
-  minNotional: string;
-  makerFee: string;
-  takerFee: string;
-  open: boolean;
-};
+/** The market settings the order flow needs: the markets module's Market without the maker switch. */
+export type SpotMarket = Omit<Market, 'marketMaker'>;
 
 /** A decimal string as an integer over a power of ten: "0.015" is 15 / 10^3. */
 type Scaled = { value: bigint; scale: number };

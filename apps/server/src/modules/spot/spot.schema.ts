@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
+import { inList } from '../ledger/ledger.schema';
 
 /*
  * Spot orders and their fills (ARCHITECTURE.md section 6, docs/decisions/0019-spot-orders-and-settlement.md).
@@ -19,7 +20,6 @@ import { users } from '../../db/schema';
  * Funds are frozen by a ledger reservation ('spot_order', order id) stored in the same transaction as the order.
  */
 
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
 export const SPOT_ORDER_STATUSES = [
