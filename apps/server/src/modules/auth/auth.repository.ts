@@ -7,6 +7,9 @@ export type NewUser = typeof users.$inferInsert;
 
 /** Users, sessions and verification codes: every SQL statement of the accounts area. */
 export class AuthRepository {
+  /** The statement of `findLiveSession`, built once and prepared on each connection that runs it. */
+  private liveSession: ReturnType<AuthRepository['liveSessionQuery']> | undefined;
+
   constructor(private readonly db: Db) {}
 
   transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T> {
@@ -19,11 +22,6 @@ export class AuthRepository {
       .from(users)
       .where(or(eq(users.email, account), eq(users.phone, account)))
       .limit(1);
-    return row;
-  }
-
-  async findUserById(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   }
 
@@ -51,20 +49,28 @@ export class AuthRepository {
   }
 
   /** The session a token hash names, if it is neither revoked nor past its expiry or idle limit. */
+  /** The live session a token hash names, with its user, in one statement (it runs on every private request). */
   async findLiveSession(tokenHash: string, idleSince: Date) {
-    const [row] = await this.db
-      .select()
+    this.liveSession ??= this.liveSessionQuery();
+    const [row] = await this.liveSession.execute({ tokenHash, idleSince });
+    return row;
+  }
+
+  private liveSessionQuery() {
+    return this.db
+      .select({ session: sessions, user: users })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, tokenHash),
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
-          gt(sessions.lastSeenAt, idleSince),
+          gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
         ),
       )
-      .limit(1);
-    return row;
+      .limit(1)
+      .prepare('live_session');
   }
 
   async touchSession(tokenHash: string) {

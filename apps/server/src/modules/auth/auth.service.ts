@@ -158,14 +158,13 @@ export class AuthService {
    */
   async authenticate(token: string): Promise<UserRow | undefined> {
     const tokenHash = sha256(token);
-    const session = await this.repository.findLiveSession(tokenHash, new Date(Date.now() - SESSION_IDLE_MS));
-    if (!session) return undefined;
-    if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+    const live = await this.repository.findLiveSession(tokenHash, new Date(Date.now() - SESSION_IDLE_MS));
+    if (!live) return undefined;
+    if (Date.now() - live.session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
       await this.repository.touchSession(tokenHash);
     }
-    const user = await this.repository.findUserById(session.userId);
     // Freezing revokes the sessions too; this also covers a session opened while the freeze was committing.
-    return user?.frozenAt ? undefined : user;
+    return live.user.frozenAt ? undefined : live.user;
   }
 
   /** Spends the code when it matches; a wrong guess is counted and the caller's transaction still commits. */

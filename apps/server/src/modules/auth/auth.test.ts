@@ -85,6 +85,19 @@ describe('registration and sessions', () => {
     expect((await call('GET', '/api/user/info', { token: registered.body.data.token })).status).toBe(200);
   });
 
+  it('refuses a session idle for more than seven days and keeps a recently used one', async () => {
+    const registered = await register(uniqueEmail());
+    const token: string = registered.body.data.token;
+    const idleFor = (days: number) =>
+      sut.database.db.execute(
+        sql`update sessions set last_seen_at = now() - make_interval(days => ${days}) where user_id = ${registered.body.data.user.id}`,
+      );
+    await idleFor(6);
+    expect((await call('GET', '/api/user/info', { token })).status).toBe(200);
+    await idleFor(8);
+    expect((await call('GET', '/api/user/info', { token })).status).toBe(401);
+  });
+
   it('refuses a missing or made-up token with 401', async () => {
     expect((await call('GET', '/api/user/info')).status).toBe(401);
     expect((await call('GET', '/api/user/info', { token: 'not-a-session' })).status).toBe(401);

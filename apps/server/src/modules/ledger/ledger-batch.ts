@@ -98,17 +98,22 @@ export class LedgerBatch {
     }
     const accepted = requests.filter((_, index) => frozen[index]);
     if (accepted.length === 0) return frozen;
-    await this.applyBalances(deltas, true);
-    await this.db.execute(sql`
-      insert into reservations (account_id, asset, amount, purpose, reference, actor)
-      values ${sql.join(
-        accepted.map(
-          (request) =>
-            sql`(${request.accountId}::int, ${request.asset}::text, ${this.literal(request.asset, request.units)}::numeric,
-              ${purpose}::text, ${request.reference}::text, ${request.actor}::text)`,
-        ),
-        sql`, `,
-      )}`);
+    // The rows are locked already: the balance update and the reservations are one statement.
+    const update = this.balanceUpdate(deltas);
+    const [result] = await this.rows<{ updated: number }>(sql`
+      with updated as (${update.statement} returning 1), reserved as (
+        insert into reservations (account_id, asset, amount, purpose, reference, actor)
+        values ${sql.join(
+          accepted.map(
+            (request) =>
+              sql`(${request.accountId}::int, ${request.asset}::text, ${this.literal(request.asset, request.units)}::numeric,
+                ${purpose}::text, ${request.reference}::text, ${request.actor}::text)`,
+          ),
+          sql`, `,
+        )}
+      )
+      select count(*)::int as updated from updated`);
+    if (result?.updated !== update.count) throw new Error('a balance row of the batch is missing');
     return frozen;
   }
 
@@ -221,8 +226,33 @@ export class LedgerBatch {
         addDelta(deltas, trade.seller.accountId, trade.base, 0n, -trade.baseUnits);
         addDelta(deltas, trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee, 0n);
       }
-      // The journal transactions and their postings in one statement; a reference already journalled inserts
-      // nothing, which the count below turns into an error that aborts the batch.
+    }
+
+    const closing = new Set(close);
+    const updates: SQL[] = [];
+    for (const [reference, reservation] of held) {
+      const closes = closing.has(reference);
+      const rest = reservation.amount - reservation.consumed;
+      if (closes && rest > 0n) {
+        addDelta(deltas, reservation.accountId, reservation.asset, rest, -rest);
+        outcome.released.set(reference, rest as Units);
+      }
+      const status = !closes ? 'open' : reservation.consumed > 0n ? 'consumed' : 'released';
+      // A reservation points at the journal transaction of the last trade that consumed part of it, even while
+      // still open.
+      updates.push(
+        sql`(${reservation.id}::bigint, ${this.literal(reservation.asset, reservation.consumed as Units)}::numeric,
+          ${status}::text, ${reservation.last ?? null}::text)`,
+      );
+    }
+    const values = sql`(values ${sql.join(updates, sql`, `)}) as v(id, consumed, status, last_trade)`;
+    const settled = sql`consumed = v.consumed, status = v.status,
+      settled_at = case when v.status = 'open' then null else now() end`;
+    if (trades.length === 0) {
+      await this.db.execute(sql`update reservations r set ${settled} from ${values} where r.id = v.id`);
+    } else {
+      // The journal transactions, their postings and the reservations in one statement; a reference already
+      // journalled inserts nothing, which the count below turns into an error that aborts the batch.
       const journals = await this.rows<{ id: string; reference: string }>(sql`
         with journal as (
           insert into journal_transactions (kind, reference, actor)
@@ -237,36 +267,15 @@ export class LedgerBatch {
           select journal.id, leg.account_id, leg.asset, leg.amount
           from (values ${sql.join(postings, sql`, `)}) as leg(reference, account_id, asset, amount)
           join journal on journal.reference = leg.reference
+        ), reserved as (
+          update reservations r set ${settled}, transaction_id = coalesce(journal.id, r.transaction_id)
+          from ${values} left join journal on journal.reference = v.last_trade
+          where r.id = v.id
         )
         select id::text as id, reference from journal`);
       if (journals.length !== trades.length) throw new Error('a trade of this batch was already settled');
       for (const row of journals) outcome.journals.set(row.reference, BigInt(row.id));
     }
-
-    const closing = new Set(close);
-    const updates: SQL[] = [];
-    for (const [reference, reservation] of held) {
-      const closes = closing.has(reference);
-      const rest = reservation.amount - reservation.consumed;
-      if (closes && rest > 0n) {
-        addDelta(deltas, reservation.accountId, reservation.asset, rest, -rest);
-        outcome.released.set(reference, rest as Units);
-      }
-      const status = !closes ? 'open' : reservation.consumed > 0n ? 'consumed' : 'released';
-      // A reservation points at the last trade that consumed part of it, even while still open.
-      const transaction =
-        reservation.last === undefined ? null : (outcome.journals.get(reservation.last) ?? null);
-      updates.push(
-        sql`(${reservation.id}::bigint, ${this.literal(reservation.asset, reservation.consumed as Units)}::numeric,
-          ${status}::text, ${transaction}::bigint)`,
-      );
-    }
-    await this.db.execute(sql`
-      update reservations r set consumed = v.consumed, status = v.status,
-        settled_at = case when v.status = 'open' then null else now() end,
-        transaction_id = coalesce(v.transaction_id, r.transaction_id)
-      from (values ${sql.join(updates, sql`, `)}) as v(id, consumed, status, transaction_id)
-      where r.id = v.id`);
     await alongside?.(outcome);
     await this.applyBalances(deltas);
     return outcome;
@@ -274,39 +283,42 @@ export class LedgerBatch {
 
   /**
    * Adds the deltas to the balance rows. Rows are created first where missing (a first credit), then locked in
-   * (account, asset) order, then updated in one statement; `locked` skips the first two when the caller already
-   * holds every row.
+   * (account, asset) order, then updated in one statement.
    */
-  private async applyBalances(deltas: Map<string, BalanceDelta>, locked = false) {
+  private async applyBalances(deltas: Map<string, BalanceDelta>) {
+    const update = this.balanceUpdate(deltas);
+    if (update.count === 0) return;
+    const unknown = update.rows.filter((row) => !this.existing.has(`${row.accountId}:${row.asset}`));
+    if (unknown.length > 0) {
+      const created = await this.rows<{ account_id: number; asset: string }>(sql`
+        insert into balances (account_id, asset)
+        values ${sql.join(
+          unknown.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+          sql`, `,
+        )}
+        on conflict (account_id, asset) do nothing returning account_id, asset`);
+      // Rows that were there before this transaction stay there (balance rows are never deleted); a row
+      // created here is only remembered on a later batch, as this transaction may still roll back.
+      const fresh = new Set(created.map((row) => `${row.account_id}:${row.asset}`));
+      for (const row of unknown) {
+        const key = `${row.accountId}:${row.asset}`;
+        if (!fresh.has(key)) this.existing.add(key);
+      }
+    }
+    await this.db.execute(sql`
+      select 1 from balances where (account_id, asset) in (${sql.join(
+        update.rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+        sql`, `,
+      )}) order by account_id, asset for update`);
+    const updated = await this.rows<{ account_id: number }>(sql`${update.statement} returning b.account_id`);
+    if (updated.length !== update.count) throw new Error('a balance row of the batch is missing');
+  }
+
+  /** The statement adding the non-zero deltas to their balance rows, which the caller has locked. */
+  private balanceUpdate(deltas: Map<string, BalanceDelta>) {
     const rows = [...deltas.values()]
       .filter((delta) => delta.available !== 0n || delta.frozen !== 0n)
       .sort((a, b) => a.accountId - b.accountId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
-    if (rows.length === 0) return;
-    const keys = sql.join(
-      rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
-      sql`, `,
-    );
-    if (!locked) {
-      const unknown = rows.filter((row) => !this.existing.has(`${row.accountId}:${row.asset}`));
-      if (unknown.length > 0) {
-        const created = await this.rows<{ account_id: number; asset: string }>(sql`
-          insert into balances (account_id, asset)
-          values ${sql.join(
-            unknown.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
-            sql`, `,
-          )}
-          on conflict (account_id, asset) do nothing returning account_id, asset`);
-        // Rows that were there before this transaction stay there (balance rows are never deleted); a row
-        // created here is only remembered on a later batch, as this transaction may still roll back.
-        const fresh = new Set(created.map((row) => `${row.account_id}:${row.asset}`));
-        for (const row of unknown) {
-          const key = `${row.accountId}:${row.asset}`;
-          if (!fresh.has(key)) this.existing.add(key);
-        }
-      }
-      await this.db.execute(sql`
-        select 1 from balances where (account_id, asset) in (${keys}) order by account_id, asset for update`);
-    }
     const values = sql.join(
       rows.map(
         (row) =>
@@ -315,12 +327,11 @@ export class LedgerBatch {
       ),
       sql`, `,
     );
-    const updated = await this.rows<{ account_id: number }>(sql`
+    const statement = sql`
       update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen
       from (values ${values}) as v(account_id, asset, available, frozen)
-      where b.account_id = v.account_id and b.asset = v.asset
-      returning b.account_id`);
-    if (updated.length !== rows.length) throw new Error('a balance row of the batch is missing');
+      where b.account_id = v.account_id and b.asset = v.asset`;
+    return { rows, count: rows.length, statement };
   }
 
   private async rows<T>(query: SQL): Promise<T[]> {

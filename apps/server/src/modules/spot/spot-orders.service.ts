@@ -12,10 +12,11 @@ import { AppError } from '../../http/app-error';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger/ledger.service';
 import { decodeCursor, encodeCursor } from '../wallet/records';
+import { MarketBook } from './market-book';
 import type { SpotRepository } from './spot.repository';
 import type { SpotTradeRow } from './spot.schema';
-import { type BatchReport, MarketMatcher, type OrderRequest } from './spot-matcher';
 import { MarketMath, type SpotMarket } from './spot-math';
+import { type BatchReport, type OrderRequest, SpotSequencer } from './spot-sequencer';
 import { userTradeOf, viewOf } from './spot-views';
 
 /** What spot trading needs of the markets module (MarketsService provides it). */
@@ -33,15 +34,17 @@ const RECENT_TRADES = 50;
 const DEPTH_LEVELS = 20;
 
 /**
- * Spot orders (ARCHITECTURE.md section 6): validates an order against its market, hands it to the market's
- * matcher (which freezes, matches and settles it through the ledger) and answers with the order as it stands
- * once its matching is settled. Publishes depth, trades and each user's orders and balances.
+ * Spot orders (ARCHITECTURE.md section 6): validates an order against its market, hands it to the spot
+ * sequencer (which freezes, matches on the market's book and settles it through the ledger) and answers with
+ * the order as it stands once its matching is settled. Publishes depth, trades and each user's orders and
+ * balances.
  */
 export class SpotOrdersService {
-  /** Ready matchers, for the synchronous paths (snapshots, publishing). */
-  private readonly matchers = new Map<string, MarketMatcher>();
-  private readonly building = new Map<string, Promise<MarketMatcher>>();
+  /** Ready books, for the synchronous paths (snapshots, publishing). */
+  private readonly books = new Map<string, MarketBook>();
+  private readonly building = new Map<string, Promise<MarketBook>>();
   private readonly recent = new Map<string, PublicTrade[]>();
+  private readonly sequencer: SpotSequencer;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -50,14 +53,16 @@ export class SpotOrdersService {
     private readonly markets: SpotMarkets,
     private readonly publisher: RealtimePublisher,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.sequencer = new SpotSequencer(repository, ledger, (report) => this.published(report), log);
+  }
 
   /** Rebuilds every market's book from the database (matching accepted but unsettled orders again). */
   async start(): Promise<void> {
     for (const market of this.markets.markets()) {
       // One market that cannot be rebuilt (a misconfigured lot size, a lost connection) does not stop the others;
       // it is tried again on its next use.
-      await this.matcherOf(market.symbol).catch((error: unknown) =>
+      await this.bookOf(market.symbol).catch((error: unknown) =>
         this.log?.error({ err: error, symbol: market.symbol }, 'spot book could not be rebuilt'),
       );
     }
@@ -68,7 +73,7 @@ export class SpotOrdersService {
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
-    await Promise.all([...this.matchers.values()].map((matcher) => matcher.stop()));
+    await this.sequencer.stop();
   }
 
   async place(userId: number, body: PlaceOrderBody, reference: string | null): Promise<OrderView> {
@@ -76,23 +81,22 @@ export class SpotOrdersService {
     if (!market) throw new AppError('unknownMarket');
     if (!market.open) throw new AppError('marketClosed');
     if (this.markets.isStale(market.symbol)) throw new AppError('priceStale');
-    const matcher = await this.matcherOf(market.symbol);
-    return matcher.place(this.requestOf(userId, body, reference, matcher.math));
+    const book = await this.bookOf(market.symbol);
+    return this.sequencer.place(book, this.requestOf(userId, body, reference, book.math));
   }
 
   async cancel(userId: number, orderId: string): Promise<OrderView> {
     const row = /^\d{1,18}$/.test(orderId) ? await this.repository.findOrder(BigInt(orderId)) : undefined;
     if (!row || row.userId !== userId) throw new AppError('orderNotFound');
     if (!['new', 'open', 'partially_filled'].includes(row.status)) throw new AppError('orderNotCancellable');
-    const matcher = await this.matcherOf(row.symbol);
-    return matcher.cancel(row.id);
+    return this.sequencer.cancel(await this.bookOf(row.symbol), row.id);
   }
 
   /** Cancels the user's live orders (of one market or all); answers how many were cancelled. */
   async cancelAll(userId: number, symbol?: string): Promise<number> {
     const orders = await this.repository.liveOrderIds(userId, symbol);
     const results = await Promise.allSettled(
-      orders.map(async (order) => (await this.matcherOf(order.symbol)).cancel(order.id)),
+      orders.map(async (order) => this.sequencer.cancel(await this.bookOf(order.symbol), order.id)),
     );
     return results.filter((result) => result.status === 'fulfilled' && result.value.status === 'cancelled')
       .length;
@@ -117,7 +121,7 @@ export class SpotOrdersService {
     });
     const page = rows.slice(0, query.limit);
     const items = await Promise.all(
-      page.map(async (row) => viewOf(row, (await this.matcherOf(row.symbol)).math)),
+      page.map(async (row) => viewOf(row, (await this.bookOf(row.symbol)).math)),
     );
     const last = page.at(-1);
     return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
@@ -137,7 +141,7 @@ export class SpotOrdersService {
     });
     const page = rows.slice(0, query.limit);
     const items = await Promise.all(
-      page.map(async (row) => userTradeOf(row, userId, (await this.matcherOf(row.symbol)).math)),
+      page.map(async (row) => userTradeOf(row, userId, (await this.bookOf(row.symbol)).math)),
     );
     const last = page.at(-1);
     return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
@@ -145,12 +149,12 @@ export class SpotOrdersService {
 
   async depth(symbol: string, levels: number): Promise<DepthSnapshot> {
     if (!this.markets.market(symbol)) throw new AppError('unknownMarket');
-    return (await this.matcherOf(symbol)).depth(levels);
+    return (await this.bookOf(symbol)).depth(levels);
   }
 
   async publicTrades(symbol: string): Promise<{ items: PublicTrade[] }> {
     if (!this.markets.market(symbol)) throw new AppError('unknownMarket');
-    await this.matcherOf(symbol);
+    await this.bookOf(symbol);
     return { items: [...(this.recent.get(symbol) ?? [])] };
   }
 
@@ -164,9 +168,9 @@ export class SpotOrdersService {
   /** The current value of a `depth:*` or `trades:*` channel, for a client that just subscribed. */
   snapshot(channel: string): unknown | undefined {
     const [kind, symbol = ''] = channel.split(':');
-    const matcher = this.matchers.get(symbol);
-    if (!matcher) return undefined;
-    if (kind === 'depth') return matcher.depth(DEPTH_LEVELS);
+    const book = this.books.get(symbol);
+    if (!book) return undefined;
+    if (kind === 'depth') return book.depth(DEPTH_LEVELS);
     if (kind === 'trades') return [...(this.recent.get(symbol) ?? [])];
     return undefined;
   }
@@ -267,8 +271,8 @@ export class SpotOrdersService {
     };
   }
 
-  /** The matcher of a market, built (and its book recovered) on first use; callers wait for the recovery. */
-  private matcherOf(symbol: string): Promise<MarketMatcher> {
+  /** The book of a market, built (and recovered) on first use; callers wait for the recovery. */
+  private bookOf(symbol: string): Promise<MarketBook> {
     let building = this.building.get(symbol);
     if (!building) {
       building = this.build(symbol);
@@ -279,24 +283,18 @@ export class SpotOrdersService {
     return building;
   }
 
-  private async build(symbol: string): Promise<MarketMatcher> {
+  private async build(symbol: string): Promise<MarketBook> {
     const market = this.markets.market(symbol);
     if (!market) throw new AppError('unknownMarket');
-    const matcher = new MarketMatcher(
-      await this.mathOf(market),
-      this.repository,
-      this.ledger,
-      (report) => this.published(report),
-      this.log,
-    );
+    const book = new MarketBook(await this.mathOf(market), this.sequencer.accountOf);
     const rows = await this.repository.recentTrades(symbol, RECENT_TRADES);
     this.recent.set(
       symbol,
-      rows.map((row) => publicTradeOf(row, matcher.math)),
+      rows.map((row) => publicTradeOf(row, book.math)),
     );
-    this.matchers.set(symbol, matcher);
-    await matcher.recover();
-    return matcher;
+    this.books.set(symbol, book);
+    await this.sequencer.recover([book]);
+    return book;
   }
 
   private async mathOf(market: SpotMarket): Promise<MarketMath> {
@@ -309,9 +307,9 @@ export class SpotOrdersService {
 
   /** Fees and opening hours change at once; tick and lot sizes only for a market without live orders. */
   private async marketChanged(market: SpotMarket) {
-    const matcher = this.matchers.get(market.symbol);
-    if (!matcher) return;
-    const current = matcher.math.market;
+    const book = this.books.get(market.symbol);
+    if (!book) return;
+    const current = book.math.market;
     if (current.tickSize !== market.tickSize || current.lotSize !== market.lotSize) {
       const live = await this.repository.liveOrderCount(market.symbol);
       if (live > 0) {
@@ -319,34 +317,33 @@ export class SpotOrdersService {
           { symbol: market.symbol },
           'tick or lot size changed with live orders; kept until restart',
         );
-        matcher.math = await this.mathOf({ ...market, tickSize: current.tickSize, lotSize: current.lotSize });
+        book.math = await this.mathOf({ ...market, tickSize: current.tickSize, lotSize: current.lotSize });
         return;
       }
     }
-    matcher.math = await this.mathOf(market);
+    book.math = await this.mathOf(market);
   }
 
   private published(report: BatchReport) {
-    const matcher = this.matchers.get(report.symbol);
-    if (!matcher) return;
-    if (report.trades.length > 0) {
-      const trades = report.trades.map((trade) => ({
-        id: trade.id,
-        price: trade.price,
-        size: trade.size,
-        side: trade.side,
-        time: trade.at.getTime(),
-      }));
-      const recent = [...trades.reverse(), ...(this.recent.get(report.symbol) ?? [])].slice(0, RECENT_TRADES);
-      this.recent.set(report.symbol, recent);
-      this.publisher.publish(`trades:${report.symbol}`, trades);
-      for (const trade of report.trades) {
-        this.markets.recordTrade(report.symbol, { price: trade.price, size: trade.size, at: trade.at });
+    for (const { book, orders, fills, depthChanged } of report.markets) {
+      const { symbol } = book;
+      if (fills.length > 0) {
+        const trades = fills.map((fill) => ({
+          id: fill.id,
+          price: fill.price,
+          size: fill.size,
+          side: fill.side,
+          time: fill.at.getTime(),
+        }));
+        const recent = [...trades.reverse(), ...(this.recent.get(symbol) ?? [])].slice(0, RECENT_TRADES);
+        this.recent.set(symbol, recent);
+        this.publisher.publish(`trades:${symbol}`, trades);
+        for (const fill of fills) {
+          this.markets.recordTrade(symbol, { price: fill.price, size: fill.size, at: fill.at });
+        }
       }
-    }
-    if (report.depthChanged) this.publisher.publish(`depth:${report.symbol}`, matcher.depth(DEPTH_LEVELS));
-    for (const row of report.orders) {
-      this.publisher.publishToUser(row.userId, 'orders', viewOf(row, matcher.math));
+      if (depthChanged) this.publisher.publish(`depth:${symbol}`, book.depth(DEPTH_LEVELS));
+      for (const row of orders) this.publisher.publishToUser(row.userId, 'orders', viewOf(row, book.math));
     }
     if (report.users.size > 0) void this.publishBalances([...report.users]);
   }

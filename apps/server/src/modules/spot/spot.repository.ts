@@ -38,7 +38,7 @@ export class SpotRepository {
     return new SpotRepository(db);
   }
 
-  /** `count` fresh order ids, ascending: the sequence in which the database accepts the orders. */
+  /** `count` fresh order ids from the order sequence, ascending. */
   async takeIds(count: number): Promise<bigint[]> {
     const result = (await this.db.execute(
       sql`select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text as id from generate_series(1, ${count}::int)`,
@@ -65,20 +65,46 @@ export class SpotRepository {
 
   async insertOrders(rows: readonly NewOrderRow[]): Promise<SpotOrderRow[]> {
     if (rows.length === 0) return [];
-    return this.db
-      .insert(spotOrders)
-      .values([...rows])
-      .returning();
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.id}::bigint, ${row.userId}::int, ${row.symbol}::text, ${row.side}::text, ${row.type}::text,
+            ${row.timeInForce}::text, ${row.postOnly}::boolean, ${row.price}::numeric, ${row.size}::numeric,
+            ${row.total}::numeric, ${row.frozenAsset}::text, ${row.frozenAmount}::numeric, ${row.reference}::text)`,
+      ),
+      sql`, `,
+    );
+    return this.orders(sql`
+      insert into spot_orders as o (id, user_id, symbol, side, type, time_in_force, post_only, price, size, total,
+        frozen_asset, frozen_amount, reference)
+      values ${values}
+      returning ${ORDER_COLUMNS}`);
   }
 
-  async insertTrades(rows: readonly NewTradeRow[]) {
-    if (rows.length === 0) return;
-    await this.db.insert(spotTrades).values([...rows]);
-  }
-
-  /** Writes each order's new state in one statement; answers the updated rows. */
-  async updateOrders(updates: readonly OrderUpdate[]): Promise<SpotOrderRow[]> {
+  /** Writes a batch's trades and its orders' new states in one statement; answers the updated orders. */
+  async settleOrders(
+    trades: readonly NewTradeRow[],
+    updates: readonly OrderUpdate[],
+  ): Promise<SpotOrderRow[]> {
     if (updates.length === 0) return [];
+    const traded =
+      trades.length === 0
+        ? sql``
+        : sql`with traded as (
+            insert into spot_trades (symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id,
+              taker_side, price, size, quote_amount, maker_fee, taker_fee, trade_key, transaction_id)
+            values ${sql.join(
+              trades.map(
+                (trade) =>
+                  sql`(${trade.symbol}::text, ${trade.takerOrderId}::bigint, ${trade.makerOrderId}::bigint,
+                    ${trade.takerUserId}::int, ${trade.makerUserId}::int, ${trade.takerSide}::text,
+                    ${trade.price}::numeric, ${trade.size}::numeric, ${trade.quoteAmount}::numeric,
+                    ${trade.makerFee}::numeric, ${trade.takerFee}::numeric, ${trade.tradeKey}::text,
+                    ${trade.transactionId}::bigint)`,
+              ),
+              sql`, `,
+            )}
+          )`;
     const values = sql.join(
       updates.map(
         (update) =>
@@ -86,18 +112,20 @@ export class SpotRepository {
       ),
       sql`, `,
     );
-    const result = (await this.db.execute(sql`
+    const orders = await this.orders(sql`
+      ${traded}
       update spot_orders o set filled_size = v.filled_size, filled_total = v.filled_total, status = v.status,
         updated_at = now()
       from (values ${values}) as v(id, filled_size, filled_total, status)
       where o.id = v.id
-      returning o.id::text as id, o.user_id, o.symbol, o.side, o.type, o.time_in_force, o.post_only,
-        o.price::text as price, o.size::text as size, o.total::text as total,
-        o.filled_size::text as filled_size, o.filled_total::text as filled_total, o.status,
-        o.frozen_asset, o.frozen_amount::text as frozen_amount, o.reference,
-        (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
-        (extract(epoch from o.updated_at) * 1000)::float8 as updated_ms`)) as unknown as { rows: RawOrder[] };
-    if (result.rows.length !== updates.length) throw new Error('an order of the batch vanished');
+      returning ${ORDER_COLUMNS}`);
+    if (orders.length !== updates.length) throw new Error('an order of the batch vanished');
+    return orders;
+  }
+
+  /** Runs a statement returning ORDER_COLUMNS; answers its orders. */
+  private async orders(statement: SQL): Promise<SpotOrderRow[]> {
+    const result = (await this.db.execute(statement)) as unknown as { rows: RawOrder[] };
     return result.rows.map(orderOf);
   }
 
@@ -207,6 +235,15 @@ export class SpotRepository {
       .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.purpose, 'spot')));
   }
 }
+
+/** An order row as plain statements return it (`o` is spot_orders): amounts as text, times in milliseconds. */
+const ORDER_COLUMNS =
+  sql.raw(`o.id::text as id, o.user_id, o.symbol, o.side, o.type, o.time_in_force, o.post_only,
+  o.price::text as price, o.size::text as size, o.total::text as total,
+  o.filled_size::text as filled_size, o.filled_total::text as filled_total, o.status,
+  o.frozen_asset, o.frozen_amount::text as frozen_amount, o.reference,
+  (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
+  (extract(epoch from o.updated_at) * 1000)::float8 as updated_ms`);
 
 type RawOrder = {
   id: string;

@@ -3,6 +3,7 @@ import {
   cancelAllResult,
   depthQuery,
   depthSnapshot,
+  IDEMPOTENCY_KEY_HEADER,
   latestTradeList,
   marketParams,
   orderPage,
@@ -14,6 +15,7 @@ import {
   tradesQuery,
   userTradePage,
 } from '@kestrel/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import type { Idempotency } from '../../http/idempotency';
@@ -22,6 +24,8 @@ import type { AuthService } from '../auth/auth.service';
 import type { SpotOrdersService } from './spot-orders.service';
 
 const security = [{ token: [] }];
+
+const keyed = (request: FastifyRequest) => request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined;
 
 /** The user's spot orders and trades, under /api/spot. */
 export const spotRoutes: FastifyPluginAsyncZod<{
@@ -46,7 +50,8 @@ export const spotRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       idempotency.run(request, reply, async (reference) =>
         ok(
-          await spot.place(request.user.id, request.body, reference),
+          // Without a key the reference is a fresh one no retry can repeat: the order is stored without it.
+          await spot.place(request.user.id, request.body, keyed(request) ? reference : null),
           request.t('orders.purchaseSuccessful'),
         ),
       ),

@@ -35,7 +35,7 @@ export const RESERVATION_PURPOSE = 'spot_order';
 export const spotOrders = pgTable(
   'spot_orders',
   {
-    // By default, not always: the matcher takes a batch of ids from the sequence before it writes the orders.
+    // By default, not always: the sequencer takes a block of ids from the sequence before it writes the orders.
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedByDefaultAsIdentity(),
     userId: integer('user_id')
       .notNull()

@@ -1,0 +1,374 @@
+import type { OrderView } from '@kestrel/contract';
+import type { Units } from '@kestrel/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error';
+import type { LedgerActor, LedgerService } from '../ledger/ledger.service';
+import { type MarketBook, type PublicFill, Settlement } from './market-book';
+import type { NewOrderRow, SpotRepository } from './spot.repository';
+import { RESERVATION_PURPOSE, type SpotOrderRow } from './spot.schema';
+import { viewOf } from './spot-views';
+
+/** An order as the service hands it to the sequencer: validated, with what to freeze. */
+export type OrderRequest = {
+  userId: number;
+  reference: string | null;
+  row: Omit<NewOrderRow, 'id' | 'reference'>;
+  frozenUnits: Units;
+};
+
+/** What a settled batch did, per market it touched, for the service to publish. */
+export type BatchReport = {
+  markets: Array<{ book: MarketBook; orders: SpotOrderRow[]; fills: PublicFill[]; depthChanged: boolean }>;
+  /** Users whose balances changed. */
+  users: Set<number>;
+};
+
+type Waiter<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
+type PlaceCommand = { kind: 'place'; book: MarketBook; request: OrderRequest } & Waiter<OrderView>;
+type CancelCommand = { kind: 'cancel'; book: MarketBook; orderId: bigint } & Waiter<OrderView>;
+type Command = PlaceCommand | CancelCommand;
+
+/** One batch: its commands, its stored orders and what matching them did. */
+type Step = {
+  batch: Command[];
+  placed: Array<{ command: PlaceCommand; id: bigint }>;
+  cancels: CancelCommand[];
+  fresh: SpotOrderRow[];
+  settlement: Settlement;
+};
+
+/** Commands taken from the queue at once: one freeze commit and one settlement commit for all of them. */
+const MAX_BATCH = 256;
+
+/**
+ * The order flow of every spot market (ARCHITECTURE.md section 6, docs/decisions/0019 and 0027). Commands of
+ * all markets queue up in one sequence and are handled one batch at a time: the batch's orders are stored with
+ * their funds frozen in one transaction (ids from the order sequence, so the sequence is the order of
+ * acceptance), then fed to their markets' books in that order, and every fill, fee and release of the batch is
+ * settled through the ledger in a second transaction: the group commit, whichever markets the orders are for.
+ * If settling fails, the books the batch touched are rebuilt from the database: resting orders as they rest,
+ * accepted but unsettled ones matched again in sequence.
+ */
+export class SpotSequencer {
+  private readonly queue: Command[] = [];
+  private readonly accounts = new Map<number, number>();
+  private readonly ids: bigint[] = [];
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly repository: SpotRepository,
+    private readonly ledger: LedgerService,
+    private readonly report: (report: BatchReport) => void,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  place(book: MarketBook, request: OrderRequest): Promise<OrderView> {
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'place', book, request, resolve, reject }));
+  }
+
+  cancel(book: MarketBook, orderId: bigint): Promise<OrderView> {
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'cancel', book, orderId, resolve, reject }));
+  }
+
+  /** The spot ledger account of a user the sequencer has seen an order of. */
+  readonly accountOf = (userId: number): number => {
+    const id = this.accounts.get(userId);
+    if (id === undefined) throw new Error(`the spot account of user ${userId} is not known`);
+    return id;
+  };
+
+  /** Rebuilds books from the database: resting orders rest again, unsettled ones are matched in sequence. */
+  async recover(books: Iterable<MarketBook>): Promise<void> {
+    const fresh: Array<{ book: MarketBook; row: SpotOrderRow }> = [];
+    for (const book of books) {
+      const rows = await this.repository.liveOrders(book.symbol);
+      await this.knowAccounts(rows.map((row) => row.userId));
+      for (const row of book.rebuild(rows)) fresh.push({ book, row });
+    }
+    if (fresh.length === 0) return;
+    fresh.sort((a, b) => (a.row.id < b.row.id ? -1 : 1));
+    const settlement = new Settlement();
+    for (const { book, row } of fresh) book.place(row, settlement);
+    this.publish(await this.persist(settlement), settlement);
+  }
+
+  /** Lets queued commands finish and refuses new ones. */
+  async stop() {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private enqueue(command: Command) {
+    if (this.stopped) {
+      command.reject(new AppError('systemBusy'));
+      return;
+    }
+    this.queue.push(command);
+    if (!this.running) this.running = this.drain();
+  }
+
+  /**
+   * Handles the queue batch by batch, two batches in flight: while one batch's settlement commits, the next
+   * batch's orders are stored (their freezes wait on the balance rows the settlement holds), and the next batch
+   * is matched only once that settlement has committed, so a failed settlement rebuilds the books before
+   * anything else is matched.
+   */
+  private async drain() {
+    let previous: Promise<Step | undefined> = Promise.resolve(undefined);
+    try {
+      for (;;) {
+        if (this.queue.length === 0) {
+          const failed = await previous;
+          previous = Promise.resolve(undefined);
+          if (failed) await this.recoverAfter([failed]);
+          if (this.queue.length === 0) return;
+          continue;
+        }
+        const batch = this.queue.splice(0, MAX_BATCH);
+        const fresh = new Set<bigint>();
+        const admitted = await this.admit(
+          batch.filter((command): command is PlaceCommand => command.kind === 'place'),
+          fresh,
+        );
+        const step = this.step(batch, admitted, fresh);
+        const failed = await previous;
+        if (failed) {
+          // The books are ahead of the database: rebuild them, which matches this batch's stored orders too.
+          previous = Promise.resolve(undefined);
+          await this.recoverAfter([failed, step]);
+          continue;
+        }
+        this.match(step);
+        previous = this.settle(step);
+      }
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** Sorts a batch into its stored orders and its cancels; the books see them in `match`. */
+  private step(batch: Command[], admitted: Map<PlaceCommand, SpotOrderRow>, fresh: Set<bigint>): Step {
+    const step: Step = { batch, placed: [], cancels: [], fresh: [], settlement: new Settlement() };
+    for (const command of batch) {
+      if (command.kind !== 'place') continue;
+      const row = admitted.get(command);
+      if (!row) continue;
+      // Only orders stored by this batch are new to the book; a replayed reference answers with its order.
+      if (fresh.has(row.id)) {
+        fresh.delete(row.id);
+        step.fresh.push(row);
+      }
+      step.placed.push({ command, id: row.id });
+    }
+    return step;
+  }
+
+  /** Feeds the batch to the books in arrival order (orders in id order). */
+  private match(step: Step) {
+    const rows = new Map(step.fresh.map((row) => [row.id, row]));
+    const ids = new Map(step.placed.map((entry) => [entry.command, entry.id]));
+    for (const command of step.batch) {
+      if (command.kind === 'place') {
+        const id = ids.get(command);
+        const row = id === undefined ? undefined : rows.get(id);
+        if (row) {
+          rows.delete(row.id);
+          command.book.place(row, step.settlement);
+        }
+        continue;
+      }
+      if (command.book.cancel(Number(command.orderId), step.settlement)) step.cancels.push(command);
+      else command.reject(new AppError('orderNotCancellable'));
+    }
+  }
+
+  /** Commits the batch's settlement and answers its commands; answers the step itself when it failed. */
+  private async settle(step: Step): Promise<Step | undefined> {
+    let orders: SpotOrderRow[];
+    try {
+      orders = await this.persist(step.settlement);
+    } catch (error) {
+      this.log?.error({ err: error }, 'spot settlement failed; rebuilding the books');
+      return step;
+    }
+    const byId = new Map(orders.map((row) => [row.id, row]));
+    for (const { command, id } of step.placed) {
+      const row = byId.get(id) ?? (await this.repository.findOrder(id));
+      if (row) command.resolve(viewOf(row, command.book.math));
+      else command.reject(new AppError('systemBusy'));
+    }
+    for (const command of step.cancels) {
+      const row = byId.get(command.orderId);
+      if (row) command.resolve(viewOf(row, command.book.math));
+      else command.reject(new AppError('orderNotCancellable'));
+    }
+    this.publish(orders, step.settlement);
+    return undefined;
+  }
+
+  /** Rebuilds the books of steps whose settlement failed and answers their orders as the database has them. */
+  private async recoverAfter(steps: Step[]) {
+    // Cancels of these steps are refused: the books they were checked on are gone.
+    for (const step of steps) {
+      for (const command of step.batch) {
+        if (command.kind === 'cancel') command.reject(new AppError('systemBusy'));
+      }
+    }
+    const placed = steps.flatMap((step) => step.placed);
+    const books = new Set(steps.flatMap((step) => step.batch.map((command) => command.book)));
+    try {
+      await this.recover(books);
+    } catch (error) {
+      this.log?.error({ err: error }, 'spot book recovery failed');
+      for (const { command } of placed) command.reject(new AppError('systemBusy'));
+      return;
+    }
+    for (const { command, id } of placed) {
+      const row = await this.repository.findOrder(id);
+      if (row) command.resolve(viewOf(row, command.book.math));
+      else command.reject(new AppError('systemBusy'));
+    }
+  }
+
+  /**
+   * Stores the batch's orders with their funds frozen, in one transaction. Answers the stored row per command
+   * (an existing one for a reference already used); a command refused for its balance is answered here.
+   */
+  private async admit(
+    commands: PlaceCommand[],
+    fresh: Set<bigint>,
+  ): Promise<Map<PlaceCommand, SpotOrderRow>> {
+    const admitted = new Map<PlaceCommand, SpotOrderRow>();
+    if (commands.length === 0) return admitted;
+    try {
+      await this.knowAccounts(commands.map((command) => command.request.userId));
+      await this.ledger.batch(async (batch) => {
+        const repository = this.repository.on(batch.connection);
+        const existing = await repository.findByReferences(
+          commands.flatMap(({ request }) =>
+            request.reference === null ? [] : [{ userId: request.userId, reference: request.reference }],
+          ),
+        );
+        const stored = new Map(existing.map((row) => [`${row.userId}:${row.reference}`, row]));
+        const unseen: PlaceCommand[] = [];
+        const seen = new Map<string, PlaceCommand>();
+        const duplicates: Array<[PlaceCommand, PlaceCommand]> = [];
+        for (const command of commands) {
+          const { userId, reference } = command.request;
+          const key = reference === null ? undefined : `${userId}:${reference}`;
+          const before = key === undefined ? undefined : stored.get(key);
+          const first = key === undefined ? undefined : seen.get(key);
+          if (before) admitted.set(command, before);
+          else if (first) duplicates.push([command, first]);
+          else {
+            if (key !== undefined) seen.set(key, command);
+            unseen.push(command);
+          }
+        }
+        if (unseen.length === 0) return;
+        const ids = await this.takeIds(repository, unseen.length);
+        const actor = (userId: number): LedgerActor => `user:${userId}`;
+        const frozen = await batch.freeze(
+          RESERVATION_PURPOSE,
+          unseen.map((command, index) => ({
+            accountId: this.accountOf(command.request.userId),
+            asset: command.request.row.frozenAsset,
+            units: command.request.frozenUnits,
+            reference: String(ids[index]),
+            actor: actor(command.request.userId),
+          })),
+        );
+        const rows: NewOrderRow[] = [];
+        unseen.forEach((command, index) => {
+          if (!frozen[index]) return;
+          rows.push({
+            ...command.request.row,
+            id: ids[index] as bigint,
+            reference: command.request.reference,
+          });
+        });
+        const inserted = await repository.insertOrders(rows);
+        const byId = new Map(inserted.map((row) => [row.id, row]));
+        unseen.forEach((command, index) => {
+          const row = frozen[index] ? byId.get(ids[index] as bigint) : undefined;
+          if (!row) return;
+          admitted.set(command, row);
+          fresh.add(row.id);
+        });
+        for (const [command, first] of duplicates) {
+          const row = admitted.get(first);
+          if (row) admitted.set(command, row);
+        }
+      });
+    } catch (error) {
+      for (const command of commands) command.reject(error);
+      admitted.clear();
+      fresh.clear();
+      return admitted;
+    }
+    for (const command of commands) {
+      if (!admitted.has(command)) command.reject(new AppError('insufficientBalance'));
+    }
+    return admitted;
+  }
+
+  /** Writes the batch's trades, releases and order states in one transaction through the ledger. */
+  private async persist(settlement: Settlement): Promise<SpotOrderRow[]> {
+    if (settlement.empty) return [];
+    const updates = settlement.updates();
+    return this.ledger.batch(async (batch) => {
+      const repository = this.repository.on(batch.connection);
+      let orders: SpotOrderRow[] = [];
+      await batch.settle(RESERVATION_PURPOSE, settlement.trades, settlement.closes, async (outcome) => {
+        for (const row of settlement.tradeRows) {
+          const journal = outcome.journals.get(row.tradeKey);
+          if (journal === undefined) throw new Error(`trade ${row.tradeKey} has no journal transaction`);
+          row.transactionId = journal;
+        }
+        orders = await repository.settleOrders(settlement.tradeRows, updates);
+      });
+      return orders;
+    });
+  }
+
+  private publish(orders: SpotOrderRow[], settlement: Settlement) {
+    const bySymbol = new Map<string, SpotOrderRow[]>();
+    for (const row of orders) {
+      const rows = bySymbol.get(row.symbol);
+      if (rows) rows.push(row);
+      else bySymbol.set(row.symbol, [row]);
+    }
+    const markets: BatchReport['markets'] = [];
+    for (const book of settlement.books) {
+      const depthChanged = settlement.depthChanged.has(book);
+      if (depthChanged) book.depthPublished();
+      markets.push({
+        book,
+        orders: bySymbol.get(book.symbol) ?? [],
+        fills: settlement.fills.get(book) ?? [],
+        depthChanged,
+      });
+    }
+    this.report({ markets, users: new Set(orders.map((row) => row.userId)) });
+  }
+
+  /**
+   * Order ids in the order the sequencer accepts orders: taken from the order sequence a block ahead, so that
+   * most batches need no statement for them (ids of a failed batch are skipped, as the sequence's would be).
+   */
+  private async takeIds(repository: SpotRepository, count: number): Promise<bigint[]> {
+    if (this.ids.length < count) {
+      this.ids.push(...(await repository.takeIds(Math.max(count - this.ids.length, MAX_BATCH))));
+    }
+    return this.ids.splice(0, count);
+  }
+
+  private async knowAccounts(userIds: number[]) {
+    const unknown = new Set(userIds.filter((id) => !this.accounts.has(id)));
+    if (unknown.size === 0) return;
+    for (const [userId, accountId] of await this.ledger.userAccountIds(unknown, 'spot')) {
+      this.accounts.set(userId, accountId);
+    }
+  }
+}
