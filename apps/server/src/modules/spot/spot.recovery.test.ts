@@ -6,7 +6,7 @@ import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, createUsers, deposit, ledgerOf } from '../ledger/test-ledger';
 import { spotOrders, spotTrades } from './spot.schema';
-import { spotServiceOf } from './test-spot';
+import { BTC, FakeMarkets, spotServiceOf } from './test-spot';
 
 /*
  * A crash between storing an order (funds frozen) and settling its fills: the process is simulated by a ledger
@@ -119,6 +119,55 @@ describe('restart recovery', () => {
     const view = await sut.sut.place(taker, body('buy', '52000', '0.01'), 'r2-bid');
     expect(view.status).toBe('filled');
     await sut.sut.stop();
+    expect((await ledger.check()).problems).toEqual([]);
+  });
+
+  it('rebuilds the books of every market of the failed batches and settles their orders once', async () => {
+    const ledger = ledgerOf(app);
+    const markets = new FakeMarkets([
+      { ...BTC, symbol: 'SOLUSDT', base: 'SOL' },
+      { ...BTC, symbol: 'BNBUSDT', base: 'BNB' },
+    ]);
+    const [maker = 0, taker = 0] = await createUsers(app, 2);
+    await deposit(ledger, maker, 'SOL', '1');
+    await deposit(ledger, maker, 'BNB', '1');
+    await deposit(ledger, taker, 'USDT', '1000');
+    const limit = (symbol: string, side: 'buy' | 'sell', price: string) =>
+      placeOrderBody.parse({ symbol, side, type: 'limit', price, size: '0.5' });
+    const healthy = await spotServiceOf(app, { ledger, markets });
+    await healthy.sut.place(maker, limit('SOLUSDT', 'sell', '100'), null);
+    await healthy.sut.place(maker, limit('BNBUSDT', 'sell', '200'), null);
+    await healthy.sut.stop();
+
+    // The first bid's batch is admitted (1) and its settlement fails (2) while the next batch, the bids of both
+    // markets, is admitted (3): the books of both markets are rebuilt and all three bids matched from storage.
+    let calls = 0;
+    const flaky = new (class extends LedgerService {
+      override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
+        calls += 1;
+        if (calls === 2) return Promise.reject(new Error('connection lost'));
+        return super.batch(work as never) as Promise<T>;
+      }
+    })(new LedgerRepository(app.database.db));
+    const { sut } = await spotServiceOf(app, { ledger: flaky, markets });
+    const answers = await Promise.all([
+      sut.place(taker, limit('SOLUSDT', 'buy', '100'), null),
+      sut.place(taker, limit('BNBUSDT', 'buy', '200'), null),
+      sut.place(taker, limit('SOLUSDT', 'buy', '99'), null),
+    ]);
+    expect(answers.map((order) => order.status)).toEqual(['filled', 'filled', 'open']);
+    expect((await sut.depth('SOLUSDT', 5)).bids).toEqual([['99.00', '0.50000']]);
+    expect((await sut.depth('BNBUSDT', 5)).asks).toEqual([]);
+    expect(await balanceOf(ledger, taker, 'spot', 'USDT')).toEqual({
+      available: '800.500000',
+      frozen: '49.500000',
+    });
+    await sut.stop();
+    const trades = await app.database.db
+      .select({ n: count() })
+      .from(spotTrades)
+      .where(eq(spotTrades.takerUserId, taker));
+    expect(trades[0]?.n).toBe(2);
     expect((await ledger.check()).problems).toEqual([]);
   });
 });
