@@ -111,6 +111,13 @@ export class RealtimeHub implements RealtimePublisher {
     }
   }
 
+  follows(userId: number, channel: PrivateChannel): boolean {
+    for (const connection of this.userConnections.get(userId) ?? []) {
+      if (connection.channels.has(channel)) return true;
+    }
+    return false;
+  }
+
   /** Starts serving one socket; the caller forwards the socket's events to the returned connection. */
   connect(socket: HubSocket, t: Translate): Connection {
     const connection = new Connection(this, socket, t);

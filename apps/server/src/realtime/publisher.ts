@@ -7,4 +7,6 @@ import type { PrivateChannel } from '@kestrel/contract';
 export interface RealtimePublisher {
   publish(channel: string, data: unknown): void;
   publishToUser(userId: number, channel: PrivateChannel, data: unknown): void;
+  /** Whether one of the user's connections is subscribed to the channel: an update nobody follows need not be read. */
+  follows(userId: number, channel: PrivateChannel): boolean;
 }

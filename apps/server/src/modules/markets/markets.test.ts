@@ -167,6 +167,9 @@ class RecordingPublisher implements RealtimePublisher {
     this.messages.push({ channel, data });
   }
   publishToUser() {}
+  follows() {
+    return false;
+  }
 }
 
 describe('the markets service', () => {

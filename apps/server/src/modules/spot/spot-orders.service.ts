@@ -345,7 +345,8 @@ export class SpotOrdersService {
       if (depthChanged) this.publisher.publish(`depth:${symbol}`, book.depth(DEPTH_LEVELS));
       for (const row of orders) this.publisher.publishToUser(row.userId, 'orders', viewOf(row, book.math));
     }
-    if (report.users.size > 0) void this.publishBalances([...report.users]);
+    const followers = [...report.users].filter((userId) => this.publisher.follows(userId, 'balances'));
+    if (followers.length > 0) void this.publishBalances(followers);
   }
 
   private async publishBalances(userIds: number[]) {

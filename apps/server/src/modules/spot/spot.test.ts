@@ -1,6 +1,6 @@
 import type { PlaceOrderBody } from '@kestrel/contract';
 import { placeOrderBody } from '@kestrel/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, createUsers, deposit } from '../ledger/test-ledger';
@@ -111,6 +111,36 @@ describe('limit orders', () => {
     await clearBook(buyer);
     // The cancel gives back exactly what the fills did not take.
     expect(await spot(buyer, 'USDT')).toEqual({ available: '800.000000', frozen: '0.000000' });
+    await expectLedgerOk();
+  });
+
+  it('publishes new balances to a trader who follows them, and to no one else', async () => {
+    const buyer = await trader({ USDT: '1000' });
+    const seller = await trader({ BTC: '1' });
+    publisher.followers = new Set([buyer]);
+    try {
+      await place(seller, { side: 'sell', type: 'limit', price: '50000', size: '0.01' });
+      await place(buyer, { side: 'buy', type: 'limit', price: '50000', size: '0.01' });
+      const btc = await spot(buyer, 'BTC');
+      await vi.waitFor(() =>
+        expect(
+          publisher.private.some(
+            (entry) =>
+              entry.userId === buyer &&
+              entry.channel === 'balances' &&
+              (entry.data as Array<{ asset: string; available: string }>).some(
+                (balance) => balance.asset === 'BTC' && balance.available === btc.available,
+              ),
+          ),
+        ).toBe(true),
+      );
+      expect(btc.available).toBe('0.00998000');
+      expect(publisher.private.some((entry) => entry.userId === seller && entry.channel === 'balances')).toBe(
+        false,
+      );
+    } finally {
+      publisher.followers = undefined;
+    }
     await expectLedgerOk();
   });
 

@@ -63,6 +63,11 @@ export class RecordingPublisher implements RealtimePublisher {
   publishToUser(userId: number, channel: PrivateChannel, data: unknown) {
     this.private.push({ userId, channel, data });
   }
+  /** Users who follow their private channels; everyone unless a test says otherwise. */
+  followers: Set<number> | undefined;
+  follows(userId: number) {
+    return this.followers?.has(userId) ?? true;
+  }
 }
 
 export async function spotServiceOf(
