@@ -17,10 +17,29 @@ void i18n.init({
   showSupportNotice: false,
 });
 
-/** Server-side text in one locale, from the same catalogues as the clients. */
+const translators = new Map<Locale, Translate>();
+
+/**
+ * Server-side text in one locale, from the same catalogues as the clients. The catalogues never change while the
+ * process runs, so a text without parameters is looked up once per locale (it answers every order placed).
+ */
 export function translator(locale: Locale): Translate {
-  const t = i18n.getFixedT(locale);
-  return (key, params) => t(key, params);
+  let translate = translators.get(locale);
+  if (!translate) {
+    const t = i18n.getFixedT(locale);
+    const plain = new Map<TranslationKey, string>();
+    translate = (key, params) => {
+      if (params) return t(key, params);
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = t(key);
+        plain.set(key, text);
+      }
+      return text;
+    };
+    translators.set(locale, translate);
+  }
+  return translate;
 }
 
 export function isTranslationKey(value: string): value is TranslationKey {
