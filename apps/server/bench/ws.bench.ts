@@ -80,6 +80,8 @@ async function serveOurs(): Promise<Served> {
   const app = Fastify({ logger: false });
   const hub = new RealtimeHub({
     authenticate: async () => undefined,
+    // Every client of the bench connects from this machine's one address.
+    maxConnectionsPerAddress: CLIENTS,
     ...(process.env.BENCH_FAN_OUT_SLICE ? { fanOutSlice: Number(process.env.BENCH_FAN_OUT_SLICE) } : {}),
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -150,6 +150,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   /** Live data at /ws: the trading modules publish through it, so it exists before they are built. */
   const realtime = new RealtimeHub({
     authenticate: (token) => auth.authenticate(token),
+    maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
     logger: app.log,
   });
   app.decorate('realtime', realtime);

@@ -113,6 +113,12 @@ const environment = z.object({
     .min(100)
     .max(600_000, 'must be milliseconds from 100 to 600000')
     .default(5000),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000, 'must be a number of connections from 1 to 100000')
+    .default(200),
 });
 
 /** The bucket settings: all of these name one bucket, so a deployment sets all of them or none. */
@@ -188,10 +194,6 @@ export type Config = {
   adminPassword: string | undefined;
   /** Set: uploads are stored in this S3-compatible bucket instead of DATA_DIR/uploads. */
   uploadS3: S3StorageOptions | undefined;
-  /**
-   * Per asset, the amount (in the asset's units) from which a withdrawal needs a second, different reviewer;
-   * an asset not listed always needs two (decision 16).
-   */
   /** Index prices: the built-in simulation, or a public exchange's stream (decision 0018). */
   marketFeed: 'simulated' | 'exchange';
   /** The exchange stream's endpoint; Binance's combined stream when unset. */
@@ -202,7 +204,13 @@ export type Config = {
   marketFeedStaleSeconds: number;
   /** Candles per interval generated as history on the simulation's first start; 0 for none. */
   marketHistoryCandles: number;
+  /**
+   * Per asset, the amount (in the asset's units) from which a withdrawal needs a second, different reviewer;
+   * an asset not listed always needs two (decision 16).
+   */
   withdrawalSecondReview: ReadonlyMap<string, string>;
+  /** WebSocket connections one client address may hold at once (carrier NAT puts many phones behind one). */
+  wsMaxConnectionsPerIp: number;
   /** The built-in market maker (decision 21); MARKET_MAKER=off leaves every market to people. */
   marketMaker: MarketMakerSettings;
 };
@@ -275,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawalSecondReview: new Map(
       value.WITHDRAWAL_SECOND_REVIEW.split(',').map((pair) => pair.split('=') as [string, string]),
     ),
+    wsMaxConnectionsPerIp: value.WS_MAX_CONNECTIONS_PER_IP,
     marketMaker: {
       enabled: value.MARKET_MAKER === 'on',
       levels: value.MARKET_MAKER_LEVELS,

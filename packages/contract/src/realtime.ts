@@ -29,6 +29,10 @@ export const WS_CLOSE_CODES = {
   goingAway: 1001,
   /** The client did not read its messages fast enough and was dropped so that it held nobody else back. */
   slowConsumer: 4008,
+  /** The client's address already holds as many connections as it may. */
+  tooManyConnections: 4028,
+  /** The client sent messages faster than it may. */
+  tooManyMessages: 4029,
 } as const;
 
 export const wsChannel = z

@@ -54,9 +54,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function client(locale: 'en-US' | 'de' = 'en-US') {
+function client(locale: 'en-US' | 'de' = 'en-US', address = '10.0.0.1', hub = sut) {
   const socket = new FakeSocket();
-  const connection = sut.connect(socket, translator(locale));
+  const connection = hub.connect(socket, translator(locale), address);
   const send = (message: unknown) => connection.receive(JSON.stringify(message));
   return { socket, connection, send };
 }
@@ -237,6 +237,19 @@ describe('RealtimeHub', () => {
     expect(second.socket.data).toEqual([{ op: 'data', channel: 'orders', data: { id: 'theirs' } }]);
   });
 
+  it('tells whether a user follows a private channel on any of their sockets', async () => {
+    const a = client();
+    a.send({ op: 'auth', token: 'token-of-1' });
+    await settle();
+    expect(sut.follows(1, 'balances')).toBe(false);
+    a.send({ op: 'subscribe', channels: ['balances'] });
+    expect(sut.follows(1, 'balances')).toBe(true);
+    expect(sut.follows(1, 'orders')).toBe(false);
+    expect(sut.follows(2, 'balances')).toBe(false);
+    a.connection.closedBySocket();
+    expect(sut.follows(1, 'balances')).toBe(false);
+  });
+
   it('answers an unknown token with a translated error and keeps private channels closed', async () => {
     const a = client('de');
     a.send({ op: 'auth', token: 'forged' });
@@ -294,5 +307,42 @@ describe('RealtimeHub', () => {
     sut.close();
     expect(b.socket.closedWith).toBe(WS_CLOSE_CODES.goingAway);
     expect(sut.connectionCount).toBe(0);
+  });
+
+  it('closes a connection beyond the limit of its address, and admits one again once another closes', () => {
+    const limited = new RealtimeHub({ authenticate: async () => undefined, maxConnectionsPerAddress: 2 });
+    try {
+      const first = client('en-US', '10.0.0.7', limited);
+      client('en-US', '10.0.0.7', limited);
+      const third = client('en-US', '10.0.0.7', limited);
+      const elsewhere = client('en-US', '10.0.0.8', limited);
+      expect(third.socket.closedWith).toBe(WS_CLOSE_CODES.tooManyConnections);
+      expect(first.socket.closedWith).toBeUndefined();
+      expect(elsewhere.socket.closedWith).toBeUndefined();
+      expect(limited.connectionCount).toBe(3);
+
+      first.connection.closedBySocket();
+      expect(client('en-US', '10.0.0.7', limited).socket.closedWith).toBeUndefined();
+    } finally {
+      limited.close();
+    }
+  });
+
+  it('closes a client that sends messages faster than the rate, after its burst', async () => {
+    const steady = client();
+    const flood = client();
+    for (let sent = 0; sent < 20; sent++) flood.send({ op: 'ping' });
+    expect(flood.socket.closedWith).toBeUndefined();
+    expect(flood.socket.messages.filter((message) => message.op === 'pong')).toHaveLength(20);
+    flood.send({ op: 'ping' });
+    expect(flood.socket.closedWith).toBe(WS_CLOSE_CODES.tooManyMessages);
+
+    // Ten messages a second are always allowed.
+    for (let second = 0; second < 5; second++) {
+      for (let sent = 0; sent < 10; sent++) steady.send({ op: 'ping' });
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    for (let sent = 0; sent < 20; sent++) steady.send({ op: 'ping' });
+    expect(steady.socket.closedWith).toBeUndefined();
   });
 });

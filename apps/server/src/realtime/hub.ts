@@ -41,6 +41,10 @@ export type RealtimeHubOptions = {
   reauthenticateMs?: number;
   /** How many sockets one event-loop turn writes to before yielding to other work. */
   fanOutSlice?: number;
+  /** Connections one client address may hold at once; a further one is closed as soon as it opens. */
+  maxConnectionsPerAddress?: number;
+  /** Messages a connection may send: `perSecond` on average, `burst` at once; a faster client is closed. */
+  messageRate?: { perSecond: number; burst: number };
   /** Where a payload that cannot be serialised is reported; publishing never throws at the publisher. */
   logger?: { error: (details: object, message: string) => void };
 };
@@ -62,6 +66,7 @@ export class RealtimeHub implements RealtimePublisher {
   private readonly subscribers = new Map<string, Set<Connection>>();
   private readonly userConnections = new Map<number, Set<Connection>>();
   private readonly connections = new Set<Connection>();
+  private readonly perAddress = new Map<string, number>();
   private readonly providers = new Map<string, SnapshotProvider>();
   private readonly conflated = new Map<string, Conflated>();
   private readonly fanOuts: { channel: string; frame: Buffer; targets: Connection[]; next: number }[] = [];
@@ -72,6 +77,8 @@ export class RealtimeHub implements RealtimePublisher {
   readonly maxBufferedBytes: number;
   private readonly depthIntervalMs: number;
   private readonly reauthenticateMs: number;
+  private readonly maxConnectionsPerAddress: number;
+  readonly messageRate: { perSecond: number; burst: number };
   /** Counters for monitoring and the benchmark. */
   readonly stats = { published: 0, frames: 0, dropped: 0, failed: 0 };
 
@@ -80,6 +87,8 @@ export class RealtimeHub implements RealtimePublisher {
     this.depthIntervalMs = options.depthIntervalMs ?? 100;
     this.reauthenticateMs = options.reauthenticateMs ?? 60_000;
     this.fanOutSlice = options.fanOutSlice ?? 100;
+    this.maxConnectionsPerAddress = options.maxConnectionsPerAddress ?? 200;
+    this.messageRate = options.messageRate ?? { perSecond: 10, burst: 20 };
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
   }
@@ -118,10 +127,18 @@ export class RealtimeHub implements RealtimePublisher {
     return false;
   }
 
-  /** Starts serving one socket; the caller forwards the socket's events to the returned connection. */
-  connect(socket: HubSocket, t: Translate): Connection {
-    const connection = new Connection(this, socket, t);
+  /**
+   * Starts serving one socket from `address`; the caller forwards the socket's events to the returned connection.
+   * An address holding its limit of connections gets this one closed at once.
+   */
+  connect(socket: HubSocket, t: Translate, address: string): Connection {
+    const connection = new Connection(this, socket, t, address);
+    const open = this.perAddress.get(address) ?? 0;
     this.connections.add(connection);
+    this.perAddress.set(address, open + 1);
+    if (open >= this.maxConnectionsPerAddress) {
+      connection.drop(WS_CLOSE_CODES.tooManyConnections, 'too many connections');
+    }
     return connection;
   }
 
@@ -280,7 +297,10 @@ export class RealtimeHub implements RealtimePublisher {
 
   /** @internal */
   forget(connection: Connection) {
-    this.connections.delete(connection);
+    if (!this.connections.delete(connection)) return;
+    const open = (this.perAddress.get(connection.address) ?? 1) - 1;
+    if (open > 0) this.perAddress.set(connection.address, open);
+    else this.perAddress.delete(connection.address);
   }
 
   /** @internal */
@@ -308,23 +328,43 @@ export class Connection {
   private closed = false;
   /** Messages wait here while an `auth` is being checked, so that a following subscribe sees its outcome. */
   private queue: Promise<void> | undefined;
+  /** Messages the client may still send now (a token bucket refilled at the hub's message rate). */
+  private allowance: number;
+  private allowanceAt = Date.now();
 
   constructor(
     private readonly hub: RealtimeHub,
     private readonly socket: HubSocket,
     private readonly t: Translate,
-  ) {}
+    readonly address: string,
+  ) {
+    this.allowance = hub.messageRate.burst;
+  }
 
   /** Handles one text frame from the client. */
   receive(text: string): void {
     this.alive = true;
     if (this.closed) return;
+    if (!this.allowed()) {
+      this.drop(WS_CLOSE_CODES.tooManyMessages, 'too many messages');
+      return;
+    }
     if (!this.queue) {
       const pending = this.handle(text);
       if (pending) this.enqueue(pending);
       return;
     }
     this.enqueue(this.queue.then(() => this.handle(text)));
+  }
+
+  private allowed(): boolean {
+    const now = Date.now();
+    const { perSecond, burst } = this.hub.messageRate;
+    this.allowance = Math.min(burst, this.allowance + ((now - this.allowanceAt) / 1000) * perSecond);
+    this.allowanceAt = now;
+    if (this.allowance < 1) return false;
+    this.allowance -= 1;
+    return true;
   }
 
   private enqueue(work: Promise<void>) {

@@ -12,6 +12,7 @@ export async function realtimeRoutes(app: FastifyInstance, { hub }: { hub: Realt
     const connection = hub.connect(
       socket,
       translator(resolveLocale((request.query as { lang?: unknown }).lang)),
+      request.ip,
     );
     socket.on('message', (raw, isBinary) => {
       connection.receive(isBinary ? '' : raw.toString());
