@@ -14,6 +14,7 @@ export const ORDER_TYPES = ['limit', 'market'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
 
 /**
  * `new`: accepted, not yet matched; `open` and `partially_filled`: resting on the book; `filled`, `cancelled`

@@ -1293,6 +1293,7 @@ const de: Catalogue = {
     },
     title: 'Märkte',
     search: 'Märkte suchen',
+    noMatch: 'Kein Markt gefunden',
     favourites: 'Favoriten',
     all: 'Alle',
     volume24h: '24h-Vol.',
@@ -1335,6 +1336,18 @@ const de: Catalogue = {
     end: 'Keine weiteren Trades',
     viewAllTrades: 'Alle meine Trades',
     filledOf: 'Ausgeführt {{filled}} / {{size}}',
+    timeInForce: 'Gültigkeit',
+    postOnly: 'Nur Maker',
+    postOnlyHint: 'Liegt nur im Orderbuch: Würde sie sofort handeln, wird sie nicht platziert',
+    timeInForceHint: {
+      GTC: 'Bleibt im Orderbuch, bis sie ausgeführt ist oder du sie stornierst',
+      IOC: 'Führt sofort aus, was geht; der Rest wird storniert',
+      FOK: 'Wird sofort vollständig ausgeführt oder gar nicht',
+    },
+    notPlaced: 'Die Order wurde nicht platziert',
+    notPlacedPostOnly: 'Nicht platziert: Die Nur-Maker-Order hätte sofort gehandelt',
+    notPlacedFok: 'Nicht platziert: Die Order konnte nicht sofort vollständig ausgeführt werden',
+    nothingFilled: 'Nichts konnte sofort ausgeführt werden, daher wurde die Order storniert',
   },
 };
 

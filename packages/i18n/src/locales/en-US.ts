@@ -1276,6 +1276,7 @@ const enUS = {
     },
     title: 'Markets',
     search: 'Search markets',
+    noMatch: 'No market found',
     favourites: 'Favourites',
     all: 'All',
     volume24h: '24h vol',
@@ -1318,6 +1319,18 @@ const enUS = {
     end: 'No more trades',
     viewAllTrades: 'All my trades',
     filledOf: 'Filled {{filled}} / {{size}}',
+    timeInForce: 'Time in force',
+    postOnly: 'Post only',
+    postOnlyHint: 'Only rests on the book: if it would trade at once, it is not placed',
+    timeInForceHint: {
+      GTC: 'Rests on the book until it fills or you cancel it',
+      IOC: 'Fills what it can at once; the rest is cancelled',
+      FOK: 'Fills in full at once, or not at all',
+    },
+    notPlaced: 'The order was not placed',
+    notPlacedPostOnly: 'Not placed: a post-only order would have traded at once',
+    notPlacedFok: 'Not placed: the order could not be filled in full at once',
+    nothingFilled: 'Nothing could be filled at once, so the order was cancelled',
   },
 };
 

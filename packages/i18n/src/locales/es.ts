@@ -1282,6 +1282,7 @@ const es: Catalogue = {
     },
     title: 'Mercados',
     search: 'Buscar mercados',
+    noMatch: 'No se encontró ningún mercado',
     favourites: 'Favoritos',
     all: 'Todos',
     volume24h: 'Vol. 24h',
@@ -1324,6 +1325,18 @@ const es: Catalogue = {
     end: 'No hay más operaciones',
     viewAllTrades: 'Todas mis operaciones',
     filledOf: 'Ejecutado {{filled}} / {{size}}',
+    timeInForce: 'Vigencia',
+    postOnly: 'Solo maker',
+    postOnlyHint: 'Solo queda en el libro: si se ejecutara al instante, no se coloca',
+    timeInForceHint: {
+      GTC: 'Queda en el libro hasta que se ejecute o la canceles',
+      IOC: 'Ejecuta lo que pueda al instante; el resto se cancela',
+      FOK: 'Se ejecuta completa al instante o no se ejecuta',
+    },
+    notPlaced: 'La orden no se colocó',
+    notPlacedPostOnly: 'No colocada: la orden solo maker se habría ejecutado al instante',
+    notPlacedFok: 'No colocada: la orden no pudo ejecutarse completa al instante',
+    nothingFilled: 'No se pudo ejecutar nada al instante, así que la orden se canceló',
   },
 };
 

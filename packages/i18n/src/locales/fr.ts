@@ -1294,6 +1294,7 @@ const fr: Catalogue = {
     },
     title: 'Marchés',
     search: 'Rechercher un marché',
+    noMatch: 'Aucun marché trouvé',
     favourites: 'Favoris',
     all: 'Tous',
     volume24h: 'Vol. 24 h',
@@ -1336,6 +1337,18 @@ const fr: Catalogue = {
     end: 'Aucune autre transaction',
     viewAllTrades: 'Toutes mes transactions',
     filledOf: 'Exécuté {{filled}} / {{size}}',
+    timeInForce: 'Durée de validité',
+    postOnly: 'Maker uniquement',
+    postOnlyHint: "Reste seulement dans le carnet : si l'ordre s'exécutait aussitôt, il n'est pas placé",
+    timeInForceHint: {
+      GTC: "Reste dans le carnet jusqu'à exécution ou annulation",
+      IOC: "Exécute aussitôt ce qui peut l'être ; le reste est annulé",
+      FOK: "S'exécute entièrement aussitôt, ou pas du tout",
+    },
+    notPlaced: "L'ordre n'a pas été placé",
+    notPlacedPostOnly: "Non placé : l'ordre maker uniquement se serait exécuté aussitôt",
+    notPlacedFok: "Non placé : l'ordre n'a pas pu être exécuté entièrement aussitôt",
+    nothingFilled: "Rien n'a pu être exécuté aussitôt, l'ordre a donc été annulé",
   },
 };
 

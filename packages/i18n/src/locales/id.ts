@@ -1285,6 +1285,7 @@ const id: Catalogue = {
     },
     title: 'Pasar',
     search: 'Cari pasar',
+    noMatch: 'Pasar tidak ditemukan',
     favourites: 'Favorit',
     all: 'Semua',
     volume24h: 'Vol 24j',
@@ -1327,6 +1328,18 @@ const id: Catalogue = {
     end: 'Tidak ada transaksi lagi',
     viewAllTrades: 'Semua transaksi saya',
     filledOf: 'Terisi {{filled}} / {{size}}',
+    timeInForce: 'Masa berlaku',
+    postOnly: 'Hanya maker',
+    postOnlyHint: 'Hanya masuk ke buku order: jika langsung tereksekusi, order tidak dipasang',
+    timeInForceHint: {
+      GTC: 'Tetap di buku order sampai terisi atau Anda batalkan',
+      IOC: 'Mengisi yang bisa saat itu juga; sisanya dibatalkan',
+      FOK: 'Terisi penuh saat itu juga, atau tidak sama sekali',
+    },
+    notPlaced: 'Order tidak dipasang',
+    notPlacedPostOnly: 'Tidak dipasang: order hanya maker akan langsung tereksekusi',
+    notPlacedFok: 'Tidak dipasang: order tidak dapat terisi penuh saat itu juga',
+    nothingFilled: 'Tidak ada yang dapat terisi saat itu juga, jadi order dibatalkan',
   },
 };
 

@@ -1271,6 +1271,7 @@ const jaJP: Catalogue = {
     },
     title: 'マーケット',
     search: '銘柄を検索',
+    noMatch: '該当する市場がありません',
     favourites: 'お気に入り',
     all: 'すべて',
     volume24h: '24h出来高',
@@ -1313,6 +1314,18 @@ const jaJP: Catalogue = {
     end: 'これ以上の約定はありません',
     viewAllTrades: 'すべての約定履歴',
     filledOf: '約定 {{filled}} / {{size}}',
+    timeInForce: '有効期限',
+    postOnly: 'メイカーのみ',
+    postOnlyHint: '板に置かれるだけの注文です。すぐに約定する場合は発注されません',
+    timeInForceHint: {
+      GTC: '約定するかキャンセルするまで板に残ります',
+      IOC: 'すぐに約定できる分だけ約定し、残りはキャンセルされます',
+      FOK: 'すぐに全量約定するか、まったく約定しません',
+    },
+    notPlaced: '注文は発注されませんでした',
+    notPlacedPostOnly: '発注されませんでした：メイカーのみの注文がすぐに約定するところでした',
+    notPlacedFok: '発注されませんでした：すぐに全量を約定できませんでした',
+    nothingFilled: 'すぐに約定できる分がなかったため、注文はキャンセルされました',
   },
 };
 

@@ -1268,6 +1268,7 @@ const ko: Catalogue = {
     },
     title: '마켓',
     search: '마켓 검색',
+    noMatch: '일치하는 마켓이 없습니다',
     favourites: '관심',
     all: '전체',
     volume24h: '24h 거래대금',
@@ -1310,6 +1311,18 @@ const ko: Catalogue = {
     end: '더 이상 체결 내역이 없습니다',
     viewAllTrades: '내 전체 체결 내역',
     filledOf: '체결 {{filled}} / {{size}}',
+    timeInForce: '주문 유효 기간',
+    postOnly: '메이커 전용',
+    postOnlyHint: '호가창에만 올라갑니다. 즉시 체결될 경우 주문되지 않습니다',
+    timeInForceHint: {
+      GTC: '체결되거나 취소할 때까지 호가창에 남습니다',
+      IOC: '즉시 체결 가능한 만큼 체결하고 나머지는 취소합니다',
+      FOK: '즉시 전량 체결되거나 전혀 체결되지 않습니다',
+    },
+    notPlaced: '주문이 접수되지 않았습니다',
+    notPlacedPostOnly: '접수되지 않음: 메이커 전용 주문이 즉시 체결될 상황이었습니다',
+    notPlacedFok: '접수되지 않음: 주문을 즉시 전량 체결할 수 없었습니다',
+    nothingFilled: '즉시 체결된 수량이 없어 주문이 취소되었습니다',
   },
 };
 

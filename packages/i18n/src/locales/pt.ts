@@ -1280,6 +1280,7 @@ const pt: Catalogue = {
     },
     title: 'Mercados',
     search: 'Buscar mercados',
+    noMatch: 'Nenhum mercado encontrado',
     favourites: 'Favoritos',
     all: 'Todos',
     volume24h: 'Vol. 24h',
@@ -1322,6 +1323,18 @@ const pt: Catalogue = {
     end: 'Não há mais negociações',
     viewAllTrades: 'Todas as minhas negociações',
     filledOf: 'Executado {{filled}} / {{size}}',
+    timeInForce: 'Validade',
+    postOnly: 'Apenas maker',
+    postOnlyHint: 'Fica apenas no livro: se fosse executada na hora, não é colocada',
+    timeInForceHint: {
+      GTC: 'Fica no livro até ser executada ou você cancelar',
+      IOC: 'Executa o que puder na hora; o resto é cancelado',
+      FOK: 'É executada por inteiro na hora, ou não é executada',
+    },
+    notPlaced: 'A ordem não foi colocada',
+    notPlacedPostOnly: 'Não colocada: a ordem apenas maker seria executada na hora',
+    notPlacedFok: 'Não colocada: a ordem não pôde ser executada por inteiro na hora',
+    nothingFilled: 'Nada pôde ser executado na hora, por isso a ordem foi cancelada',
   },
 };
 

@@ -1276,6 +1276,7 @@ const tr: Catalogue = {
     },
     title: 'Piyasalar',
     search: 'Piyasa ara',
+    noMatch: 'Piyasa bulunamadı',
     favourites: 'Favoriler',
     all: 'Tümü',
     volume24h: '24s hacim',
@@ -1318,6 +1319,18 @@ const tr: Catalogue = {
     end: 'Başka işlem yok',
     viewAllTrades: 'Tüm işlemlerim',
     filledOf: 'Gerçekleşen {{filled}} / {{size}}',
+    timeInForce: 'Geçerlilik süresi',
+    postOnly: 'Yalnızca yapıcı',
+    postOnlyHint: 'Yalnızca deftere yazılır: hemen eşleşecekse emir verilmez',
+    timeInForceHint: {
+      GTC: 'Gerçekleşene veya siz iptal edene kadar defterde kalır',
+      IOC: 'Hemen gerçekleşebilen kısmı gerçekleşir; kalanı iptal edilir',
+      FOK: 'Hemen tamamen gerçekleşir ya da hiç gerçekleşmez',
+    },
+    notPlaced: 'Emir verilmedi',
+    notPlacedPostOnly: 'Verilmedi: yalnızca yapıcı emri hemen eşleşecekti',
+    notPlacedFok: 'Verilmedi: emir hemen tamamen gerçekleştirilemedi',
+    nothingFilled: 'Hemen hiçbir kısmı gerçekleşmediği için emir iptal edildi',
   },
 };
 

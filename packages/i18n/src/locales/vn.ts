@@ -1279,6 +1279,7 @@ const vn: Catalogue = {
     },
     title: 'Thị trường',
     search: 'Tìm thị trường',
+    noMatch: 'Không tìm thấy thị trường',
     favourites: 'Yêu thích',
     all: 'Tất cả',
     volume24h: 'KL 24h',
@@ -1321,6 +1322,18 @@ const vn: Catalogue = {
     end: 'Không còn giao dịch nào',
     viewAllTrades: 'Tất cả giao dịch của tôi',
     filledOf: 'Đã khớp {{filled}} / {{size}}',
+    timeInForce: 'Hiệu lực lệnh',
+    postOnly: 'Chỉ maker',
+    postOnlyHint: 'Chỉ nằm trên sổ lệnh: nếu sẽ khớp ngay thì lệnh không được đặt',
+    timeInForceHint: {
+      GTC: 'Nằm trên sổ lệnh đến khi khớp hoặc bạn huỷ',
+      IOC: 'Khớp ngay phần có thể; phần còn lại bị huỷ',
+      FOK: 'Khớp toàn bộ ngay lập tức, hoặc không khớp',
+    },
+    notPlaced: 'Lệnh chưa được đặt',
+    notPlacedPostOnly: 'Chưa đặt: lệnh chỉ maker sẽ khớp ngay',
+    notPlacedFok: 'Chưa đặt: lệnh không thể khớp toàn bộ ngay lập tức',
+    nothingFilled: 'Không khớp được phần nào ngay, nên lệnh đã bị huỷ',
   },
 };
 

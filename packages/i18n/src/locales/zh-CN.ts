@@ -1253,6 +1253,7 @@ const zhCN: Catalogue = {
     },
     title: '行情',
     search: '搜索币种',
+    noMatch: '未找到市场',
     favourites: '自选',
     all: '全部',
     volume24h: '24h成交额',
@@ -1295,6 +1296,18 @@ const zhCN: Catalogue = {
     end: '没有更多成交了',
     viewAllTrades: '我的全部成交',
     filledOf: '已成交 {{filled}} / {{size}}',
+    timeInForce: '有效方式',
+    postOnly: '只做挂单',
+    postOnlyHint: '只挂在盘口：如会立即成交，则不下单',
+    timeInForceHint: {
+      GTC: '挂在盘口直到成交或被你撤销',
+      IOC: '立即成交能成交的部分，其余撤销',
+      FOK: '立即全部成交，否则全部撤销',
+    },
+    notPlaced: '订单未下达',
+    notPlacedPostOnly: '未下达：只做挂单的订单会立即成交',
+    notPlacedFok: '未下达：订单无法立即全部成交',
+    nothingFilled: '未能立即成交任何部分，订单已撤销',
   },
 };
 

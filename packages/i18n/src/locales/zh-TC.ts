@@ -1253,6 +1253,7 @@ const zhTC: Catalogue = {
     },
     title: '行情',
     search: '搜尋幣種',
+    noMatch: '未找到市場',
     favourites: '自選',
     all: '全部',
     volume24h: '24h成交額',
@@ -1295,6 +1296,18 @@ const zhTC: Catalogue = {
     end: '沒有更多成交了',
     viewAllTrades: '我的全部成交',
     filledOf: '已成交 {{filled}} / {{size}}',
+    timeInForce: '有效方式',
+    postOnly: '只做掛單',
+    postOnlyHint: '只掛在盤口：如會立即成交，則不下單',
+    timeInForceHint: {
+      GTC: '掛在盤口直到成交或被你撤銷',
+      IOC: '立即成交能成交的部分，其餘撤銷',
+      FOK: '立即全部成交，否則全部撤銷',
+    },
+    notPlaced: '訂單未下達',
+    notPlacedPostOnly: '未下達：只做掛單的訂單會立即成交',
+    notPlacedFok: '未下達：訂單無法立即全部成交',
+    nothingFilled: '未能立即成交任何部分，訂單已撤銷',
   },
 };
 

@@ -9,13 +9,12 @@ import {
 } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
-import { ChevronDown, ChevronLeft, Clock, Lock, Search, Star } from 'lucide-react';
+import { ChevronDown, ChevronLeft, Clock, Lock, Star } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { IconButton } from '../../components/IconButton';
-import { Modal } from '../../components/Modal';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel, useChannelEvents } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -26,15 +25,9 @@ import { toggleFavourite, useFavourites } from './favourites';
 import { decimalsOf, directionOf, formatChange, formatCompact, formatPrice, pairName } from './format';
 import { FlashPrice, SimulatedBadge } from './MarketBits';
 import styles from './MarketDetailScreen.module.css';
-import { matchesSearch, withTickers } from './marketList';
+import { MarketPairSheet } from './MarketPairSheet';
 import { DEFAULT_SYMBOL, detailPath, MARKET_DETAIL_PATH, MARKETS_PATH, spotTradingPath } from './paths';
-import {
-  prefetchMarket,
-  useDepthQuery,
-  useMarketQuery,
-  useMarketsQuery,
-  useRecentTradesQuery,
-} from './queries';
+import { prefetchMarket, useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
 import { TradesList } from './TradesList';
 
 // The chart library is loaded here and nowhere else; its download starts with this screen's, beside the
@@ -316,77 +309,17 @@ function DetailHeader({ symbol, summary }: { symbol: string; summary: MarketSumm
           </IconButton>
         ) : null}
       </span>
-      <PairSheet open={switching} current={symbol} onClose={() => setSwitching(false)} />
+      <MarketPairSheet
+        open={switching}
+        current={symbol}
+        title={t('marketsScreen.switchPair')}
+        onClose={() => setSwitching(false)}
+        onChoose={(next) => {
+          if (next !== symbol) navigate(detailPath(next), { replace: true });
+        }}
+        testId={TestId.marketPairSheet}
+      />
     </header>
-  );
-}
-
-function PairSheet({ open, current, onClose }: { open: boolean; current: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { language } = useLanguage();
-  const navigate = useNavigate();
-  // The list is needed only once the sheet opens; the screen's first load stays one request.
-  const markets = useMarketsQuery(open);
-  const tickers = useChannel<TickerMessage[]>(open ? 'tickers' : null);
-  const [query, setQuery] = useState('');
-  const rows = useMemo(
-    () => withTickers(markets.data ?? [], tickers).filter((market) => matchesSearch(market, query)),
-    [markets.data, tickers, query],
-  );
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={t('marketsScreen.switchPair')}
-      testId={TestId.marketPairSheet}
-    >
-      <div className={styles.sheetSearch}>
-        <Search size={16} aria-hidden />
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('marketsScreen.search')}
-          aria-label={t('marketsScreen.search')}
-          autoComplete="off"
-        />
-      </div>
-      {markets.isPending ? (
-        <LoadingState />
-      ) : rows.length === 0 ? (
-        <p className={styles.sheetEmpty}>{t('common.noData')}</p>
-      ) : (
-        <ul className={styles.sheetList}>
-          {rows.map((market) => {
-            const direction = directionOf(market.stats.changePercent);
-            return (
-              <li key={market.symbol}>
-                <button
-                  type="button"
-                  className={styles.sheetRow}
-                  aria-current={market.symbol === current ? 'true' : undefined}
-                  onClick={() => {
-                    onClose();
-                    setQuery('');
-                    if (market.symbol !== current) navigate(detailPath(market.symbol), { replace: true });
-                  }}
-                >
-                  <bdi className={styles.pairName}>{pairName(market.base, market.quote)}</bdi>
-                  <span className={styles.sheetPrice}>
-                    {market.stats.last ? formatPrice(market.stats.last, market.tickSize, language) : '--'}
-                  </span>
-                  <span
-                    className={direction > 0 ? styles.up : direction < 0 ? styles.down : styles.sheetFlat}
-                  >
-                    {formatChange(market.stats.changePercent, language)}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { OrderSide, OrderType } from '@kestrel/contract';
-import { Minus, Plus } from 'lucide-react';
+import { type OrderSide, type OrderType, TIME_IN_FORCE, type TimeInForce } from '@kestrel/contract';
+import { ChevronDown, Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -16,6 +16,7 @@ import {
   type Funds,
   type MarketRules,
   type OrderDraft,
+  outcomeOf,
   SLIDER_MARKS,
   spendsTotal,
   withAmount,
@@ -45,6 +46,8 @@ const emptyDraft = (side: OrderSide, type: OrderType = 'limit'): OrderDraft => (
   price: '',
   amount: '',
   total: '',
+  timeInForce: 'GTC',
+  postOnly: false,
 });
 
 /** The buy and sell form: limit or market, price, amount and total in step, a slider over the funds. */
@@ -61,7 +64,14 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
   // The side follows the tabs (and the address); the typed price stays.
   useEffect(() => {
     setDraft((current) =>
-      current.side === side ? current : { ...emptyDraft(side, current.type), price: current.price },
+      current.side === side
+        ? current
+        : {
+            ...emptyDraft(side, current.type),
+            price: current.price,
+            timeInForce: current.timeInForce,
+            postOnly: current.postOnly,
+          },
     );
     setErrors({});
     setAttempted(false);
@@ -124,14 +134,12 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
     place.mutate(
       { body, key: attempts.keyFor(body) },
       {
-        onSuccess: () => {
+        onSuccess: (order) => {
           attempts.settle();
           setAttempted(false);
           setDraft((current) => ({ ...current, amount: '', total: '' }));
-          showNotice({
-            tone: 'positive',
-            message: body.side === 'buy' ? t('orders.purchaseSuccessful') : t('spot.sellSuccessful'),
-          });
+          const outcome = outcomeOf(order);
+          showNotice({ tone: outcome.positive ? 'positive' : 'negative', message: t(outcome.key as never) });
         },
         onError: (error) => {
           // A refusal is final for that key; only an answer lost on the way keeps the key for a resend.
@@ -197,6 +205,40 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
             upLabel: t('spot.priceUp'),
           }}
         />
+      )}
+
+      {market ? null : (
+        <div className={styles.conditions}>
+          <label className={styles.timeInForce}>
+            <span className={styles.visuallyHidden}>{t('spot.timeInForce')}</span>
+            <select
+              value={draft.postOnly ? 'GTC' : draft.timeInForce}
+              disabled={draft.postOnly}
+              onChange={(event) => update({ ...draft, timeInForce: event.target.value as TimeInForce })}
+              aria-describedby={`${SpotTestId.timeInForce}-hint`}
+              data-testid={SpotTestId.timeInForce}
+            >
+              {TIME_IN_FORCE.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+            <ChevronDown size={14} aria-hidden />
+          </label>
+          <label className={styles.postOnly}>
+            <input
+              type="checkbox"
+              checked={draft.postOnly}
+              onChange={(event) => update({ ...draft, postOnly: event.target.checked })}
+              data-testid={SpotTestId.postOnly}
+            />
+            <span>{t('spot.postOnly')}</span>
+          </label>
+          <p id={`${SpotTestId.timeInForce}-hint`} className={styles.conditionHint}>
+            {draft.postOnly ? t('spot.postOnlyHint') : t(`spot.timeInForceHint.${draft.timeInForce}`)}
+          </p>
+        </div>
       )}
 
       {spend ? null : (

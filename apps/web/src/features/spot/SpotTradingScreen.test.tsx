@@ -14,6 +14,8 @@ import { SpotTestId } from './testIds';
 let sockets: FakeSocket[];
 /** The next order request is refused with this code and message. */
 let refuseNext: { code: number; msg: string } | null;
+/** How the server's matching ends the orders placed. */
+let outcome: Partial<OrderView>;
 
 let market: MarketSummary;
 let balances: WalletBalance[];
@@ -80,7 +82,16 @@ function fakeServer(input: string | URL | Request, init?: RequestInit) {
       refuseNext = null;
       return Promise.resolve(envelope(null, code, msg));
     }
-    return Promise.resolve(envelope(order(String(100 + placed.length), { status: 'filled' })));
+    return Promise.resolve(
+      envelope(
+        order(String(100 + placed.length), {
+          side: body.side as OrderView['side'],
+          timeInForce: (body.timeInForce ?? 'GTC') as OrderView['timeInForce'],
+          postOnly: body.postOnly === true,
+          ...outcome,
+        }),
+      ),
+    );
   }
   const cancel = /^\/api\/spot\/orders\/(\d+)\/cancel$/.exec(path);
   if (cancel?.[1]) {
@@ -129,6 +140,7 @@ beforeEach(() => {
   ];
   openOrders = [];
   refuseNext = null;
+  outcome = { status: 'filled', filledSize: '0.01000000' };
   placed = [];
   cancelled = [];
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
@@ -269,6 +281,76 @@ describe('the spot trading form', () => {
     await userEvent.click(screen.getByTestId(SpotTestId.submit));
     await waitFor(() => expect(currentNotice()?.message).toBe('Sale successful'));
     expect(placed[0]?.body).toMatchObject({ side: 'sell', type: 'limit', size: '0.01' });
+  });
+
+  it('sends the time in force and post-only of a limit order and says when the book did not take it', async () => {
+    renderScreen();
+    await ready();
+    const timeInForce = screen.getByTestId(SpotTestId.timeInForce) as HTMLSelectElement;
+    await userEvent.selectOptions(timeInForce, 'FOK');
+    expect(screen.getByText('Fills in full at once, or not at all')).toBeTruthy();
+    await userEvent.type(input(SpotTestId.amount), '0.01');
+    outcome = { status: 'rejected', filledSize: '0' };
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() =>
+      expect(currentNotice()?.message).toBe('Not placed: the order could not be filled in full at once'),
+    );
+    expect(currentNotice()?.tone).toBe('negative');
+    expect(placed[0]?.body).toMatchObject({ type: 'limit', timeInForce: 'FOK', postOnly: false });
+
+    // Post-only rests or is not placed, so it is always good till cancelled.
+    await userEvent.click(screen.getByTestId(SpotTestId.postOnly));
+    expect(timeInForce.disabled).toBe(true);
+    expect(timeInForce.value).toBe('GTC');
+    await userEvent.type(input(SpotTestId.amount), '0.01');
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() =>
+      expect(currentNotice()?.message).toBe('Not placed: a post-only order would have traded at once'),
+    );
+    expect(placed[1]?.body).toMatchObject({ timeInForce: 'GTC', postOnly: true });
+
+    await userEvent.click(screen.getByTestId(SpotTestId.postOnly));
+    await userEvent.selectOptions(timeInForce, 'IOC');
+    await userEvent.type(input(SpotTestId.amount), '0.01');
+    outcome = { status: 'cancelled', filledSize: '0.00000000' };
+    await userEvent.click(screen.getByTestId(SpotTestId.submit));
+    await waitFor(() =>
+      expect(currentNotice()?.message).toBe('Nothing could be filled at once, so the order was cancelled'),
+    );
+    expect(placed[2]?.body).toMatchObject({ timeInForce: 'IOC', postOnly: false });
+
+    // A market order has neither.
+    await userEvent.click(screen.getByTestId(SpotTestId.typeMarket));
+    expect(screen.queryByTestId(SpotTestId.timeInForce)).toBeNull();
+    expect(screen.queryByTestId(SpotTestId.postOnly)).toBeNull();
+  });
+
+  it('finds a market in the pair sheet by a part of its name and switches to it', async () => {
+    const eth = { ...market, symbol: 'ETHUSDT', base: 'ETH' };
+    const markets = [market, eth];
+    vi.mocked(window.fetch).mockImplementation((request, init) => {
+      const path = new URL(String(request), 'http://localhost').pathname;
+      if (path === '/api/markets') return Promise.resolve(envelope({ items: markets }));
+      if (path === '/api/markets/ETHUSDT') return Promise.resolve(envelope(eth));
+      if (path === '/api/markets/ETHUSDT/depth') {
+        return Promise.resolve(envelope({ symbol: 'ETHUSDT', bids: [], asks: [], version: 1 }));
+      }
+      return fakeServer(request, init);
+    });
+    renderScreen();
+    await ready();
+    await userEvent.click(screen.getByTestId(SpotTestId.pair));
+    const sheet = await screen.findByTestId(SpotTestId.pairSheet);
+    await within(sheet).findByTestId(SpotTestId.pairOption('ETHUSDT'));
+    await userEvent.type(within(sheet).getByRole('searchbox'), 'eth');
+    expect(within(sheet).queryByTestId(SpotTestId.pairOption('BTCUSDT'))).toBeNull();
+    await userEvent.clear(within(sheet).getByRole('searchbox'));
+    await userEvent.type(within(sheet).getByRole('searchbox'), 'doge');
+    expect(within(sheet).getByText('No market found')).toBeTruthy();
+    await userEvent.clear(within(sheet).getByRole('searchbox'));
+    await userEvent.type(within(sheet).getByRole('searchbox'), 'Eth/u');
+    await userEvent.click(within(sheet).getByTestId(SpotTestId.pairOption('ETHUSDT')));
+    await waitFor(() => expect(screen.getByTestId(SpotTestId.screen).dataset.symbol).toBe('ETHUSDT'));
   });
 
   it('follows the live book, price and balances', async () => {

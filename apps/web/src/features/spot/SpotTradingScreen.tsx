@@ -8,18 +8,17 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useChannel, useChannelEvents } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { MarketPairSheet } from '../markets/MarketPairSheet';
 import { readLastSymbol, rememberSymbol, symbolFrom } from './lastSymbol';
 import { OrderBook, trendOf } from './OrderBook';
 import { OrderForm } from './OrderForm';
 import { OrdersPanel } from './OrdersPanel';
-import { PairSheet } from './PairSheet';
 import {
   DEPTH_LEVELS,
   mergeSpotBalances,
   refreshAfterOrderChange,
   useDepthQuery,
   useMarketQuery,
-  useMarketsQuery,
   useSpotBalancesQuery,
 } from './queries';
 import styles from './SpotTrading.module.css';
@@ -75,7 +74,6 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
   const [choosing, setChoosing] = useState(false);
   const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
   const market = useMarketQuery(symbol);
-  const markets = useMarketsQuery();
   const balances = useSpotBalancesQuery();
   const depthSnapshot = useDepthQuery(symbol);
   const ticker = useChannel<TickerMessage>(`ticker:${symbol}`);
@@ -112,7 +110,6 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
   }, [summary, balances.data]);
 
   const choose = (next: string) => {
-    setChoosing(false);
     setPicked(null);
     onChange({ symbol: next });
   };
@@ -142,11 +139,10 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
         <button type="button" className={styles.textButton} onClick={() => setChoosing(true)}>
           {t('spot.choosePair')}
         </button>
-        <PairSheet
+        <SpotPairSheet
           open={choosing}
-          onClose={() => setChoosing(false)}
-          markets={markets.data}
           current={symbol}
+          onClose={() => setChoosing(false)}
           onChoose={choose}
         />
       </div>
@@ -225,13 +221,24 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
         </div>
         <OrdersPanel symbol={symbol} tickSize={summary.tickSize} />
       </main>
-      <PairSheet
-        open={choosing}
-        onClose={() => setChoosing(false)}
-        markets={markets.data}
-        current={symbol}
-        onChoose={choose}
-      />
+      <SpotPairSheet open={choosing} current={symbol} onClose={() => setChoosing(false)} onChoose={choose} />
     </div>
+  );
+}
+
+function SpotPairSheet(props: {
+  open: boolean;
+  current: string;
+  onClose: () => void;
+  onChoose: (symbol: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <MarketPairSheet
+      {...props}
+      title={t('spot.choosePair')}
+      testId={SpotTestId.pairSheet}
+      optionTestId={SpotTestId.pairOption}
+    />
   );
 }

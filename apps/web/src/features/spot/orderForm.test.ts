@@ -16,6 +16,8 @@ const draft = (overrides: Partial<OrderDraft>): OrderDraft => ({
   price: '',
   amount: '',
   total: '',
+  timeInForce: 'GTC',
+  postOnly: false,
   ...overrides,
 });
 

@@ -1,4 +1,4 @@
-import type { OrderSide, OrderType, PlaceOrderBody } from '@kestrel/contract';
+import type { OrderSide, OrderType, OrderView, PlaceOrderBody, TimeInForce } from '@kestrel/contract';
 import {
   amountForTotal,
   compareDecimals,
@@ -15,8 +15,19 @@ import {
  * what a draft must satisfy before it is sent. The server checks the same again; this is for instant answers.
  */
 
-/** What the form holds, all as typed. `amount` is in the base asset, `total` in the quote asset. */
-export type OrderDraft = { side: OrderSide; type: OrderType; price: string; amount: string; total: string };
+/**
+ * What the form holds, all as typed. `amount` is in the base asset, `total` in the quote asset; time in force
+ * and post-only apply to limit orders (a post-only order rests or is not placed, so it is always GTC).
+ */
+export type OrderDraft = {
+  side: OrderSide;
+  type: OrderType;
+  price: string;
+  amount: string;
+  total: string;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+};
 
 /** The market's rules the form needs. */
 export type MarketRules = {
@@ -146,7 +157,18 @@ export function checkDraft(draft: OrderDraft, rules: MarketRules, funds: Funds):
   if (Object.keys(errors).length > 0) return { ok: false, errors, insufficient };
   const common = { symbol: rules.symbol, side: draft.side, timeInForce: 'GTC' as const, postOnly: false };
   if (limit) {
-    return { ok: true, body: { ...common, type: 'limit', price: draft.price, size: draft.amount } };
+    const { timeInForce, postOnly } = draft;
+    return {
+      ok: true,
+      body: {
+        ...common,
+        type: 'limit',
+        price: draft.price,
+        size: draft.amount,
+        timeInForce: postOnly ? 'GTC' : timeInForce,
+        postOnly,
+      },
+    };
   }
   return {
     ok: true,
@@ -154,4 +176,21 @@ export function checkDraft(draft: OrderDraft, rules: MarketRules, funds: Funds):
       ? { ...common, type: 'market', total: draft.total }
       : { ...common, type: 'market', size: draft.amount },
   };
+}
+
+/**
+ * What to tell the user once the server has answered with the order: an order can be accepted and still not
+ * trade (a post-only order that would have taken, a fill-or-kill that could not fill whole, an immediate-or-
+ * cancel that found nothing). Answers a translation key and whether it is good news.
+ */
+export function outcomeOf(order: OrderView): { key: string; positive: boolean } {
+  if (order.status === 'rejected') {
+    if (order.postOnly) return { key: 'spot.notPlacedPostOnly', positive: false };
+    if (order.timeInForce === 'FOK') return { key: 'spot.notPlacedFok', positive: false };
+    return { key: 'spot.notPlaced', positive: false };
+  }
+  if (order.status === 'cancelled' && !isPositive(order.filledSize)) {
+    return { key: 'spot.nothingFilled', positive: false };
+  }
+  return { key: order.side === 'buy' ? 'orders.purchaseSuccessful' : 'spot.sellSuccessful', positive: true };
 }

@@ -17,6 +17,8 @@ export const SpotTestId = {
   priceDown: 'spot-price-down',
   amount: 'spot-amount',
   total: 'spot-total',
+  timeInForce: 'spot-time-in-force',
+  postOnly: 'spot-post-only',
   slider: 'spot-slider',
   mark: (percent: number) => `spot-mark-${percent}`,
   available: 'spot-available',
