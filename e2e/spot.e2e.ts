@@ -113,6 +113,41 @@ describe('spot trading in the browser', () => {
     await phone.context().close();
   });
 
+  it('cancels an IOC limit the book cannot fill, and switches the market through the searchable sheet', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await openSpot(phone, { makerQuotes: true });
+    const market = (await callApi(sut, 'GET', '/api/markets/BTCUSDT')).body.data as Market;
+    const last = await byId(phone, SpotTestId.price).inputValue();
+    const price = onTick(multiply(last, '0.5'), market.tickSize);
+    await byId(phone, SpotTestId.price).fill(price);
+    await byId(phone, SpotTestId.amount).fill(amountForTotal('50', price, market.lotSize));
+    await byId(phone, SpotTestId.timeInForce).selectOption('IOC');
+    await snapshot(phone, 'spot-ioc-en-US');
+    await byId(phone, SpotTestId.submit).click();
+    await expect
+      .poll(() => phone.getByText('Nothing could be filled at once, so the order was cancelled').count(), SOON)
+      .toBe(1);
+    expect(compareDecimals((await spotBalance('USDT')).frozen, '0')).toBe(0);
+
+    await byId(phone, SpotTestId.pair).click();
+    const sheet = byId(phone, SpotTestId.pairSheet);
+    await sheet.getByRole('searchbox').fill('eth');
+    await expect.poll(() => sheet.getByRole('button').filter({ hasText: '/USDT' }).count(), SOON).toBe(1);
+    await snapshot(phone, 'spot-pair-search-en-US');
+    await byId(phone, SpotTestId.pairOption('ETHUSDT')).click();
+    await expect.poll(() => byId(phone, SpotTestId.screen).getAttribute('data-symbol'), SOON).toBe('ETHUSDT');
+
+    await storeArabic(phone);
+    await openSpot(phone);
+    await byId(phone, SpotTestId.timeInForce).selectOption('FOK');
+    await snapshot(phone, 'spot-fok-ar');
+    await byId(phone, SpotTestId.pair).click();
+    await byId(phone, SpotTestId.pairSheet).getByRole('searchbox').fill('sol');
+    await snapshot(phone, 'spot-pair-search-ar');
+    await phone.context().close();
+  }, 120_000);
+
   it('fills a market buy against the market maker; balances, orders, trades and records agree', async () => {
     const phone = await openPhone(browser);
     await logIn(phone, baseUrl, customer.email, customer.password);
