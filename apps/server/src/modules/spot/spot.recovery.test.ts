@@ -23,6 +23,22 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** A ledger whose `failing`-th batch fails once, as a lost connection would make it. */
+class FlakyLedger extends LedgerService {
+  private calls = 0;
+  constructor(
+    app: TestApp,
+    private readonly failing: number,
+  ) {
+    super(new LedgerRepository(app.database.db));
+  }
+  override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
+    this.calls += 1;
+    if (this.calls === this.failing) return Promise.reject(new Error('connection lost'));
+    return super.batch(work as never) as Promise<T>;
+  }
+}
+
 /** A ledger whose batches after the first `allowed` ones fail, as a process that dies mid-way would leave it. */
 class CrashingLedger extends LedgerService {
   constructor(
@@ -107,15 +123,7 @@ describe('restart recovery', () => {
     await healthy.sut.place(maker, body('sell', '52000', '0.01'), 'r2-ask');
     await healthy.sut.stop();
     // Admission succeeds, its settlement fails once; the in-process recovery settles it.
-    let failures = 0;
-    const flaky = new (class extends LedgerService {
-      override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
-        failures += 1;
-        if (failures === 2) return Promise.reject(new Error('connection lost'));
-        return super.batch(work as never) as Promise<T>;
-      }
-    })(new LedgerRepository(app.database.db));
-    const sut = await spotServiceOf(app, { ledger: flaky });
+    const sut = await spotServiceOf(app, { ledger: new FlakyLedger(app, 2) });
     const view = await sut.sut.place(taker, body('buy', '52000', '0.01'), 'r2-bid');
     expect(view.status).toBe('filled');
     await sut.sut.stop();
@@ -141,15 +149,7 @@ describe('restart recovery', () => {
 
     // The first bid's batch is admitted (1) and its settlement fails (2) while the next batch, the bids of both
     // markets, is admitted (3): the books of both markets are rebuilt and all three bids matched from storage.
-    let calls = 0;
-    const flaky = new (class extends LedgerService {
-      override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
-        calls += 1;
-        if (calls === 2) return Promise.reject(new Error('connection lost'));
-        return super.batch(work as never) as Promise<T>;
-      }
-    })(new LedgerRepository(app.database.db));
-    const { sut } = await spotServiceOf(app, { ledger: flaky, markets });
+    const { sut } = await spotServiceOf(app, { ledger: new FlakyLedger(app, 2), markets });
     const answers = await Promise.all([
       sut.place(taker, limit('SOLUSDT', 'buy', '100'), null),
       sut.place(taker, limit('BNBUSDT', 'buy', '200'), null),

@@ -1,11 +1,12 @@
 import type { WalletAssetNetworks } from '@kestrel/contract';
-import { ChevronRight, Search } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MINE_PATH } from '../../app/routes';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Modal } from '../../components/Modal';
+import { SearchField } from '../../components/SearchField';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -74,17 +75,12 @@ export function RechargeScreen() {
         end={<RecordsButton onClick={() => setRecordsOpen(true)} />}
       />
       <main className={styles.main}>
-        <label className={styles.search}>
-          <Search size={18} aria-hidden />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('deposit.search')}
-            aria-label={t('deposit.search')}
-            data-testid={TestId.depositCoinSearch}
-          />
-        </label>
+        <SearchField
+          label={t('deposit.search')}
+          value={search}
+          onChange={setSearch}
+          testId={TestId.depositCoinSearch}
+        />
         <h2 className={styles.sectionTitle}>{t('deposit.coinTitle')}</h2>
         {networks.isError ? (
           <ErrorState message={networks.error.message} onRetry={() => void networks.refetch()} />

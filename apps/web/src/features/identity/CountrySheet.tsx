@@ -1,8 +1,9 @@
 import type { CountryCode } from '@kestrel/contract';
-import { Check, Search } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
+import { SearchField } from '../../components/SearchField';
 import { TestId } from '../../testIds';
 import styles from './CountrySheet.module.css';
 import { type Country, searchCountries, useCountries } from './countries';
@@ -44,22 +45,15 @@ export function CountrySheet({ open, value, onClose, onSelect }: Props) {
       title={t('identity.country.title')}
       testId={TestId.identityCountrySheet}
     >
-      <div className={styles.search}>
-        <Search className={styles.searchIcon} size={18} aria-hidden />
-        <input
-          type="search"
-          className={styles.searchInput}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('identity.country.search')}
-          aria-label={t('identity.country.search')}
-          enterKeyHint="go"
-          autoComplete="off"
-          spellCheck={false}
-          data-testid={TestId.identityCountrySearch}
-        />
-      </div>
+      <SearchField
+        className={styles.search}
+        label={t('identity.country.search')}
+        value={query}
+        onChange={setQuery}
+        onKeyDown={onKeyDown}
+        enterKeyHint="go"
+        testId={TestId.identityCountrySearch}
+      />
       {shown.length > 0 ? (
         <ul className={styles.list}>
           {shown.map((country) => {

@@ -1,10 +1,11 @@
 import type { MarketSummary, TickerMessage } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
-import { ArrowDown, ArrowUp, ArrowUpDown, Search, Star } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
+import { SearchField } from '../../components/SearchField';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel } from '../../lib/realtime';
@@ -43,21 +44,13 @@ export function MarketListScreen() {
         <h1 className={styles.title}>{t('marketsScreen.title')}</h1>
         {simulated ? <SimulatedBadge /> : null}
       </header>
-      <div className={styles.search}>
-        <Search size={16} aria-hidden className={styles.searchIcon} />
-        <input
-          type="search"
-          className={styles.searchInput}
-          placeholder={t('marketsScreen.search')}
-          aria-label={t('marketsScreen.search')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          data-testid={TestId.marketsSearch}
-          enterKeyHint="search"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
+      <SearchField
+        className={styles.search}
+        label={t('marketsScreen.search')}
+        value={query}
+        onChange={setQuery}
+        testId={TestId.marketsSearch}
+      />
       <div className={styles.tabs}>
         <SegmentedTabs
           label={t('marketsScreen.title')}

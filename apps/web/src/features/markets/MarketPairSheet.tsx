@@ -1,9 +1,9 @@
 import type { TickerMessage } from '@kestrel/contract';
-import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Modal } from '../../components/Modal';
+import { SearchField } from '../../components/SearchField';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel } from '../../lib/realtime';
 import { directionOf, formatChange, formatPrice, pairName } from './format';
@@ -41,19 +41,12 @@ export function MarketPairSheet({ open, current, title, onClose, onChoose, testI
   };
   return (
     <Modal open={open} onClose={close} title={title} testId={testId}>
-      <div className={styles.search}>
-        <Search size={16} aria-hidden />
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('marketsScreen.search')}
-          aria-label={t('marketsScreen.search')}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-        />
-      </div>
+      <SearchField
+        className={styles.search}
+        label={t('marketsScreen.search')}
+        value={query}
+        onChange={setQuery}
+      />
       {markets.isPending ? (
         <LoadingState />
       ) : markets.isError ? (
