@@ -156,7 +156,7 @@ const ar: Catalogue = {
     topVolume: 'الأعلى حجمًا',
     pair: 'الزوج',
     lastPrice: 'آخر سعر',
-    change24h: 'التغير خلال 24 ساعة',
+    change24h: 'تغيّر 24س',
     volume24h: 'الحجم خلال 24 ساعة',
     latestTrades: 'أحدث المعاملات',
     noMarkets: 'ستظهر الأسعار هنا بعد قليل.',

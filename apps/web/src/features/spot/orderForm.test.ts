@@ -1,5 +1,6 @@
+import type { OrderView } from '@kestrel/contract';
 import { describe, expect, it } from 'vitest';
-import { checkDraft, type MarketRules, type OrderDraft, stepOf, withPercent } from './orderForm';
+import { checkDraft, type MarketRules, type OrderDraft, outcomeOf, stepOf, withPercent } from './orderForm';
 
 const rules: MarketRules = {
   symbol: 'ETHUSDT',
@@ -20,6 +21,23 @@ const draft = (overrides: Partial<OrderDraft>): OrderDraft => ({
   postOnly: false,
   ...overrides,
 });
+const placedOrder: OrderView = {
+  id: 'order-1',
+  symbol: 'ETHUSDT',
+  side: 'buy',
+  type: 'limit',
+  timeInForce: 'GTC',
+  postOnly: false,
+  price: '3300',
+  size: '0.001',
+  total: null,
+  filledSize: '0',
+  filledTotal: '0',
+  averagePrice: null,
+  status: 'open',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('an order draft', () => {
   it('becomes a market sell by size', () => {
@@ -58,5 +76,64 @@ describe('an order draft', () => {
     expect(next.total).toBe('15');
     expect(stepOf('20.000001')).toBe('0.000001');
     expect(stepOf('7')).toBe('1');
+  });
+});
+
+describe('time in force and post-only', () => {
+  const limit = draft({ price: '3300', amount: '0.002' });
+
+  it('sends the chosen time in force with a limit order', () => {
+    const check = checkDraft({ ...limit, timeInForce: 'IOC' }, rules, funds);
+    expect(check.ok ? check.body : null).toMatchObject({
+      type: 'limit',
+      timeInForce: 'IOC',
+      postOnly: false,
+    });
+  });
+
+  it('sends a post-only order as good-till-cancelled whatever was chosen before', () => {
+    const check = checkDraft({ ...limit, timeInForce: 'FOK', postOnly: true }, rules, funds);
+    expect(check.ok ? check.body : null).toMatchObject({ timeInForce: 'GTC', postOnly: true });
+  });
+
+  it('leaves a market order without post-only', () => {
+    const check = checkDraft(
+      draft({ side: 'sell', type: 'market', amount: '0.25', postOnly: true, timeInForce: 'FOK' }),
+      rules,
+      funds,
+    );
+    expect(check.ok ? check.body : null).toMatchObject({ timeInForce: 'GTC', postOnly: false });
+  });
+});
+
+describe('the outcome of a placed order', () => {
+  const order = (overrides: Partial<OrderView>): OrderView => ({ ...placedOrder, ...overrides });
+
+  it('explains a post-only order that would have crossed', () => {
+    expect(outcomeOf(order({ status: 'rejected', postOnly: true }))).toEqual({
+      key: 'spot.notPlacedPostOnly',
+      positive: false,
+    });
+  });
+
+  it('explains a fill-or-kill that could not fill', () => {
+    expect(outcomeOf(order({ status: 'rejected', timeInForce: 'FOK' }))).toEqual({
+      key: 'spot.notPlacedFok',
+      positive: false,
+    });
+  });
+
+  it('explains an immediate-or-cancel that found nothing', () => {
+    expect(outcomeOf(order({ status: 'cancelled', timeInForce: 'IOC', filledSize: '0' }))).toEqual({
+      key: 'spot.nothingFilled',
+      positive: false,
+    });
+  });
+
+  it('reports a filled buy as a success', () => {
+    expect(outcomeOf(order({ status: 'filled', filledSize: '0.001' }))).toEqual({
+      key: 'orders.purchaseSuccessful',
+      positive: true,
+    });
   });
 });
