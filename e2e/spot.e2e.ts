@@ -126,7 +126,10 @@ describe('spot trading in the browser', () => {
     await snapshot(phone, 'spot-ioc-en-US');
     await byId(phone, SpotTestId.submit).click();
     await expect
-      .poll(() => phone.getByText('Nothing could be filled at once, so the order was cancelled').count(), SOON)
+      .poll(
+        () => phone.getByText('Nothing could be filled at once, so the order was cancelled').count(),
+        SOON,
+      )
       .toBe(1);
     expect(compareDecimals((await spotBalance('USDT')).frozen, '0')).toBe(0);
 
