@@ -6,10 +6,11 @@
  *   DATABASE_URL=postgres://… npm run bench:orders      (BENCH_SECONDS per phase, default 5;
  *                                                     BENCH_MARKETS, default five USDT markets)
  *
- * The app runs in this process against a scratch database it creates and drops, listening on a local port;
- * 64 workers each hold one keep-alive connection and place limit orders around one price in five markets, so
- * most orders fill against the others'. An answer comes once the order's fills are committed, so its latency
- * is the whole path.
+ * The app runs in this process against a scratch database it creates and drops, listening on a local port; the
+ * HTTP clients run in a child process, as they would on phones, so that their work is not in the server's event
+ * loop (the hand-written ceiling runs in this process, which then has nothing else to do). 64 workers each hold
+ * one keep-alive connection and place limit orders around one price in five markets, so most orders fill
+ * against the others'. An answer comes once the order's fills are committed, so its latency is the whole path.
  *
  * Throughput: each of the 64 workers sends its next order as soon as the last is answered; phases alternate
  * (ceiling, HTTP, ceiling, HTTP). At that saturation an order's latency is only the queue in front of it
@@ -19,12 +20,14 @@
  * {"orders_per_s","p50_ms","p99_ms","ceiling_per_s","ratio","offered_per_s","saturated_p50_ms",
  * "saturated_p99_ms"}: p50 and p99 at the offered load, and for the record at saturation.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -45,9 +48,9 @@ const OFFERED_SHARE = 0.5;
 
 type Worker = (index: number, iteration: number) => Promise<void>;
 
-/** Runs WORKERS loops for SECONDS; answers operations per second and each operation's latency in ms. */
-async function measure(work: Worker): Promise<{ perSecond: number; latencies: number[] }> {
-  const stopAt = Date.now() + SECONDS * 1000;
+/** Runs WORKERS loops for `seconds`; answers operations per second and each operation's latency in ms. */
+async function measure(work: Worker, seconds = SECONDS): Promise<{ perSecond: number; latencies: number[] }> {
+  const stopAt = Date.now() + seconds * 1000;
   const latencies: number[] = [];
   const started = performance.now();
   const counts = await Promise.all(
@@ -98,6 +101,99 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+/** What the parent asks of the client process, and what it answers. */
+type ToClient =
+  | { type: 'setup'; port: number; tokens: string[] }
+  | { type: 'saturate'; seconds: number }
+  | { type: 'offer'; rate: number };
+type Run = { perSecond: number; latencies: number[]; refused: number };
+
+// ---- client side (child process) ----
+
+/**
+ * The 64 HTTP clients, in a process of their own as a phone's app would be: their work does not sit in the
+ * server's event loop. Each worker trades one market, alternating buys a little above 1000 and sells a little
+ * below, so nearly every order crosses a resting one of another worker.
+ */
+function runClient() {
+  let port = 0;
+  let tokens: string[] = [];
+  let refused = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS });
+  const post = (token: string, body: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/spot/orders',
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: token,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const answer = JSON.parse(Buffer.concat(chunks).toString()) as { code: number };
+            resolve(answer.code);
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  const overHttp: Worker = async (index, iteration) => {
+    const buy = (index + iteration) % 2 === 0;
+    const offset = ((index * 7 + iteration) % 5) / 100;
+    const price = (buy ? 1000 + offset : 1000 - offset).toFixed(2);
+    const body = JSON.stringify({
+      symbol: MARKETS[index % MARKETS.length],
+      side: buy ? 'buy' : 'sell',
+      type: 'limit',
+      price,
+      size: '0.01',
+    });
+    if ((await post(tokens[index] as string, body)) !== 0) refused += 1;
+  };
+  process.on('message', async (message: ToClient) => {
+    if (message.type === 'setup') {
+      ({ port, tokens } = message);
+      process.send?.({ perSecond: 0, latencies: [], refused: 0 } satisfies Run);
+      return;
+    }
+    refused = 0;
+    const run =
+      message.type === 'saturate'
+        ? await measure(overHttp, message.seconds)
+        : await offer(message.rate, overHttp);
+    process.send?.({ ...run, refused } satisfies Run);
+  });
+  process.on('disconnect', () => {
+    agent.destroy();
+    process.exit(0);
+  });
+}
+
+/** Starts the client process; `ask` sends it a command and answers its run. */
+function startClient() {
+  const child = fork(fileURLToPath(import.meta.url), ['client'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = (message: ToClient) =>
+    new Promise<Run>((resolve) => {
+      child.once('message', (run: Run) => resolve(run));
+      child.send(message);
+    });
+  return { ask, stop: () => child.disconnect() };
+}
+
+// ---- server side ----
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl)
@@ -119,7 +215,7 @@ async function main() {
     MARKET_HISTORY_CANDLES: '0',
   });
   const app = await buildApp({ config, database });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS });
+  const client = startClient();
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
@@ -170,49 +266,11 @@ async function main() {
     }
 
     let failures = 0;
-    const post = (token: string, body: string) =>
-      new Promise<number>((resolve, reject) => {
-        const request = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/api/spot/orders',
-            method: 'POST',
-            agent,
-            headers: {
-              authorization: token,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => {
-              const answer = JSON.parse(Buffer.concat(chunks).toString()) as { code: number };
-              resolve(answer.code);
-            });
-          },
-        );
-        request.on('error', reject);
-        request.end(body);
-      });
-
-    // Each worker trades one market, alternating buys a little above 1000 and sells a little below, so nearly
-    // every order crosses a resting one of another worker.
-    const overHttp: Worker = async (index, iteration) => {
-      const buy = (index + iteration) % 2 === 0;
-      const offset = ((index * 7 + iteration) % 5) / 100;
-      const price = (buy ? 1000 + offset : 1000 - offset).toFixed(2);
-      const body = JSON.stringify({
-        symbol: MARKETS[index % MARKETS.length],
-        side: buy ? 'buy' : 'sell',
-        type: 'limit',
-        price,
-        size: '0.01',
-      });
-      const code = await post(tokens[index] as string, body);
-      if (code !== 0) failures += 1;
+    await client.ask({ type: 'setup', port, tokens });
+    const overHttp = async (message: ToClient) => {
+      const run = await client.ask(message);
+      failures += run.refused;
+      return run;
     };
 
     const accounts = await raw.query<{ id: number; user_id: number }>(
@@ -309,8 +367,8 @@ async function main() {
     // A short warm-up of both paths (JIT, connections, books).
     const warm = SECONDS;
     process.stdout.write('warming up\n');
-    await measureFor(Math.min(2, warm), overHttp);
-    await measureFor(Math.min(2, warm), handWritten);
+    await overHttp({ type: 'saturate', seconds: Math.min(2, warm) });
+    await measure(handWritten, Math.min(2, warm));
 
     // Throughput: both paths as fast as the 64 workers can go, alternating.
     const ceilings: number[] = [];
@@ -319,7 +377,7 @@ async function main() {
     for (let round = 1; round <= 2; round++) {
       ceilings.push((await measure(handWritten)).perSecond);
       process.stdout.write(`round ${round} hand-written SQL: ${ceilings.at(-1)?.toFixed(0)} orders/s\n`);
-      const run = await measure(overHttp);
+      const run = await overHttp({ type: 'saturate', seconds: SECONDS });
       rates.push(run.perSecond);
       saturated.push(...run.latencies);
       process.stdout.write(`round ${round} HTTP orders:      ${describe(run)}\n`);
@@ -333,7 +391,7 @@ async function main() {
     const offered = Math.round(ceilingPerS * OFFERED_SHARE);
     const latencies: number[] = [];
     for (let round = 1; round <= 2; round++) {
-      const run = await offer(offered, overHttp);
+      const run = await overHttp({ type: 'offer', rate: offered });
       latencies.push(...run.latencies);
       process.stdout.write(`round ${round} HTTP at ${offered}/s:  ${describe(run)}\n`);
     }
@@ -361,22 +419,13 @@ async function main() {
     );
     if (!report.ok || failures > 0) process.exitCode = 1;
   } finally {
-    agent.destroy();
+    client.stop();
     await app.close();
     await raw.end();
     await database.close();
     await dropWhenClosed(admin, name);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
-  }
-
-  async function measureFor(seconds: number, work: Worker) {
-    const stopAt = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: WORKERS }, async (_, index) => {
-        for (let iteration = 0; Date.now() < stopAt; iteration++) await work(index, iteration + 1_000_000);
-      }),
-    );
   }
 }
 
@@ -390,7 +439,9 @@ async function dropWhenClosed(admin: pg.Client, name: string) {
   await admin.query(`drop database if exists ${name} with (force)`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`bench:orders failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exitCode = 1;
-});
+if (process.argv[2] === 'client') runClient();
+else
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench:orders failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });
