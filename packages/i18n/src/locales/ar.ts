@@ -1286,7 +1286,7 @@ const ar: Catalogue = {
     time: 'الوقت',
     delayed: 'الأسعار متأخرة: لم يصل أي تحديث من مصدر الأسعار منذ فترة',
     chartUnavailable: 'تعذّر تحميل الرسم البياني',
-    movingAverage: 'م.م{{period}}',
+    movingAverage: 'م.م {{period}}',
   },
   spot: {
     title: 'التداول الفوري',
