@@ -4,15 +4,16 @@
  * client), in the same run.
  *
  *   npm run bench:ws            (BENCH_CLIENTS, default 5000; BENCH_SECONDS measured per server, default 10;
- *                                BENCH_MARKETS, default 8; BENCH_TRADES_PER_S across all markets, default 200;
+ *                                BENCH_MARKETS, default 8; BENCH_TRADES_PER_S across all markets, default 100;
  *                                BENCH_ORDER, default three alternating rounds "ours,plain,…";
  *                                BENCH_FAN_OUT_SLICE, the hub's default)
  * Each figure in the last line is the median over the rounds.
  *
  * The server side (publisher, hub, event-loop lag) runs in this process; the clients run in a child process so that
- * their work does not show up in the server's lag. Every payload carries the time it was published, so a client
+ * their work does not show up in the server's lag. Every payload carries the time it was due, so a client
  * measures delivery latency on receipt (both processes read the same clock). Depth is published ten times a second
- * per market, trades at the given rate; half of the clients follow a market's depth, half its trades.
+ * per market, each market at its own phase, trades at the given rate; half of the clients follow a market's depth,
+ * half its trades.
  * The last line is JSON: {"ours_msgs_per_s","plain_msgs_per_s","delivery_p99_ms","lag_p99_ms",
  * "plain_delivery_p99_ms","plain_lag_p99_ms","clients",…}.
  */
@@ -34,7 +35,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const MARKETS = Number(process.env.BENCH_MARKETS ?? 8);
-const TRADES_PER_S = Number(process.env.BENCH_TRADES_PER_S ?? 200);
+const TRADES_PER_S = Number(process.env.BENCH_TRADES_PER_S ?? 100);
 const DEPTH_PER_S = 10;
 const SYMBOLS = [
   'BTCUSDT',
@@ -137,8 +138,8 @@ async function servePlain(): Promise<Served> {
   };
 }
 
-/** A market's book, 20 levels a side, moved a little before each snapshot. */
-function depthOf(symbol: string, version: number) {
+/** A market's book, 20 levels a side, moved a little before each snapshot; `sentAt` is when it was due. */
+function depthOf(symbol: string, version: number, dueAt: number) {
   const mid = 60_000 + (version % 100);
   const level = (offset: number): [string, string] => [
     (mid + offset * 0.5).toFixed(2),
@@ -149,18 +150,22 @@ function depthOf(symbol: string, version: number) {
     bids: Array.from({ length: 20 }, (_, index) => level(-(index + 1))),
     asks: Array.from({ length: 20 }, (_, index) => level(index + 1)),
     version,
-    sentAt: now(),
+    sentAt: dueAt,
   };
 }
 
 /**
  * Publishes depth and trades at their rates until stopped, catching up when a timer fires late, but by at most
  * 100 ms of messages: a server that cannot keep up is measured as such rather than buried under a growing burst.
+ * Every message carries the time it was due rather than the time the timer got round to it, so a server whose
+ * event loop holds the publisher up is charged for the wait. Each market's book is published at its own phase
+ * of the tenth of a second, as the hub's per-channel windows spread busy books in the live system.
  */
 function startPublishing(publish: Served['publish']) {
   let started = now();
   let trades = 0;
   let depths = 0;
+  const depthsPerRound = DEPTH_PER_S * SYMBOLS.length;
   const timer = setInterval(() => {
     let elapsed = (now() - started) / 1000;
     const behind = elapsed - trades / TRADES_PER_S;
@@ -171,14 +176,17 @@ function startPublishing(publish: Served['publish']) {
     while (trades < elapsed * TRADES_PER_S) {
       const symbol = SYMBOLS[trades % SYMBOLS.length] as string;
       const side = trades % 2 === 0 ? 'buy' : 'sell';
+      const dueAt = started + (trades / TRADES_PER_S) * 1000;
       publish(`trades:${symbol}`, [
-        { id: String(trades), price: '60000.50', size: '0.01250', side, time: Date.now(), sentAt: now() },
+        { id: String(trades), price: '60000.50', size: '0.01250', side, time: Date.now(), sentAt: dueAt },
       ]);
       trades += 1;
     }
-    while (depths < elapsed * DEPTH_PER_S) {
+    while (depths < elapsed * depthsPerRound) {
+      const symbol = SYMBOLS[depths % SYMBOLS.length] as string;
+      const dueAt = started + (depths / depthsPerRound) * 1000;
+      publish(`depth:${symbol}`, depthOf(symbol, Math.floor(depths / SYMBOLS.length), dueAt));
       depths += 1;
-      for (const symbol of SYMBOLS) publish(`depth:${symbol}`, depthOf(symbol, depths));
     }
   }, 2);
   return () => clearInterval(timer);

@@ -9,11 +9,14 @@ class FakeSocket implements HubSocket {
   readyState = 1;
   bufferedAmount = 0;
   readonly frames: (Buffer | string)[] = [];
+  /** When each frame was sent (the fake clock). */
+  readonly sentAt: number[] = [];
   closedWith: number | undefined;
   terminated = false;
   pings = 0;
   send(data: Buffer | string) {
     this.frames.push(data);
+    this.sentAt.push(Date.now());
   }
   close(code?: number) {
     this.closedWith = code;
@@ -123,6 +126,34 @@ describe('RealtimeHub', () => {
     expect(sequences[0]).toBe(1);
     expect(sequences.at(-1)).toBe(500);
     expect(sequences.length).toBeLessThanOrEqual(3);
+  });
+
+  it('gives each busy book its own windows, so that books changed together do not go out together', async () => {
+    const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT', 'TRXUSDT', 'LTCUSDT'];
+    const followers = symbols.map((symbol) => {
+      const follower = client();
+      follower.send({ op: 'subscribe', channels: [`depth:${symbol}`] });
+      return follower;
+    });
+    // Every book changes every 10 ms, all in the same turn, for a second.
+    for (let tick = 0; tick < 100; tick += 1) {
+      for (const symbol of symbols) sut.publish(`depth:${symbol}`, { tick });
+      await vi.advanceTimersByTimeAsync(10);
+    }
+
+    const sendTimes = followers.map(({ socket }) =>
+      socket.frames.flatMap((frame, index) =>
+        JSON.parse(String(frame)).op === 'data' ? [socket.sentAt[index] as number] : [],
+      ),
+    );
+    for (const times of sendTimes) {
+      // At most ten a second, plus one at either edge of the second.
+      expect(times.length).toBeGreaterThanOrEqual(9);
+      expect(times.length).toBeLessThanOrEqual(11);
+    }
+    // After the first sends, which go out at once, the eight books leave at eight different moments.
+    const later = new Set(sendTimes.flatMap((times) => times.slice(1, 2)));
+    expect(later.size).toBe(symbols.length);
   });
 
   it('spreads a large fan-out over event-loop turns, keeping each channel in order', async () => {

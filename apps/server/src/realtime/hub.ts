@@ -52,10 +52,18 @@ export type RealtimeHubOptions = {
 const OPEN = 1;
 const CONFLATED_PREFIX = 'depth:';
 const TEXT = { binary: false } as const;
+const GOLDEN_RATIO_FRACTION = (Math.sqrt(5) - 1) / 2;
 /** After closing a slow client politely, how long its close frame may take to get out before the socket is cut. */
 const CLOSE_GRACE_MS = 2_000;
 
-type Conflated = { lastWindow: number; pending: unknown; hasPending: boolean; timer?: NodeJS.Timeout };
+type Conflated = {
+  /** Where this channel's windows start within the interval, in milliseconds. */
+  offset: number;
+  lastWindow: number;
+  pending: unknown;
+  hasPending: boolean;
+  timer?: NodeJS.Timeout;
+};
 
 /**
  * The WebSocket fan-out behind `/ws`. Every published message is serialised once, into one buffer written to all
@@ -71,6 +79,8 @@ export class RealtimeHub implements RealtimePublisher {
   private readonly conflated = new Map<string, Conflated>();
   private readonly fanOuts: { channel: string; frame: Buffer; targets: Connection[]; next: number }[] = [];
   private drainScheduled = false;
+  /** How many conflated channels have been given a window offset. */
+  private windowOffsets = 0;
   private readonly fanOutSlice: number;
   private readonly heartbeat: NodeJS.Timeout;
   private lastReauthenticationAt = Date.now();
@@ -161,17 +171,24 @@ export class RealtimeHub implements RealtimePublisher {
    * Time is cut into windows of `depthIntervalMs` and a channel sends at most once per window: the first change in
    * a window goes out at once, later ones wait for the next window and only the latest of them is sent. Windows on
    * the clock rather than a gap after each send keep a book published ten times a second from being held back by
-   * timer jitter, at the price of two sends that can fall just either side of a window's edge.
+   * timer jitter, at the price of two sends that can fall just either side of a window's edge. Each channel's
+   * windows start at its own offset, so that busy books, which all change in the same settlement, do not all go
+   * out in the same instant to thousands of sockets.
    */
   private publishConflated(channel: string, data: unknown) {
     if (!this.subscribers.get(channel)?.size) return;
     let state = this.conflated.get(channel);
     if (!state) {
-      state = { lastWindow: -1, pending: undefined, hasPending: false };
+      state = {
+        offset: this.nextWindowOffset(),
+        lastWindow: -1,
+        pending: undefined,
+        hasPending: false,
+      };
       this.conflated.set(channel, state);
     }
     const now = Date.now();
-    const window = Math.floor(now / this.depthIntervalMs);
+    const window = Math.floor((now - state.offset) / this.depthIntervalMs);
     if (window > state.lastWindow && !state.timer) {
       state.lastWindow = window;
       this.deliver(channel, data);
@@ -190,12 +207,21 @@ export class RealtimeHub implements RealtimePublisher {
         conflated.hasPending = false;
         conflated.lastWindow = Math.max(
           conflated.lastWindow + 1,
-          Math.floor(Date.now() / this.depthIntervalMs),
+          Math.floor((Date.now() - conflated.offset) / this.depthIntervalMs),
         );
         this.deliver(channel, latest);
       },
-      Math.max((state.lastWindow + 1) * this.depthIntervalMs - now, 0),
+      Math.max((state.lastWindow + 1) * this.depthIntervalMs + state.offset - now, 0),
     );
+  }
+
+  /**
+   * Offsets follow the golden-ratio sequence, which keeps any number of channels spread evenly over the interval
+   * (eight books land 9 to 15 ms apart).
+   */
+  private nextWindowOffset(): number {
+    this.windowOffsets += 1;
+    return Math.floor(((this.windowOffsets * GOLDEN_RATIO_FRACTION) % 1) * this.depthIntervalMs);
   }
 
   private deliver(channel: string, data: unknown) {
