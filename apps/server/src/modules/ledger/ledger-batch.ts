@@ -67,12 +67,25 @@ export class LedgerBatch {
   /**
    * Freezes what it can, in the order given: a request whose available funds (after the earlier requests of the
    * batch) do not suffice is refused and changes nothing. Answers, per request, whether it was frozen.
+   *
+   * With `flushedByLaterCommit`, the transaction's commit returns before its write-ahead log reaches the disk
+   * (`synchronous_commit` off for this transaction only). That is only for a caller that acts on the freeze, and
+   * answers anyone, only after a later transaction of its own has committed synchronously: the log is flushed in
+   * order, so that commit makes this one durable too, and a crash before it loses a freeze nobody was told of.
    */
-  async freeze(purpose: string, requests: readonly FreezeRequest[]): Promise<boolean[]> {
+  async freeze(
+    purpose: string,
+    requests: readonly FreezeRequest[],
+    { flushedByLaterCommit = false } = {},
+  ): Promise<boolean[]> {
     if (requests.length === 0) return [];
     const keys = uniqueKeys(requests.map((request) => [request.accountId, request.asset] as const));
+    // The setting rides on the first statement rather than costing a round trip of its own.
+    const commit = flushedByLaterCommit
+      ? sql`, (select set_config('synchronous_commit', 'off', true)) as commit`
+      : sql``;
     const locked = await this.rows<{ account_id: number; asset: string; available: string }>(sql`
-      select account_id, asset, available::text as available from balances
+      select account_id, asset, available::text as available from balances${commit}
       where (account_id, asset) in (${sql.join(
         keys.map(([account, asset]) => sql`(${account}::int, ${asset}::text)`),
         sql`, `,

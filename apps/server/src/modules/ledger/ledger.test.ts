@@ -211,6 +211,48 @@ describe('commands', () => {
   });
 });
 
+describe('batches', () => {
+  it('freezes in order what each balance covers, and commits without waiting for the disk only when asked', async () => {
+    const [user = 0] = await createUsers(app, 1);
+    await deposit(sut, user, 'USDT', '10');
+    const account = (await sut.userAccountIds([user], 'spot')).get(user) as number;
+    const request = (units: bigint, reference: string) => ({
+      accountId: account,
+      asset: 'USDT',
+      units: units as never,
+      reference,
+      actor: `user:${user}` as const,
+    });
+    const commitSetting = async (flushedByLaterCommit: boolean, references: [string, string]) =>
+      sut.batch(async (batch) => {
+        const frozen = await batch.freeze(
+          'batch_test',
+          [request(6_000_000n, references[0]), request(6_000_000n, references[1])],
+          { flushedByLaterCommit },
+        );
+        const setting = await batch.connection.execute(sql`show synchronous_commit`);
+        return {
+          frozen,
+          setting: (setting as unknown as { rows: { synchronous_commit: string }[] }).rows[0],
+        };
+      });
+
+    const waited = await commitSetting(false, ['batch-a', 'batch-b']);
+    expect(waited.frozen).toEqual([true, false]);
+    expect(waited.setting?.synchronous_commit).toBe('on');
+    expect(await balanceOf(sut, user, 'spot', 'USDT')).toEqual({ available: '4.000000', frozen: '6.000000' });
+
+    await deposit(sut, user, 'USDT', '2');
+    const deferred = await commitSetting(true, ['batch-c', 'batch-d']);
+    expect(deferred.frozen).toEqual([true, false]);
+    expect(deferred.setting?.synchronous_commit).toBe('off');
+    expect(await balanceOf(sut, user, 'spot', 'USDT')).toEqual({
+      available: '0.000000',
+      frozen: '12.000000',
+    });
+  });
+});
+
 describe('the database', () => {
   it('refuses to change or remove postings and journal transactions', async () => {
     const [user = 0] = await createUsers(app, 1);

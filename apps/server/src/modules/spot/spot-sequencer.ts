@@ -278,6 +278,8 @@ export class SpotSequencer {
             reference: String(ids[index]),
             actor: actor(command.request.userId),
           })),
+          // Every command is answered after the batch's settlement, which commits synchronously.
+          { flushedByLaterCommit: true },
         );
         const rows: NewOrderRow[] = [];
         unseen.forEach((command, index) => {
