@@ -77,6 +77,54 @@ describe('the request client', () => {
     });
   });
 
+  describe('prefetch', () => {
+    it('hands a prefetched answer to the first GET of its path, once', async () => {
+      let served = 0;
+      const { sut, calls, headers } = setup(
+        () => {
+          served += 1;
+          return Promise.resolve(jsonResponse(200, { code: 0, msg: 'ok', data: { served } }));
+        },
+        { token: 'tok-1', language: 'ar' },
+      );
+      sut.prefetch('/api/markets/BTCUSDT');
+      expect(calls).toHaveLength(1);
+      expect(headers().get('Authorization')).toBe('tok-1');
+      expect(headers().get('think-lang')).toBe('ar');
+
+      await expect(sut.get('/api/markets/BTCUSDT')).resolves.toEqual({ served: 1 });
+      expect(calls).toHaveLength(1);
+      // Taken once: the next read asks again, and so does a read of another path.
+      await expect(sut.get('/api/markets/BTCUSDT')).resolves.toEqual({ served: 2 });
+      await sut.get('/api/markets/ETHUSDT');
+      expect(calls).toHaveLength(3);
+    });
+
+    it('asks again instead of handing out a prefetched answer older than ten seconds', async () => {
+      vi.useFakeTimers();
+      try {
+        let served = 0;
+        const { sut, calls } = setup(() => {
+          served += 1;
+          return Promise.resolve(jsonResponse(200, { code: 0, msg: 'ok', data: { served } }));
+        });
+        sut.prefetch('/api/markets/BTCUSDT');
+        await vi.advanceTimersByTimeAsync(10_001);
+        await expect(sut.get('/api/markets/BTCUSDT')).resolves.toEqual({ served: 2 });
+        expect(calls).toHaveLength(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('reports a prefetch that failed as the network error of the request that takes it', async () => {
+      const { sut, notices } = setup(() => Promise.reject(new TypeError('offline')));
+      sut.prefetch('/api/markets/BTCUSDT');
+      await expect(sut.get('/api/markets/BTCUSDT')).rejects.toMatchObject({ kind: 'network' });
+      expect(notices).toEqual([{ tone: 'negative', message: 't:notice.network' }]);
+    });
+  });
+
   it('unwraps the envelope and hands on data when code is 0', async () => {
     const { sut, notices } = setup(ok({ resendAfter: 60 }));
     await expect(sut.post('/api/auth/code', {})).resolves.toEqual({ resendAfter: 60 });

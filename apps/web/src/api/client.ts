@@ -54,6 +54,8 @@ export type RequestOptions<T> = {
 
 export const LOGIN_PATH = '/user/login';
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** A prefetched answer older than this is not handed out: the caller asks again. */
+const PREFETCH_FRESH_MS = 10_000;
 
 type Envelope = { code: number; msg: string; data: unknown };
 
@@ -84,15 +86,51 @@ export function createApiClient(deps: ApiClientDeps) {
     throw error;
   }
 
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const quiet = options.quiet ?? false;
+  /** GETs started before anyone asked (see `prefetch`), each handed to the first request for its path. */
+  const prefetched = new Map<string, { response: Promise<Response>; at: number }>();
+
+  function headersOf(extra: Record<string, string> | undefined): Record<string, string> {
     const headers: Record<string, string> = {
-      ...options.headers,
+      ...extra,
       Accept: 'application/json',
       [LANGUAGE_HEADER]: deps.getLanguage() || 'en-US',
     };
     const token = deps.getToken();
     if (token) headers.Authorization = token;
+    return headers;
+  }
+
+  /**
+   * Starts a GET now, for a screen whose code is still downloading: the screen's own `get` of the same path,
+   * within a few seconds, takes this answer instead of asking again.
+   */
+  function prefetch(path: string): void {
+    if (prefetched.has(path)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const response = deps.fetch(`${deps.baseUrl}${path}`, {
+      method: 'GET',
+      headers: headersOf(undefined),
+      signal: controller.signal,
+    });
+    // Settled either way; a failure reaches the request that takes it, or nobody.
+    response.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
+    prefetched.set(path, { response, at: Date.now() });
+  }
+
+  function takePrefetched(path: string): Promise<Response> | undefined {
+    const early = prefetched.get(path);
+    if (!early) return undefined;
+    prefetched.delete(path);
+    return Date.now() - early.at <= PREFETCH_FRESH_MS ? early.response : undefined;
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const quiet = options.quiet ?? false;
+    const headers = headersOf(options.headers);
     const init: RequestInit = { method: options.method ?? 'GET', headers };
     if (options.body instanceof FormData) {
       // The browser writes the multipart boundary into Content-Type itself.
@@ -107,8 +145,9 @@ export function createApiClient(deps: ApiClientDeps) {
     const abort = () => controller.abort();
     options.signal?.addEventListener('abort', abort, { once: true });
     init.signal = controller.signal;
+    const early = init.method === 'GET' && !options.responseType ? takePrefetched(path) : undefined;
     try {
-      return await handle(path, init, options, quiet);
+      return await handle(path, init, options, quiet, early);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', abort);
@@ -120,10 +159,11 @@ export function createApiClient(deps: ApiClientDeps) {
     init: RequestInit,
     options: RequestOptions<T>,
     quiet: boolean,
+    early: Promise<Response> | undefined,
   ): Promise<T> {
     let response: Response;
     try {
-      response = await deps.fetch(`${deps.baseUrl}${path}`, init);
+      response = await (early ?? deps.fetch(`${deps.baseUrl}${path}`, init));
     } catch {
       return fail(new ApiError('network', deps.translate('notice.network'), null, null), quiet);
     }
@@ -169,6 +209,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return {
     request,
+    prefetch,
     get: <T>(path: string, schema?: Parser<T>, options: Omit<RequestOptions<T>, 'schema' | 'method'> = {}) =>
       request<T>(path, { ...options, method: 'GET', ...(schema ? { schema } : {}) }),
     patch: <T>(path: string, body: unknown, schema?: Parser<T>) =>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { marketApiPath, symbolOf } from '../features/markets/paths';
 
 /**
  * The spec's route table (§2) in one place. Every spec route is listed, with its access (§6) and its screen
@@ -13,6 +14,8 @@ export type SpecRoute = {
   /** Inside the tabbed shell (bottom tab bar). */
   inShell: boolean;
   screen?: ScreenLoader;
+  /** API paths the screen reads first, asked for as the app opens on this route (see main.tsx). */
+  prefetch?: (search: URLSearchParams) => string[];
 };
 
 export const HOME_PATH = '/home/index';
@@ -80,11 +83,17 @@ const screens = {
   allTrades: () => import('../features/spot/AllTradesScreen').then((m) => ({ default: m.AllTradesScreen })),
 } satisfies Record<string, ScreenLoader>;
 
-const shell = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
+const shell = (
+  path: string,
+  access: RouteAccess,
+  screen?: ScreenLoader,
+  prefetch?: SpecRoute['prefetch'],
+): SpecRoute => ({
   path,
   access,
   inShell: true,
   ...(screen ? { screen } : {}),
+  ...(prefetch ? { prefetch } : {}),
 });
 const page = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
   path,
@@ -100,7 +109,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   shell(MINE_PATH, 'private', screens.mine),
   shell('/current/index', 'private', screens.marketList),
   shell('/trade/index', 'private', screens.tradeTab),
-  shell(ROOT_REDIRECT, 'private', screens.marketDetail),
+  shell(ROOT_REDIRECT, 'private', screens.marketDetail, (search) => [marketApiPath(symbolOf(search))]),
   // User group.
   page(LOGIN_PATH, 'public', screens.login),
   page(REGISTER_PATH, 'public', screens.register),

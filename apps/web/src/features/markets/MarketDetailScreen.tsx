@@ -26,8 +26,8 @@ import { decimalsOf, directionOf, formatChange, formatCompact, formatPrice, pair
 import { FlashPrice, SimulatedBadge } from './MarketBits';
 import styles from './MarketDetailScreen.module.css';
 import { MarketPairSheet } from './MarketPairSheet';
-import { DEFAULT_SYMBOL, detailPath, MARKET_DETAIL_PATH, MARKETS_PATH, spotTradingPath } from './paths';
-import { prefetchMarket, useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
+import { detailPath, MARKETS_PATH, spotTradingPath, symbolOf } from './paths';
+import { useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
 import { TradesList } from './TradesList';
 
 // The chart library is loaded here and nowhere else; its download starts with this screen's, beside the
@@ -42,19 +42,6 @@ const loadChart = () => {
   return chartModule;
 };
 const KlineChart = lazy(loadChart);
-
-/** The market named in an address of this screen ("/trade/detail?symbol=ethusdt" → ETHUSDT). */
-function symbolOf(search: string | null): string {
-  return (search ?? DEFAULT_SYMBOL).trim().toUpperCase() || DEFAULT_SYMBOL;
-}
-
-// Opened directly on this screen (a reload, a shared link, the app's landing page): ask for the market now.
-if (
-  typeof window !== 'undefined' &&
-  window.location.pathname.toLowerCase() === MARKET_DETAIL_PATH.toLowerCase()
-) {
-  prefetchMarket(symbolOf(new URLSearchParams(window.location.search).get('symbol')));
-}
 
 const INTERVAL_KEY = 'chartInterval';
 const DEFAULT_INTERVAL: CandleInterval = '15m';
@@ -76,7 +63,7 @@ type Panel = 'depth' | 'trades';
 export function MarketDetailScreen() {
   void loadChart();
   const [params] = useSearchParams();
-  const symbol = symbolOf(params.get('symbol'));
+  const symbol = symbolOf(params);
   const market = useMarketQuery(symbol);
 
   if (market.isPending) return <LoadingState />;

@@ -11,3 +11,13 @@ export function detailPath(symbol: string): string {
 export function spotTradingPath(symbol: string, side: 'buy' | 'sell'): string {
   return `${SPOT_TRADING_PATH}?symbol=${encodeURIComponent(symbol)}&side=${side}`;
 }
+
+/** The market named in a screen's address ("?symbol=ethusdt" → ETHUSDT), or the default one. */
+export function symbolOf(search: URLSearchParams): string {
+  return (search.get('symbol') ?? DEFAULT_SYMBOL).trim().toUpperCase() || DEFAULT_SYMBOL;
+}
+
+/** Where a market's summary is read. */
+export function marketApiPath(symbol: string): string {
+  return `/api/markets/${encodeURIComponent(symbol)}`;
+}

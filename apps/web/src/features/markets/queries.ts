@@ -3,13 +3,13 @@ import {
   candleList,
   DEPTH_MAX_LEVELS,
   depthSnapshot,
-  type MarketSummary,
   marketList,
   marketSummary,
   publicTradeList,
 } from '@kestrel/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { marketApiPath } from './paths';
 
 /** Every market read shares this prefix. */
 export const marketKeys = {
@@ -36,31 +36,10 @@ export function useMarketsQuery(enabled = true) {
   });
 }
 
-/** A request started before the screen rendered (see `prefetchMarket`), taken once by the first query. */
-const early = new Map<string, Promise<MarketSummary>>();
-
-function fetchMarket(symbol: string): Promise<MarketSummary> {
-  const started = early.get(symbol);
-  early.delete(symbol);
-  return started ?? api.get(`/api/markets/${encodeURIComponent(symbol)}`, marketSummary);
-}
-
-/**
- * Starts loading a market while the screen's code is still arriving, so its price (the screen's largest text)
- * does not wait for one more round trip after the first render.
- */
-export function prefetchMarket(symbol: string): void {
-  if (early.has(symbol)) return;
-  const request = api.get(`/api/markets/${encodeURIComponent(symbol)}`, marketSummary, { quiet: true });
-  // Unclaimed failures are not errors of anyone's: the query asks again and reports its own.
-  request.catch(() => early.delete(symbol));
-  early.set(symbol, request);
-}
-
 export function useMarketQuery(symbol: string) {
   return useQuery({
     queryKey: marketKeys.detail(symbol),
-    queryFn: () => fetchMarket(symbol),
+    queryFn: () => api.get(marketApiPath(symbol), marketSummary),
     staleTime: MARKETS_STALE_MS,
   });
 }
