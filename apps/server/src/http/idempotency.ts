@@ -21,7 +21,8 @@ const POLL_MS = 20;
  *
  * The handler receives a reference derived from the key: handing it to the ledger as the journal reference
  * makes the effect itself happen once, even if the process dies between the effect and storing the answer and a
- * retry runs the handler again.
+ * retry runs the handler again. Without a key the reference is a fresh one no retry can repeat, and `keyed` says
+ * so (a caller with nowhere else to use it need not store it).
  */
 export class Idempotency {
   constructor(
@@ -32,17 +33,17 @@ export class Idempotency {
   async run<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    handler: (reference: string) => Promise<Envelope<T>>,
+    handler: (reference: string, keyed: boolean) => Promise<Envelope<T>>,
   ): Promise<Envelope<T>> {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (key === undefined) return handler(randomUUID());
+    if (key === undefined) return handler(randomUUID(), false);
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) throw new AppError('parameterError');
     const requestHash = fingerprint(request);
     const { owner, reference } = ownerOf(request, key);
     const giveUpAt = Date.now() + this.waitMs;
     for (;;) {
       if (await this.repository.claim(owner, key, requestHash, LEASE_SECONDS)) {
-        return this.answer(request, owner, key, () => handler(reference));
+        return this.answer(request, owner, key, () => handler(reference, true));
       }
       const record = await this.repository.find(owner, key);
       // Gone: the first request failed without an answer and freed the key; claim it again.
@@ -53,7 +54,7 @@ export class Idempotency {
         return record.response as Envelope<T>;
       }
       if (await this.repository.takeOver(owner, key, LEASE_SECONDS)) {
-        return this.answer(request, owner, key, () => handler(reference));
+        return this.answer(request, owner, key, () => handler(reference, true));
       }
       // The same request, still running or cut off by a crash whose lease has not lapsed: the client may retry.
       if (Date.now() > giveUpAt) throw new AppError('idempotencyInProgress');

@@ -48,8 +48,10 @@ export class AuthRepository {
     await this.db.insert(sessions).values(session);
   }
 
-  /** The session a token hash names, if it is neither revoked nor past its expiry or idle limit. */
-  /** The live session a token hash names, with its user, in one statement (it runs on every private request). */
+  /**
+   * The session a token hash names, with its user, if it is neither revoked nor past its expiry or idle limit; one
+   * prepared statement, as it runs on every private request.
+   */
   async findLiveSession(tokenHash: string, idleSince: Date) {
     this.liveSession ??= this.liveSessionQuery();
     const [row] = await this.liveSession.execute({ tokenHash, idleSince });

@@ -3,7 +3,6 @@ import {
   cancelAllResult,
   depthQuery,
   depthSnapshot,
-  IDEMPOTENCY_KEY_HEADER,
   latestTradeList,
   marketParams,
   orderPage,
@@ -15,7 +14,6 @@ import {
   tradesQuery,
   userTradePage,
 } from '@kestrel/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import type { Idempotency } from '../../http/idempotency';
@@ -24,8 +22,6 @@ import type { AuthService } from '../auth/auth.service';
 import type { SpotOrdersService } from './spot-orders.service';
 
 const security = [{ token: [] }];
-
-const keyed = (request: FastifyRequest) => request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined;
 
 /** The user's spot orders and trades, under /api/spot. */
 export const spotRoutes: FastifyPluginAsyncZod<{
@@ -48,10 +44,10 @@ export const spotRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser(auth),
     },
     async (request, reply) =>
-      idempotency.run(request, reply, async (reference) =>
+      idempotency.run(request, reply, async (reference, keyed) =>
         ok(
-          // Without a key the reference is a fresh one no retry can repeat: the order is stored without it.
-          await spot.place(request.user.id, request.body, keyed(request) ? reference : null),
+          // Without a key no retry can repeat the reference: the order is stored without one.
+          await spot.place(request.user.id, request.body, keyed ? reference : null),
           request.t('orders.purchaseSuccessful'),
         ),
       ),

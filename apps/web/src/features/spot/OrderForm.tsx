@@ -139,7 +139,7 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
           setAttempted(false);
           setDraft((current) => ({ ...current, amount: '', total: '' }));
           const outcome = outcomeOf(order);
-          showNotice({ tone: outcome.positive ? 'positive' : 'negative', message: t(outcome.key as never) });
+          showNotice({ tone: outcome.positive ? 'positive' : 'negative', message: t(outcome.key) });
         },
         onError: (error) => {
           // A refusal is final for that key; only an answer lost on the way keeps the key for a resend.

@@ -109,25 +109,20 @@ describe('time in force and post-only', () => {
 describe('the outcome of a placed order', () => {
   const order = (overrides: Partial<OrderView>): OrderView => ({ ...placedOrder, ...overrides });
 
-  it('explains a post-only order that would have crossed', () => {
-    expect(outcomeOf(order({ status: 'rejected', postOnly: true }))).toEqual({
-      key: 'spot.notPlacedPostOnly',
-      positive: false,
-    });
-  });
-
-  it('explains a fill-or-kill that could not fill', () => {
-    expect(outcomeOf(order({ status: 'rejected', timeInForce: 'FOK' }))).toEqual({
-      key: 'spot.notPlacedFok',
-      positive: false,
-    });
-  });
-
-  it('explains an immediate-or-cancel that found nothing', () => {
-    expect(outcomeOf(order({ status: 'cancelled', timeInForce: 'IOC', filledSize: '0' }))).toEqual({
-      key: 'spot.nothingFilled',
-      positive: false,
-    });
+  it.each([
+    [
+      'a post-only order that would have crossed',
+      { status: 'rejected', postOnly: true },
+      'spot.notPlacedPostOnly',
+    ],
+    ['a fill-or-kill that could not fill', { status: 'rejected', timeInForce: 'FOK' }, 'spot.notPlacedFok'],
+    [
+      'an immediate-or-cancel that found nothing',
+      { status: 'cancelled', timeInForce: 'IOC', filledSize: '0' },
+      'spot.nothingFilled',
+    ],
+  ] as const)('explains %s', (_case, overrides, key) => {
+    expect(outcomeOf(order(overrides))).toEqual({ key, positive: false });
   });
 
   it('reports a filled buy as a success', () => {

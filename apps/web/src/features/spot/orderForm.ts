@@ -1,4 +1,5 @@
 import type { OrderSide, OrderType, OrderView, PlaceOrderBody, TimeInForce } from '@kestrel/contract';
+import type { TranslationKey } from '@kestrel/i18n';
 import {
   amountForTotal,
   compareDecimals,
@@ -183,7 +184,7 @@ export function checkDraft(draft: OrderDraft, rules: MarketRules, funds: Funds):
  * trade (a post-only order that would have taken, a fill-or-kill that could not fill whole, an immediate-or-
  * cancel that found nothing). Answers a translation key and whether it is good news.
  */
-export function outcomeOf(order: OrderView): { key: string; positive: boolean } {
+export function outcomeOf(order: OrderView): { key: TranslationKey; positive: boolean } {
   if (order.status === 'rejected') {
     if (order.postOnly) return { key: 'spot.notPlacedPostOnly', positive: false };
     if (order.timeInForce === 'FOK') return { key: 'spot.notPlacedFok', positive: false };
