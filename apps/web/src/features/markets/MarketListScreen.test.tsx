@@ -10,7 +10,7 @@ import { TestId } from '../../testIds';
 import { FAVOURITES_KEY } from './favourites';
 import { compareDecimal } from './format';
 import { MarketListScreen } from './MarketListScreen';
-import { nextSort, sortMarkets } from './marketList';
+import { matchesSearch, nextSort, sortMarkets } from './marketList';
 
 const MARKETS = [
   market('BTC', '67012.5', '1.25', '1500000'),
@@ -148,6 +148,17 @@ describe('market list helpers', () => {
     expect(compareDecimal('10', '9.99')).toBeGreaterThan(0);
     expect(compareDecimal('0.1', '0.10')).toBe(0);
     expect(compareDecimal('123456789012345678.000000000000000001', '123456789012345678')).toBeGreaterThan(0);
+  });
+
+  it('searches coins by name, pairs from their start and quote assets in full', () => {
+    const found = (query: string) => MARKETS.filter((m) => matchesSearch(m, query)).map((m) => m.base);
+    // Every pair is quoted in USDT: a letter of "USDT" finds only the coins that have it.
+    expect(found('s')).toEqual(['SOL']);
+    expect(found(' o ')).toEqual(['DOGE', 'SOL']);
+    expect(found('eth/us')).toEqual(['ETH']);
+    expect(found('BTCUSDT')).toEqual(['BTC']);
+    expect(found('usdt')).toEqual(['BTC', 'ETH', 'DOGE', 'SOL']);
+    expect(found('sdt')).toEqual([]);
   });
 
   it('cycles sorting desc, asc, off and starts over on another column', () => {

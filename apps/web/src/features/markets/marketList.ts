@@ -24,14 +24,17 @@ export function withTickers(
   });
 }
 
-/** Matches the base asset, the quote asset, the symbol or "BASE/QUOTE", ignoring case and spaces. */
+/**
+ * Whether a market answers a search, ignoring case and spaces: its coin anywhere in the name ("S" finds SOL, not
+ * every pair quoted in USDT), its pair from the start ("ETH/US", "ETHUSDT"), or its quote asset in full ("USDT").
+ */
 export function matchesSearch(market: MarketSummary, query: string): boolean {
   const needle = query.replace(/\s+/g, '').toUpperCase();
   if (needle === '') return true;
   return (
-    market.symbol.includes(needle.replace('/', '')) ||
-    `${market.base}/${market.quote}`.includes(needle) ||
-    market.base.includes(needle)
+    market.base.includes(needle) ||
+    market.symbol.startsWith(needle.replace('/', '')) ||
+    market.quote === needle
   );
 }
 
