@@ -16,9 +16,17 @@ export function SimulatedBadge({ testId = TestId.marketsSimulated }: { testId?: 
   );
 }
 
+/** Two identical animations per direction, taken in turn. */
+const FLASHES = {
+  up: [styles.flashUp, styles.flashUpAgain],
+  down: [styles.flashDown, styles.flashDownAgain],
+};
+
 /**
- * A price that flashes green or red for a moment when it changes. The flash restarts by remounting the span
- * (a new key), so a CSS animation does the work and nothing re-renders while it plays.
+ * A price that flashes green or red for a moment when it changes. A CSS animation does the work, so nothing
+ * re-renders while it plays; the next change restarts it by switching to the other of two identical animations.
+ * The span itself stays: a new element for every tick would be a new "largest paint" to the browser, and the
+ * page's loading would never seem to end.
  */
 export function FlashPrice({
   value,
@@ -40,10 +48,9 @@ export function FlashPrice({
     const up = compareDecimal(value, before) > 0;
     setFlash((current) => ({ up, count: (current?.count ?? 0) + 1 }));
   }, [value]);
-  const flashClass = flash ? (flash.up ? styles.flashUp : styles.flashDown) : '';
+  const flashClass = flash ? FLASHES[flash.up ? 'up' : 'down'][flash.count % 2] : '';
   return (
     <span
-      key={flash?.count ?? 0}
       className={[className ?? '', flashClass].filter(Boolean).join(' ')}
       data-testid={testId}
       data-value={value ?? ''}

@@ -10,7 +10,7 @@ import {
 import type { Locale } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
 import { ChevronDown, ChevronLeft, Clock, Lock, Star } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
@@ -30,18 +30,9 @@ import { detailPath, MARKETS_PATH, spotTradingPath, symbolOf } from './paths';
 import { useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
 import { TradesList } from './TradesList';
 
-// The chart library is loaded here and nowhere else; its download starts with this screen's, beside the
-// market's first request, rather than after it.
-let chartModule: Promise<typeof import('./KlineChart')> | undefined;
-const loadChart = () => {
-  chartModule ??= import('./KlineChart').catch((error: unknown) => {
-    // A failed download may be retried (the screen's retry) instead of failing forever.
-    chartModule = undefined;
-    throw error;
-  });
-  return chartModule;
-};
-const KlineChart = lazy(loadChart);
+// The chart library is loaded here and nowhere else, once the screen has painted its price (see
+// useAfterFirstPaint): its 48 KB do not compete with the screen's first data on a slow connection.
+const KlineChart = lazy(() => import('./KlineChart'));
 
 const INTERVAL_KEY = 'chartInterval';
 const DEFAULT_INTERVAL: CandleInterval = '15m';
@@ -59,9 +50,18 @@ function storedInterval(): CandleInterval {
 
 type Panel = 'depth' | 'trades';
 
+/** False for the first render, true right after it has been painted. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPainted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return painted;
+}
+
 /** /trade/detail?symbol=BTCUSDT: the market's price, 24h statistics, k-line chart, order book and trades. */
 export function MarketDetailScreen() {
-  void loadChart();
   const [params] = useSearchParams();
   const symbol = symbolOf(params);
   const market = useMarketQuery(symbol);
@@ -88,6 +88,8 @@ function MarketDetail({ summary }: { summary: MarketSummary }) {
   const last = stats.last || live.indexPrice;
   const [interval, setChartInterval] = useState<CandleInterval>(storedInterval);
   const [panel, setPanel] = useState<Panel>('depth');
+  const chartShown = useAfterFirstPaint();
+  const chartPlaceholder = <div className={styles.chartPlaceholder} aria-hidden />;
   useDocumentTitle(`${last ? `${formatPrice(last, tickSize, language)} ` : ''}${pairName(base, quote)}`);
 
   const chooseInterval = (next: CandleInterval) => {
@@ -176,8 +178,12 @@ function MarketDetail({ summary }: { summary: MarketSummary }) {
         ))}
       </div>
       <div className={styles.chart}>
-        <Suspense fallback={<div className={styles.chartPlaceholder} aria-hidden />}>
-          <KlineChart symbol={symbol} interval={interval} tickSize={tickSize} locale={language} />
+        <Suspense fallback={chartPlaceholder}>
+          {chartShown ? (
+            <KlineChart symbol={symbol} interval={interval} tickSize={tickSize} locale={language} />
+          ) : (
+            chartPlaceholder
+          )}
         </Suspense>
       </div>
 

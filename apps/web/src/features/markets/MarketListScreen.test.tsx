@@ -138,6 +138,27 @@ describe('the market list', () => {
     expect(within(btc).getByTestId(TestId.marketsRowPrice).textContent).toBe('70,000.00');
     expect(within(btc).getByTestId(TestId.marketsRowPrice).className).toMatch(/flashUp/);
   });
+
+  it('flashes each new price on the same element, switching animations so that each flash starts over', async () => {
+    renderList();
+    await screen.findAllByTestId(TestId.marketsRow);
+    act(() => socket.open());
+    const priceOf = () =>
+      within(
+        screen
+          .getAllByTestId(TestId.marketsRow)
+          .find((row) => row.dataset.symbol === 'BTCUSDT') as HTMLElement,
+      ).getByTestId(TestId.marketsRowPrice);
+    const flashes: string[] = [];
+    const element = priceOf();
+    for (const price of ['70000', '71000', '69000', '68000']) {
+      act(() => socket.push('tickers', [tickerOf(market('BTC', price, '1.00', '1500000'))]));
+      expect(priceOf()).toBe(element);
+      flashes.push(element.className.match(/flash(Up|Down)(Again)?/)?.[0] ?? 'none');
+    }
+    // Each change gets another animation than the one before, in the direction the price moved.
+    expect(flashes).toEqual(['flashUpAgain', 'flashUp', 'flashDownAgain', 'flashDown']);
+  });
 });
 
 describe('market list helpers', () => {
