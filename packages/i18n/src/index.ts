@@ -1,6 +1,7 @@
 import type { Locale } from './locales';
 import type { Catalogue } from './locales/en-US';
 
+export * from './intl';
 export * from './locales';
 export type { Catalogue };
 

@@ -1,11 +1,11 @@
-import { intlTag, type Locale } from '@kestrel/i18n';
+import { type Locale, numberFormat } from '@kestrel/i18n';
 
 /**
  * A decimal string as a person reads it in their locale, with the product's `$` symbol: "$1,234.56",
  * "1.234,56 $". The string goes to Intl unconverted, so no digit is lost on the way.
  */
 export function formatMoney(decimal: string, locale: Locale, fractionDigits = 2): string {
-  const format = new Intl.NumberFormat(intlTag(locale), {
+  const format = numberFormat(locale, {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
@@ -27,7 +27,7 @@ export function formatMoney(decimal: string, locale: Locale, fractionDigits = 2)
  * to Intl unconverted, so no digit is lost.
  */
 export function formatQuantity(decimal: string, locale: Locale): string {
-  const format = new Intl.NumberFormat(intlTag(locale), {
+  const format = numberFormat(locale, {
     minimumFractionDigits: 0,
     maximumFractionDigits: 18,
     signDisplay: 'auto',

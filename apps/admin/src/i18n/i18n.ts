@@ -1,4 +1,12 @@
-import { intlTag, type Locale, loadCatalogue, resolveLocale, textDirection } from '@kestrel/i18n';
+import {
+  dateTimeFormat,
+  intlTag,
+  type Locale,
+  loadCatalogue,
+  numberFormat,
+  resolveLocale,
+  textDirection,
+} from '@kestrel/i18n';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { saveLanguage } from '../api/storage';
@@ -39,13 +47,10 @@ export async function switchLanguage(locale: Locale): Promise<void> {
 export function useLocale() {
   const { i18n: instance } = useTranslation();
   const locale = resolveLocale(instance.language);
-  const tag = intlTag(locale);
   return {
     locale,
     formatDate: (iso: string | null) =>
-      iso
-        ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-        : '',
-    formatNumber: (value: number) => new Intl.NumberFormat(tag).format(value),
+      iso ? dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '',
+    formatNumber: (value: number) => numberFormat(locale, {}).format(value),
   };
 }

@@ -1,5 +1,5 @@
 import { type AccountAssets, USD_DECIMALS } from '@kestrel/contract';
-import { intlTag } from '@kestrel/i18n';
+import { numberFormat } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight, ReceiptText } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -142,7 +142,7 @@ function Allocation({ accounts, money }: { accounts: AccountAssets[]; money: (va
     accounts.map((account) => ({ key: account.account, value: account.totals.total })),
     USD_DECIMALS,
   );
-  const percent = new Intl.NumberFormat(intlTag(language), { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const anything = shares.some((share) => share.basisPoints > 0);
   return (
     <section className={styles.card} aria-label={t('assets.allocation')}>

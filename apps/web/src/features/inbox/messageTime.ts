@@ -1,4 +1,4 @@
-import { intlTag, type Locale } from '@kestrel/i18n';
+import { dateTimeFormat, type Locale, relativeTimeFormat } from '@kestrel/i18n';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -8,7 +8,7 @@ const DAY = 24 * HOUR;
 export function relativeTime(iso: string, locale: Locale, now = Date.now()): string {
   const elapsed = now - new Date(iso).getTime();
   if (elapsed >= 7 * DAY || elapsed < 0) return fullTime(iso, locale);
-  const format = new Intl.RelativeTimeFormat(intlTag(locale), { numeric: 'auto' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto' });
   if (elapsed < MINUTE) return format.format(0, 'second');
   if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
@@ -16,7 +16,5 @@ export function relativeTime(iso: string, locale: Locale, now = Date.now()): str
 }
 
 export function fullTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

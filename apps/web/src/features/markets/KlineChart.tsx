@@ -1,6 +1,6 @@
 import type { Candle, CandleInterval } from '@kestrel/contract';
 import { wsData } from '@kestrel/contract';
-import { intlTag, type Locale } from '@kestrel/i18n';
+import { dateTimeFormat, intlTag, type Locale } from '@kestrel/i18n';
 import {
   type CandlestickData,
   CandlestickSeries,
@@ -17,14 +17,14 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe } from '../../lib/realtime';
 import { TestId } from '../../testIds';
 import { MA_PERIODS, mergeCandles, movingAverage } from './candles';
 import { decimalsOf, formatPrice } from './format';
 import styles from './KlineChart.module.css';
-import { fetchCandles } from './queries';
+import { CANDLE_PAGE_SIZE, fetchCandles } from './queries';
 
 /*
  * The k-line chart (lightweight-charts). This module is the only importer of the library and is itself loaded
@@ -41,11 +41,11 @@ type Props = {
 const MA_COLOURS = ['#f0b90b', '#e052a0', '#7b61ff'] as const;
 /** Load the previous page when fewer than this many candles are left of the visible range. */
 const LOAD_MORE_THRESHOLD = 20;
-const PAGE_SIZE = 300;
 
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
+/** The theme's colours and font, read from one computed style of the document. */
+function themeReader(): (name: string, fallback: string) => string {
+  const style = getComputedStyle(document.documentElement);
+  return (name, fallback) => style.getPropertyValue(name).trim() || fallback;
 }
 
 const asTime = (seconds: number) => seconds as UTCTimestamp;
@@ -66,7 +66,7 @@ type Series = {
   averages: ISeriesApi<'Line'>[];
 };
 
-export default function KlineChart({ symbol, interval, tickSize, locale }: Props) {
+function KlineChart({ symbol, interval, tickSize, locale }: Props) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -79,19 +79,20 @@ export default function KlineChart({ symbol, interval, tickSize, locale }: Props
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const positive = cssVar('--positive', '#2ebd85');
-    const negative = cssVar('--negative', '#f6465d');
+    const theme = themeReader();
+    const positive = theme('--positive', '#2ebd85');
+    const negative = theme('--negative', '#f6465d');
     const chart = createChart(element, {
       autoSize: true,
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: cssVar('--text-muted', '#848e9c'),
+        textColor: theme('--text-muted', '#848e9c'),
         fontSize: 10,
-        fontFamily: cssVar('--font-sans', 'sans-serif'),
+        fontFamily: theme('--font-sans', 'sans-serif'),
       },
       grid: {
-        vertLines: { color: cssVar('--border', '#2b3139') },
-        horzLines: { color: cssVar('--border', '#2b3139') },
+        vertLines: { color: theme('--border', '#2b3139') },
+        horzLines: { color: theme('--border', '#2b3139') },
       },
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.25 } },
@@ -134,26 +135,26 @@ export default function KlineChart({ symbol, interval, tickSize, locale }: Props
     const chart = chartRef.current;
     const series = seriesRef.current;
     if (!chart || !series) return;
-    const tag = intlTag(locale);
-    const full = new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'short' });
-    const day = new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric' });
-    const month = new Intl.DateTimeFormat(tag, { month: 'short' });
-    const year = new Intl.DateTimeFormat(tag, { year: 'numeric' });
-    const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' });
-    const toDate = (time: Time) => new Date((typeof time === 'number' ? time : 0) * 1000);
+    // Each format is built on its first use: the crosshair's full time only once someone touches the chart.
+    const time = (options: Intl.DateTimeFormatOptions) => (at: Time) =>
+      dateTimeFormat(locale, options).format(new Date((typeof at === 'number' ? at : 0) * 1000));
+    const full = time({ dateStyle: 'short', timeStyle: 'short' });
+    const day = time({ month: 'short', day: 'numeric' });
+    const month = time({ month: 'short' });
+    const year = time({ year: 'numeric' });
+    const clock = time({ hour: '2-digit', minute: '2-digit' });
     chart.applyOptions({
       localization: {
-        locale: tag,
+        locale: intlTag(locale),
         priceFormatter: (price: number) => formatPrice(price.toFixed(decimalsOf(tickSize)), tickSize, locale),
-        timeFormatter: (time: Time) => full.format(toDate(time)),
+        timeFormatter: full,
       },
       timeScale: {
-        tickMarkFormatter: (time: Time, type: TickMarkType) => {
-          const date = toDate(time);
-          if (type === TickMarkType.Year) return year.format(date);
-          if (type === TickMarkType.Month) return month.format(date);
-          if (type === TickMarkType.DayOfMonth) return day.format(date);
-          return clock.format(date);
+        tickMarkFormatter: (at: Time, type: TickMarkType) => {
+          if (type === TickMarkType.Year) return year(at);
+          if (type === TickMarkType.Month) return month(at);
+          if (type === TickMarkType.DayOfMonth) return day(at);
+          return clock(at);
         },
       },
     });
@@ -167,8 +168,9 @@ export default function KlineChart({ symbol, interval, tickSize, locale }: Props
     const chart = chartRef.current;
     const series = seriesRef.current;
     if (!chart || !series) return;
-    const positiveVolume = cssVar('--positive-soft', 'rgba(46,189,133,0.3)');
-    const negativeVolume = cssVar('--negative-soft', 'rgba(246,70,93,0.3)');
+    const theme = themeReader();
+    const positiveVolume = theme('--positive-soft', 'rgba(46,189,133,0.3)');
+    const negativeVolume = theme('--negative-soft', 'rgba(246,70,93,0.3)');
     let data: Candle[] = [];
     let cancelled = false;
     let loadingOlder = false;
@@ -224,13 +226,13 @@ export default function KlineChart({ symbol, interval, tickSize, locale }: Props
       else pending.push(candle);
     });
 
-    fetchCandles(symbol, interval, undefined, PAGE_SIZE).then(
+    fetchCandles(symbol, interval).then(
       (page) => {
         if (cancelled) return;
         data = mergeCandles(page.items, pending);
         pending = [];
         ready = true;
-        exhausted = page.items.length < PAGE_SIZE;
+        exhausted = page.items.length < CANDLE_PAGE_SIZE;
         draw();
         chart.timeScale().scrollToRealTime();
         setLoading(false);
@@ -247,11 +249,11 @@ export default function KlineChart({ symbol, interval, tickSize, locale }: Props
       const oldest = data[0];
       if (!oldest) return;
       loadingOlder = true;
-      fetchCandles(symbol, interval, oldest.time, PAGE_SIZE).then(
+      fetchCandles(symbol, interval, oldest.time).then(
         (page) => {
           loadingOlder = false;
           if (cancelled) return;
-          exhausted = page.items.length < PAGE_SIZE;
+          exhausted = page.items.length < CANDLE_PAGE_SIZE;
           const before = data.length;
           data = mergeCandles(page.items, data);
           const added = data.length - before;
@@ -307,3 +309,6 @@ export default function KlineChart({ symbol, interval, tickSize, locale }: Props
     </div>
   );
 }
+
+// Re-rendered for its own props only, not for every tick of the price above it.
+export default memo(KlineChart);

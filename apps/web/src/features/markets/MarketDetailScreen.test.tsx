@@ -1,9 +1,10 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { setRealtimeClient } from '../../lib/realtime';
 import { FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
-import { btcUsdt, tickerOf } from '../../test/marketFixtures';
+import { btcUsdt, tickerOf, usdtMarket } from '../../test/marketFixtures';
 import { renderRoutes } from '../../test/render';
 import { TestId } from '../../testIds';
 import { MarketDetailScreen } from './MarketDetailScreen';
@@ -93,6 +94,30 @@ describe('the market detail', () => {
     );
     expect(screen.queryByTestId(TestId.marketDetailClosed)).toBeNull();
     expect(screen.queryByTestId(TestId.marketDetailStale)).toBeNull();
+  });
+
+  it("asks for the chart's candles, in the interval last chosen, as the screen mounts", async () => {
+    localStorage.setItem('chartInterval', '1h');
+    renderAt('/trade/detail?symbol=BTCUSDT');
+    await screen.findByTestId(TestId.marketDetailPrice);
+    const asked = vi
+      .mocked(window.fetch)
+      .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    const candles = asked.filter((url) => url.pathname === '/api/markets/BTCUSDT/candles');
+    expect(candles.map((url) => url.searchParams.get('interval'))).toEqual(['1h']);
+  });
+
+  it('switches to another pair from the pair sheet', async () => {
+    const eth = usdtMarket('ETH', '3100.25', '-0.50', '1000000');
+    answers['/api/markets'] = { status: 200, body: { code: 0, msg: 'ok', data: { items: [btc, eth] } } };
+    answers['/api/markets/ETHUSDT'] = { status: 200, body: { code: 0, msg: 'ok', data: eth } };
+    renderAt('/trade/detail?symbol=BTCUSDT');
+    await screen.findByTestId(TestId.marketDetailPrice);
+    await userEvent.click(screen.getByTestId(TestId.marketDetailPair));
+    const sheet = await screen.findByTestId(TestId.marketPairSheet);
+    await userEvent.click(await within(sheet).findByText('ETH/USDT'));
+    await vi.waitFor(() => expect(screen.getByTestId(TestId.marketDetail).dataset.symbol).toBe('ETHUSDT'));
+    expect(screen.getByTestId(TestId.marketDetailPrice).textContent).toBe('3,100.25');
   });
 
   it('follows the live ticker and keeps the newer book', async () => {

@@ -10,7 +10,7 @@ import {
 import type { Locale } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
 import { ChevronDown, ChevronLeft, Clock, Lock, Star } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
@@ -27,11 +27,12 @@ import { FlashPrice, SimulatedBadge } from './MarketBits';
 import styles from './MarketDetailScreen.module.css';
 import { MarketPairSheet } from './MarketPairSheet';
 import { detailPath, MARKETS_PATH, spotTradingPath, symbolOf } from './paths';
-import { useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
+import { prefetchCandles, useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
 import { TradesList } from './TradesList';
 
 // The chart library is loaded here and nowhere else, once the screen has painted its price (see
-// useAfterFirstPaint): its 48 KB do not compete with the screen's first data on a slow connection.
+// useAfterFirstPaint): its 48 KB do not compete with the screen's first data on a slow connection. Its candles
+// are asked for as the screen mounts, so that they are usually here by the time the chart is.
 const KlineChart = lazy(() => import('./KlineChart'));
 
 const INTERVAL_KEY = 'chartInterval';
@@ -65,8 +66,10 @@ export function MarketDetailScreen() {
   const [params] = useSearchParams();
   const symbol = symbolOf(params);
   const market = useMarketQuery(symbol);
+  // The screen is rendered as a transition once its data is here: in short slices that a tap can interrupt,
+  // rather than in one long task.
+  const summary = useDeferredValue(market.data);
 
-  if (market.isPending) return <LoadingState />;
   if (market.isError) {
     return (
       <div className={styles.screen}>
@@ -75,7 +78,9 @@ export function MarketDetailScreen() {
       </div>
     );
   }
-  return <MarketDetail key={symbol} summary={market.data} />;
+  // Until the deferred render has caught up, the summary may still be the previous market's.
+  if (!summary || summary.symbol !== market.data?.symbol) return <LoadingState />;
+  return <MarketDetail key={summary.symbol} summary={summary} />;
 }
 
 function MarketDetail({ summary }: { summary: MarketSummary }) {
@@ -89,6 +94,8 @@ function MarketDetail({ summary }: { summary: MarketSummary }) {
   const [interval, setChartInterval] = useState<CandleInterval>(storedInterval);
   const [panel, setPanel] = useState<Panel>('depth');
   const chartShown = useAfterFirstPaint();
+  const [firstInterval] = useState(interval);
+  useEffect(() => prefetchCandles(symbol, firstInterval), [symbol, firstInterval]);
   const chartPlaceholder = <div className={styles.chartPlaceholder} aria-hidden />;
   useDocumentTitle(`${last ? `${formatPrice(last, tickSize, language)} ` : ''}${pairName(base, quote)}`);
 
@@ -316,10 +323,12 @@ function DetailHeader({ symbol, summary }: { symbol: string; summary: MarketSumm
   );
 }
 
-function LiveDepth({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
+// The book and the trades re-render for their own data only, not for every tick of the price above them.
+const LiveDepth = memo(function LiveDepth({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
   const rest = useDepthQuery(summary.symbol);
   const live = useChannel<DepthSnapshot>(`depth:${summary.symbol}`);
-  const depth = newerDepth(rest.data, live, summary.symbol);
+  // Live snapshots arrive as transitions already; the first one from REST is deferred the same way.
+  const depth = useDeferredValue(newerDepth(rest.data, live, summary.symbol));
   return (
     <DepthBook
       depth={depth}
@@ -330,9 +339,9 @@ function LiveDepth({ summary, locale }: { summary: MarketSummary; locale: Locale
       locale={locale}
     />
   );
-}
+});
 
-function LiveTrades({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
+const LiveTrades = memo(function LiveTrades({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
   const rest = useRecentTradesQuery(summary.symbol);
   const [received, setReceived] = useState<PublicTrade[]>([]);
   useChannelEvents<PublicTrade[]>(`trades:${summary.symbol}`, (trades) => {
@@ -352,4 +361,4 @@ function LiveTrades({ summary, locale }: { summary: MarketSummary; locale: Local
       locale={locale}
     />
   );
-}
+});

@@ -1,6 +1,5 @@
 import type { PublicTrade } from '@kestrel/contract';
-import { intlTag, type Locale } from '@kestrel/i18n';
-import { useMemo } from 'react';
+import { dateTimeFormat, type Locale } from '@kestrel/i18n';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testIds';
 import { formatPrice, formatSize } from './format';
@@ -23,10 +22,7 @@ type Props = {
 /** The market's latest public trades, newest first; the price coloured by the taker's side. */
 export function TradesList({ trades, base, quote, tickSize, lotSize, locale }: Props) {
   const { t } = useTranslation();
-  const clock = useMemo(
-    () => new Intl.DateTimeFormat(intlTag(locale), { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-    [locale],
-  );
+  const clock = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   return (
     <div className={styles.trades} data-testid={TestId.marketTrades}>
       <div className={`${styles.row} ${styles.head}`}>

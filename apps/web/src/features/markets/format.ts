@@ -1,4 +1,4 @@
-import { intlTag, type Locale } from '@kestrel/i18n';
+import { type Locale, numberFormat } from '@kestrel/i18n';
 
 /*
  * Display of market numbers. Every value arrives as a decimal string and goes to Intl unconverted (ES2023 reads
@@ -12,16 +12,6 @@ export function decimalsOf(increment: string): number {
   return trimmed.length;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-function cached(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
-  let format = formats.get(key);
-  if (!format) {
-    format = make();
-    formats.set(key, format);
-  }
-  return format;
-}
-
 function asIntlInput(decimal: string): number {
   // Intl accepts decimal strings exactly; its types still ask for a number.
   return decimal as unknown as number;
@@ -30,58 +20,42 @@ function asIntlInput(decimal: string): number {
 /** A price on the market's tick: "67,012.50" for tick 0.01. */
 export function formatPrice(price: string, tickSize: string, locale: Locale): string {
   const digits = decimalsOf(tickSize);
-  const format = cached(
-    `p:${locale}:${digits}`,
-    () =>
-      new Intl.NumberFormat(intlTag(locale), {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        roundingMode: 'halfExpand',
-      } as Intl.NumberFormatOptions),
-  );
+  const format = numberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    roundingMode: 'halfExpand',
+  } as Intl.NumberFormatOptions);
   return format.format(asIntlInput(price));
 }
 
 /** A size on the market's lot: "0.00120" for lot 0.00001. */
 export function formatSize(size: string, lotSize: string, locale: Locale): string {
   const digits = decimalsOf(lotSize);
-  const format = cached(
-    `s:${locale}:${digits}`,
-    () =>
-      new Intl.NumberFormat(intlTag(locale), {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-        roundingMode: 'trunc',
-      } as Intl.NumberFormatOptions),
-  );
+  const format = numberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions);
   return format.format(asIntlInput(size));
 }
 
 /** A signed percentage from the server's two-decimal string: "+1.25%", "-0.40%". */
 export function formatChange(changePercent: string, locale: Locale): string {
-  const format = cached(
-    `c:${locale}`,
-    () =>
-      new Intl.NumberFormat(intlTag(locale), {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-        signDisplay: 'exceptZero',
-      }),
-  );
+  const format = numberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  });
   return `${format.format(asIntlInput(changePercent))}%`;
 }
 
 /** A large amount in short form: "1.23M", "456.7K" (or the locale's own words). */
 export function formatCompact(amount: string, locale: Locale): string {
-  const format = cached(
-    `k:${locale}`,
-    () =>
-      new Intl.NumberFormat(intlTag(locale), {
-        notation: 'compact',
-        maximumFractionDigits: 2,
-        roundingMode: 'trunc',
-      } as Intl.NumberFormatOptions),
-  );
+  const format = numberFormat(locale, {
+    notation: 'compact',
+    maximumFractionDigits: 2,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions);
   return format.format(asIntlInput(amount));
 }
 

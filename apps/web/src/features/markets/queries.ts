@@ -66,9 +66,21 @@ export function useRecentTradesQuery(symbol: string) {
   });
 }
 
-/** One page of candles, oldest first; `before` pages further back in time. */
-export function fetchCandles(symbol: string, interval: CandleInterval, before?: number, limit = 300) {
-  const query = new URLSearchParams({ interval, limit: String(limit) });
+/** Candles the chart asks for at a time. */
+export const CANDLE_PAGE_SIZE = 300;
+
+/** Where one page of candles is read, oldest first; `before` pages further back in time. */
+function candlesPath(symbol: string, interval: CandleInterval, before?: number): string {
+  const query = new URLSearchParams({ interval, limit: String(CANDLE_PAGE_SIZE) });
   if (before !== undefined) query.set('before', String(before));
-  return api.get(`/api/markets/${encodeURIComponent(symbol)}/candles?${query}`, candleList, { quiet: true });
+  return `/api/markets/${encodeURIComponent(symbol)}/candles?${query}`;
+}
+
+export function fetchCandles(symbol: string, interval: CandleInterval, before?: number) {
+  return api.get(candlesPath(symbol, interval, before), candleList, { quiet: true });
+}
+
+/** Starts reading the latest candles while the chart's code is still on its way (see api.prefetch). */
+export function prefetchCandles(symbol: string, interval: CandleInterval): void {
+  api.prefetch(candlesPath(symbol, interval));
 }

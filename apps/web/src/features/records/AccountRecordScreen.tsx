@@ -1,5 +1,5 @@
 import { type AccountRecord, RECORD_TYPES, type RecordType } from '@kestrel/contract';
-import { intlTag } from '@kestrel/i18n';
+import { dateTimeFormat } from '@kestrel/i18n';
 import { formatQuantity } from '@kestrel/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ function RecordRow({ record }: { record: AccountRecord }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const incoming = !record.amount.startsWith('-');
-  const time = new Intl.DateTimeFormat(intlTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const time = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(record.createdAt),
   );
   return (

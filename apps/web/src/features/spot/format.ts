@@ -1,11 +1,9 @@
-import { intlTag, type Locale } from '@kestrel/i18n';
+import { dateTimeFormat, type Locale } from '@kestrel/i18n';
 import { formatQuantity } from '@kestrel/money';
 
 /** A size or amount with every significant digit, for the locale. */
 export const formatSize = (size: string, locale: Locale) => formatQuantity(size, locale);
 
 export function formatTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'short', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 }
