@@ -50,7 +50,7 @@ export function DepthBook({ depth, base, quote, tickSize, lotSize, locale }: Pro
       {rows === 0 ? (
         <p className={styles.empty}>{t('common.noData')}</p>
       ) : (
-        <ol className={styles.levels}>
+        <ol>
           {Array.from({ length: rows }, (_, index) => {
             const bid = bids[index];
             const ask = asks[index];

@@ -97,7 +97,7 @@ export function MarketListScreen() {
               : t('common.noData')}
           </p>
         ) : (
-          <ul className={styles.rows}>
+          <ul>
             {rows.map((market) => (
               <MarketRow
                 key={market.symbol}

@@ -54,7 +54,7 @@ export function MarketPairSheet({ open, current, title, onClose, onChoose, testI
       ) : rows.length === 0 ? (
         <p className={styles.empty}>{t(query.trim() === '' ? 'common.noData' : 'marketsScreen.noMatch')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul>
           {rows.map((market) => {
             const direction = directionOf(market.stats.changePercent);
             return (

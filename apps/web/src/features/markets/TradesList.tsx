@@ -33,7 +33,7 @@ export function TradesList({ trades, base, quote, tickSize, lotSize, locale }: P
       {trades.length === 0 ? (
         <p className={styles.empty}>{t('common.noData')}</p>
       ) : (
-        <ol className={styles.list}>
+        <ol>
           {trades.map((trade) => (
             <li key={trade.id} className={styles.row}>
               <span className={styles.time}>{clock.format(tradeDate(trade.time))}</span>
