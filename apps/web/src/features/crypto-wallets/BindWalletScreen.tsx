@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
 import { Button } from '../../components/Button';
+import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
 import { Select } from '../../components/Select';
@@ -27,7 +28,6 @@ import { TestId } from '../../testIds';
 import styles from '../bank-cards/PayoutAccounts.module.css';
 import { SecurityPasswordInput } from '../bank-cards/SecurityPasswordInput';
 import { useBindCryptoWalletMutation } from './queries';
-import { ScreenshotPicker } from './ScreenshotPicker';
 
 const EMPTY = {
   chain: 'tron' as Chain,
@@ -123,9 +123,13 @@ export function BindWalletScreen() {
               </p>
             ) : null}
           </div>
-          <ScreenshotPicker
+          <ImagePicker
+            purpose="payment_proof"
+            shape="screenshot"
             label={t('cryptoWallets.screenshot')}
             hint={t('cryptoWallets.screenshotHint')}
+            chooseText={t('cryptoWallets.upload')}
+            replaceText={t('cryptoWallets.replace')}
             value={screenshot}
             onChange={(upload) => {
               setScreenshot(upload);

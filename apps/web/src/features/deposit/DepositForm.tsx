@@ -10,6 +10,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
+import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
 import { TextField } from '../../components/TextField';
@@ -17,7 +18,6 @@ import type { FieldErrors, SafeParser } from '../../lib/formErrors';
 import { useContractForm } from '../../lib/useContractForm';
 import { useFieldMessage } from '../../lib/useFieldMessage';
 import { TestId } from '../../testIds';
-import { CredentialPicker } from './CredentialPicker';
 import styles from './Deposit.module.css';
 import { DepositAttempts } from './depositAttempt';
 import { useSubmitDepositMutation } from './queries';
@@ -97,11 +97,18 @@ export function DepositForm({ asset, network }: { asset: string; network: Wallet
         {...form.bind('amount', (typed) => typed.replace(',', '.'))}
         data-testid={TestId.depositAmount}
       />
-      <CredentialPicker
+      <ImagePicker
+        purpose="payment_proof"
+        shape="screenshot"
+        label={t('deposit.credential')}
+        hint={t('deposit.credentialHint')}
+        chooseText={t('deposit.upload')}
+        replaceText={t('deposit.replace')}
         value={credential}
         onChange={setCredential}
         onUploadingChange={setUploading}
         error={credential ? undefined : message(credentialError)}
+        testId={TestId.depositCredentialInput}
       />
       <Button
         type="submit"

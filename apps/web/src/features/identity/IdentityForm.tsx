@@ -8,6 +8,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
 import { TextField } from '../../components/TextField';
@@ -15,7 +16,6 @@ import type { FieldErrors, SafeParser } from '../../lib/formErrors';
 import { useContractForm } from '../../lib/useContractForm';
 import { useFieldMessage } from '../../lib/useFieldMessage';
 import { TestId } from '../../testIds';
-import { DocumentImagePicker } from './DocumentImagePicker';
 import styles from './IdentityForm.module.css';
 import { NationField } from './NationField';
 import { useSubmitIdentityMutation } from './queries';
@@ -163,8 +163,13 @@ export function IdentityForm({ previous }: { previous: Previous | null }) {
         </h2>
         <p className={styles.hint}>{t('identity.form.photosHint')}</p>
         <div className={styles.photoGrid} data-single={passport ? true : undefined}>
-          <DocumentImagePicker
+          <ImagePicker
             key={`${documentType}-front`}
+            purpose="identity"
+            shape="card"
+            labelBelow
+            chooseText={t('identity.picker.choose')}
+            replaceText={t('identity.picker.replace')}
             label={passport ? t('identity.picker.photoPage') : t('identity.picker.front')}
             value={current.front}
             onChange={setImage(documentType, 'front')}
@@ -173,8 +178,13 @@ export function IdentityForm({ previous }: { previous: Previous | null }) {
             testId={TestId.identityFrontInput}
           />
           {passport ? null : (
-            <DocumentImagePicker
+            <ImagePicker
               key="id_card-back"
+              purpose="identity"
+              shape="card"
+              labelBelow
+              chooseText={t('identity.picker.choose')}
+              replaceText={t('identity.picker.replace')}
               label={t('identity.picker.back')}
               value={current.back}
               onChange={setImage('id_card', 'back')}
