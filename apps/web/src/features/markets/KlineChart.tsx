@@ -135,9 +135,14 @@ function KlineChart({ symbol, interval, tickSize, locale }: Props) {
     const chart = chartRef.current;
     const series = seriesRef.current;
     if (!chart || !series) return;
-    // Each format is built on its first use: the crosshair's full time only once someone touches the chart.
-    const time = (options: Intl.DateTimeFormatOptions) => (at: Time) =>
-      dateTimeFormat(locale, options).format(new Date((typeof at === 'number' ? at : 0) * 1000));
+    // Each format is looked up on its first use (the crosshair's only once someone touches the chart), then kept.
+    const time = (options: Intl.DateTimeFormatOptions) => {
+      let format: Intl.DateTimeFormat | undefined;
+      return (at: Time) => {
+        format ??= dateTimeFormat(locale, options);
+        return format.format(new Date((typeof at === 'number' ? at : 0) * 1000));
+      };
+    };
     const full = time({ dateStyle: 'short', timeStyle: 'short' });
     const day = time({ month: 'short', day: 'numeric' });
     const month = time({ month: 'short' });

@@ -100,11 +100,14 @@ describe('the market detail', () => {
     localStorage.setItem('chartInterval', '1h');
     renderAt('/trade/detail?symbol=BTCUSDT');
     await screen.findByTestId(TestId.marketDetailPrice);
-    const asked = vi
-      .mocked(window.fetch)
-      .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
-    const candles = asked.filter((url) => url.pathname === '/api/markets/BTCUSDT/candles');
-    expect(candles.map((url) => url.searchParams.get('interval'))).toEqual(['1h']);
+    // The request goes out from an effect, which may run just after the price is on screen.
+    await vi.waitFor(() => {
+      const asked = vi
+        .mocked(window.fetch)
+        .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+      const candles = asked.filter((url) => url.pathname === '/api/markets/BTCUSDT/candles');
+      expect(candles.map((url) => url.searchParams.get('interval'))).toEqual(['1h']);
+    });
   });
 
   it('switches to another pair from the pair sheet', async () => {

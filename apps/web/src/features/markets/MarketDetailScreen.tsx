@@ -94,8 +94,8 @@ function MarketDetail({ summary }: { summary: MarketSummary }) {
   const [interval, setChartInterval] = useState<CandleInterval>(storedInterval);
   const [panel, setPanel] = useState<Panel>('depth');
   const chartShown = useAfterFirstPaint();
-  const [firstInterval] = useState(interval);
-  useEffect(() => prefetchCandles(symbol, firstInterval), [symbol, firstInterval]);
+  // Once, as the screen mounts (it is keyed by its market): the chart asks for a later interval itself.
+  useEffect(() => prefetchCandles(symbol, storedInterval()), [symbol]);
   const chartPlaceholder = <div className={styles.chartPlaceholder} aria-hidden />;
   useDocumentTitle(`${last ? `${formatPrice(last, tickSize, language)} ` : ''}${pairName(base, quote)}`);
 
