@@ -5,8 +5,9 @@ import type { LedgerActor } from './ledger.service';
 
 /*
  * Set-based ledger commands for the trading path (group commit, docs/decisions/0019). A LedgerBatch runs inside
- * one database transaction of its caller and writes many freezes, or many trades, with a handful of statements
- * whatever their number: balance rows are locked once, in (account, asset) order like every other command, so
+ * one database transaction of its caller and writes many freezes, or many trades, with two statements whatever
+ * their number (a read that locks, then one statement of writes, which may carry the caller's own writes, see
+ * `Alongside`): balance rows are locked once, in (account, asset) order like every other command, so
  * batches of different markets touching the same user cannot deadlock. The same invariants hold as for
  * `LedgerService.execute`: postings sum to zero per transaction and asset (checked here and at commit), each
  * balance is the sum of its postings, frozen is what open reservations have not yet had consumed.
@@ -39,12 +40,13 @@ export type TradeEntry = {
   seller: { accountId: number; reservation: string };
 };
 
-export type SettleOutcome = {
-  /** Journal transaction id per trade reference. */
-  journals: Map<string, bigint>;
-  /** Units given back to available per closed reservation reference. */
-  released: Map<string, Units>;
-};
+/**
+ * A caller's own writes, riding in the ledger's statement of a batch so that both cost one round trip and commit
+ * together: `returning` is a data-modifying statement with a RETURNING list, whose rows the ledger answers, and
+ * `with` any common table expressions it needs (`name as (…)`, separated by commas). In a settlement with trades
+ * they may read `journal (id, reference)`, the journal transactions of the batch's trades.
+ */
+export type Alongside = { with?: SQL; returning: SQL };
 
 type Precisions = ReadonlyMap<string, number>;
 
@@ -66,19 +68,27 @@ export class LedgerBatch {
 
   /**
    * Freezes what it can, in the order given: a request whose available funds (after the earlier requests of the
-   * batch) do not suffice is refused and changes nothing. Answers, per request, whether it was frozen.
+   * batch) do not suffice is refused and changes nothing. Answers, per request, whether it was frozen, and the
+   * rows of the caller's writes.
    *
    * With `flushedByLaterCommit`, the transaction's commit returns before its write-ahead log reaches the disk
    * (`synchronous_commit` off for this transaction only). That is only for a caller that acts on the freeze, and
    * answers anyone, only after a later transaction of its own has committed synchronously: the log is flushed in
    * order, so that commit makes this one durable too, and a crash before it loses a freeze nobody was told of.
    */
-  async freeze(
+  async freeze<Row = never>(
     purpose: string,
     requests: readonly FreezeRequest[],
-    { flushedByLaterCommit = false } = {},
-  ): Promise<boolean[]> {
-    if (requests.length === 0) return [];
+    {
+      flushedByLaterCommit = false,
+      alongside,
+    }: {
+      flushedByLaterCommit?: boolean;
+      /** The caller's writes for the requests that were frozen (there is at least one). */
+      alongside?: (frozen: readonly boolean[]) => Alongside;
+    } = {},
+  ): Promise<{ frozen: boolean[]; rows: Row[] }> {
+    if (requests.length === 0) return { frozen: [], rows: [] };
     const keys = uniqueKeys(requests.map((request) => [request.accountId, request.asset] as const));
     // The setting rides on the first statement rather than costing a round trip of its own.
     const commit = flushedByLaterCommit
@@ -110,11 +120,11 @@ export class LedgerBatch {
       addDelta(deltas, request.accountId, request.asset, -request.units, request.units);
     }
     const accepted = requests.filter((_, index) => frozen[index]);
-    if (accepted.length === 0) return frozen;
-    // The rows are locked already: the balance update and the reservations are one statement.
+    if (accepted.length === 0) return { frozen, rows: [] };
+    // The rows are locked already: the balance update, the reservations and the caller's writes are one statement.
     const update = this.balanceUpdate(deltas);
-    const [result] = await this.rows<{ updated: number }>(sql`
-      with updated as (${update.statement} returning 1), reserved as (
+    const result = await this.withAlongside<Row>(
+      sql`updated as (${update.statement} returning 1), reserved as (
         insert into reservations (account_id, asset, amount, purpose, reference, actor)
         values ${sql.join(
           accepted.map(
@@ -124,10 +134,13 @@ export class LedgerBatch {
           ),
           sql`, `,
         )}
-      )
-      select count(*)::int as updated from updated`);
-    if (result?.updated !== update.count) throw new Error('a balance row of the batch is missing');
-    return frozen;
+      )`,
+      [sql`(select count(*) from updated)::int as ledger_balances`],
+      alongside?.(frozen),
+    );
+    if (result.counts.ledger_balances !== update.count)
+      throw new Error('a balance row of the batch is missing');
+    return { frozen, rows: result.rows };
   }
 
   /**
@@ -135,25 +148,20 @@ export class LedgerBatch {
    * reservation named must be open; a trade whose reference was already journalled is a bug and aborts the
    * whole batch, so nothing is settled twice.
    */
-  async settle(
+  async settle<Row = never>(
     purpose: string,
     trades: readonly TradeEntry[],
     close: readonly string[],
-    /**
-     * The caller's own writes of the batch (its trade and order rows), run once the journal transactions exist
-     * and before the balance rows are locked, so that those locks are held only until the commit.
-     */
-    alongside?: (outcome: SettleOutcome) => Promise<void>,
-  ): Promise<SettleOutcome> {
+    /** The caller's own writes of the batch (its trade and order rows); its rows are answered. */
+    alongside?: Alongside,
+  ): Promise<Row[]> {
     const references = new Set<string>(close);
     for (const trade of trades) {
       references.add(trade.buyer.reservation);
       references.add(trade.seller.reservation);
     }
-    const outcome: SettleOutcome = { journals: new Map(), released: new Map() };
     if (references.size === 0) {
-      await alongside?.(outcome);
-      return outcome;
+      return (await this.withAlongside<Row>(undefined, [], alongside)).rows;
     }
     const reservations = await this.rows<{
       id: string;
@@ -246,10 +254,7 @@ export class LedgerBatch {
     for (const [reference, reservation] of held) {
       const closes = closing.has(reference);
       const rest = reservation.amount - reservation.consumed;
-      if (closes && rest > 0n) {
-        addDelta(deltas, reservation.accountId, reservation.asset, rest, -rest);
-        outcome.released.set(reference, rest as Units);
-      }
+      if (closes && rest > 0n) addDelta(deltas, reservation.accountId, reservation.asset, rest, -rest);
       const status = !closes ? 'open' : reservation.consumed > 0n ? 'consumed' : 'released';
       // A reservation points at the journal transaction of the last trade that consumed part of it, even while
       // still open.
@@ -261,46 +266,56 @@ export class LedgerBatch {
     const values = sql`(values ${sql.join(updates, sql`, `)}) as v(id, consumed, status, last_trade)`;
     const settled = sql`consumed = v.consumed, status = v.status,
       settled_at = case when v.status = 'open' then null else now() end`;
-    if (trades.length === 0) {
-      await this.db.execute(sql`update reservations r set ${settled} from ${values} where r.id = v.id`);
-    } else {
-      // The journal transactions, their postings and the reservations in one statement; a reference already
-      // journalled inserts nothing, which the count below turns into an error that aborts the batch.
-      const journals = await this.rows<{ id: string; reference: string }>(sql`
-        with journal as (
-          insert into journal_transactions (kind, reference, actor)
-          values ${sql.join(
-            trades.map((trade) => sql`('trade', ${trade.reference}, ${trade.actor})`),
-            sql`, `,
-          )}
-          on conflict do nothing
-          returning id, reference
-        ), posted as (
-          insert into postings (transaction_id, account_id, asset, amount)
-          select journal.id, leg.account_id, leg.asset, leg.amount
-          from (values ${sql.join(postings, sql`, `)}) as leg(reference, account_id, asset, amount)
-          join journal on journal.reference = leg.reference
-        ), reserved as (
-          update reservations r set ${settled}, transaction_id = coalesce(journal.id, r.transaction_id)
-          from ${values} left join journal on journal.reference = v.last_trade
-          where r.id = v.id
-        )
-        select id::text as id, reference from journal`);
-      if (journals.length !== trades.length) throw new Error('a trade of this batch was already settled');
-      for (const row of journals) outcome.journals.set(row.reference, BigInt(row.id));
+    // The journal transactions with their postings, the reservations, the balances and the caller's writes in
+    // one statement. A trade reference already journalled inserts nothing, which the count below turns into an
+    // error that aborts the batch.
+    const journalled =
+      trades.length === 0
+        ? sql`reserved as (update reservations r set ${settled} from ${values} where r.id = v.id)`
+        : sql`journal as (
+            insert into journal_transactions (kind, reference, actor)
+            values ${sql.join(
+              trades.map((trade) => sql`('trade', ${trade.reference}, ${trade.actor})`),
+              sql`, `,
+            )}
+            on conflict do nothing
+            returning id, reference
+          ), posted as (
+            insert into postings (transaction_id, account_id, asset, amount)
+            select journal.id, leg.account_id, leg.asset, leg.amount
+            from (values ${sql.join(postings, sql`, `)}) as leg(reference, account_id, asset, amount)
+            join journal on journal.reference = leg.reference
+          ), reserved as (
+            update reservations r set ${settled}, transaction_id = coalesce(journal.id, r.transaction_id)
+            from ${values} left join journal on journal.reference = v.last_trade
+            where r.id = v.id
+          )`;
+    const update = await this.balancesToUpdate(deltas);
+    const result = await this.withAlongside<Row>(
+      update.count === 0 ? journalled : sql`${journalled}, ${update.ctes}`,
+      [
+        ...(trades.length === 0 ? [] : [sql`(select count(*) from journal)::int as ledger_journals`]),
+        ...(update.count === 0 ? [] : [sql`(select count(*) from updated)::int as ledger_balances`]),
+      ],
+      alongside,
+    );
+    if (trades.length > 0 && result.counts.ledger_journals !== trades.length) {
+      throw new Error('a trade of this batch was already settled');
     }
-    await alongside?.(outcome);
-    await this.applyBalances(deltas);
-    return outcome;
+    if (update.count > 0 && result.counts.ledger_balances !== update.count) {
+      throw new Error('a balance row of the batch is missing');
+    }
+    return result.rows;
   }
 
   /**
-   * Adds the deltas to the balance rows. Rows are created first where missing (a first credit), then locked in
-   * (account, asset) order, then updated in one statement.
+   * The balance deltas as common table expressions that lock their rows in (account, asset) order, like every
+   * other command, and add the deltas (`updated` has a row per balance changed). Rows missing for a first credit
+   * are created first, by a statement of their own.
    */
-  private async applyBalances(deltas: Map<string, BalanceDelta>) {
+  private async balancesToUpdate(deltas: Map<string, BalanceDelta>) {
     const update = this.balanceUpdate(deltas);
-    if (update.count === 0) return;
+    if (update.count === 0) return { count: 0, ctes: sql`` };
     const unknown = update.rows.filter((row) => !this.existing.has(`${row.accountId}:${row.asset}`));
     if (unknown.length > 0) {
       const created = await this.rows<{ account_id: number; asset: string }>(sql`
@@ -318,13 +333,47 @@ export class LedgerBatch {
         if (!fresh.has(key)) this.existing.add(key);
       }
     }
-    await this.db.execute(sql`
-      select 1 from balances where (account_id, asset) in (${sql.join(
-        update.rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
-        sql`, `,
-      )}) order by account_id, asset for update`);
-    const updated = await this.rows<{ account_id: number }>(sql`${update.statement} returning b.account_id`);
-    if (updated.length !== update.count) throw new Error('a balance row of the batch is missing');
+    // The update only touches rows `locked` holds, and `locked` takes them in order.
+    const ctes = sql`locked as (
+        select account_id, asset from balances where (account_id, asset) in (${sql.join(
+          update.rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+          sql`, `,
+        )}) order by account_id, asset for update
+      ), updated as (${update.statement} and (b.account_id, b.asset) in (select account_id, asset from locked)
+        returning 1)`;
+    return { count: update.count, ctes };
+  }
+
+  /**
+   * Runs the ledger's common table expressions and the caller's writes as one statement; answers the ledger's
+   * figures (`counts`: select-list items named `ledger_…`) and the caller's rows.
+   */
+  private async withAlongside<Row>(
+    ledger: SQL | undefined,
+    counts: SQL[],
+    alongside: Alongside | undefined,
+  ): Promise<{ counts: Record<string, unknown>; rows: Row[] }> {
+    const ctes = [
+      ...(ledger ? [ledger] : []),
+      ...(alongside?.with ? [alongside.with] : []),
+      ...(alongside ? [sql`alongside as (${alongside.returning})`] : []),
+    ];
+    if (ctes.length === 0) return { counts: {}, rows: [] };
+    // Each of the caller's rows carries the ledger's figures; without any, one row of nulls carries them alone.
+    const select = alongside
+      ? sql`select ${sql.join([...counts, sql`caller.*`], sql`, `)} from (select 1) as one
+          left join (select true as ledger_alongside, alongside.* from alongside) as caller on true`
+      : sql`select ${counts.length > 0 ? sql.join(counts, sql`, `) : sql`1 as ledger_done`}`;
+    const rows = await this.rows<Record<string, unknown>>(sql`with ${sql.join(ctes, sql`, `)} ${select}`);
+    const caller = rows.filter((row) => row.ledger_alongside === true);
+    return {
+      counts: rows[0] ?? {},
+      rows: caller.map((row) => {
+        const own: Record<string, unknown> = {};
+        for (const column in row) if (!column.startsWith('ledger_')) own[column] = row[column];
+        return own as Row;
+      }),
+    };
   }
 
   /** The statement adding the non-zero deltas to their balance rows, which the caller has locked. */

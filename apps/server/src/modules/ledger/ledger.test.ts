@@ -225,11 +225,18 @@ describe('batches', () => {
     });
     const commitSetting = async (flushedByLaterCommit: boolean, references: [string, string]) =>
       sut.batch(async (batch) => {
-        const frozen = await batch.freeze(
+        const { frozen, rows } = await batch.freeze<{ reference: string }>(
           'batch_test',
           [request(6_000_000n, references[0]), request(6_000_000n, references[1])],
-          { flushedByLaterCommit },
+          {
+            flushedByLaterCommit,
+            // The caller's writes ride in the freeze's statement and see only what was frozen.
+            alongside: (accepted) => ({
+              returning: sql`select ${references[accepted.indexOf(true)]}::text as reference`,
+            }),
+          },
         );
+        expect(rows).toEqual([{ reference: references[0] }]);
         const setting = await batch.connection.execute(sql`show synchronous_commit`);
         return {
           frozen,
@@ -250,6 +257,87 @@ describe('batches', () => {
       available: '0.000000',
       frozen: '12.000000',
     });
+  });
+});
+
+describe('batch settlement', () => {
+  it("settles a trade with the caller's writes in its statement, and refuses to settle it twice", async () => {
+    const [buyer = 0, seller = 0] = await createUsers(app, 2);
+    await deposit(sut, buyer, 'USDT', '100');
+    await deposit(sut, seller, 'BTC', '1');
+    const accounts = await sut.userAccountIds([buyer, seller], 'spot');
+    const buyerAccount = accounts.get(buyer) as number;
+    const sellerAccount = accounts.get(seller) as number;
+    await sut.batch((batch) =>
+      batch.freeze('settle_test', [
+        {
+          accountId: buyerAccount,
+          asset: 'USDT',
+          units: 50_000_000n as never,
+          reference: 'bid',
+          actor: `user:${buyer}`,
+        },
+        {
+          accountId: sellerAccount,
+          asset: 'BTC',
+          units: 100_000_000n as never,
+          reference: 'ask',
+          actor: `user:${seller}`,
+        },
+      ]),
+    );
+    const trade = {
+      reference: 'settle-test-trade',
+      actor: 'system' as const,
+      base: 'BTC',
+      quote: 'USDT',
+      baseUnits: 50_000_000n as never,
+      quoteUnits: 20_000_000n as never,
+      buyerFee: 50_000n as never,
+      sellerFee: 20_000n as never,
+      buyer: { accountId: buyerAccount, reservation: 'bid' },
+      seller: { accountId: sellerAccount, reservation: 'ask' },
+    };
+    const settle = () =>
+      sut.batch((batch) =>
+        batch.settle<{ reference: string; journalled: boolean }>('settle_test', [trade], [], {
+          returning: sql`select reference, id is not null as journalled from journal`,
+        }),
+      );
+
+    // The caller's part reads the journal transactions of the same statement.
+    expect(await settle()).toEqual([{ reference: 'settle-test-trade', journalled: true }]);
+    expect(await balanceOf(sut, buyer, 'spot', 'USDT')).toEqual({
+      available: '50.000000',
+      frozen: '30.000000',
+    });
+    expect(await balanceOf(sut, buyer, 'spot', 'BTC')).toEqual({
+      available: '0.49950000',
+      frozen: '0.00000000',
+    });
+    expect(await balanceOf(sut, seller, 'spot', 'USDT')).toEqual({
+      available: '19.980000',
+      frozen: '0.000000',
+    });
+    expect(await balanceOf(sut, seller, 'spot', 'BTC')).toEqual({
+      available: '0.00000000',
+      frozen: '0.50000000',
+    });
+
+    // The same trade again: its journal transaction exists, so the whole batch is refused and changes nothing.
+    await expect(settle()).rejects.toThrow(/already settled/);
+    expect(await balanceOf(sut, seller, 'spot', 'USDT')).toEqual({
+      available: '19.980000',
+      frozen: '0.000000',
+    });
+
+    // Closing the bid without a trade gives back what it still holds.
+    await sut.batch((batch) => batch.settle('settle_test', [], ['bid']));
+    expect(await balanceOf(sut, buyer, 'spot', 'USDT')).toEqual({
+      available: '80.000000',
+      frozen: '0.000000',
+    });
+    expect((await sut.check()).ok).toBe(true);
   });
 });
 

@@ -240,7 +240,6 @@ export class MarketBook {
       makerFee: feeText('maker'),
       takerFee: feeText('taker'),
       tradeKey: reference,
-      transactionId: 0n,
     });
     const fills = settlement.fills.get(this) ?? [];
     fills.push({ id: reference, price, size, side: event.takerSide, at: new Date() });

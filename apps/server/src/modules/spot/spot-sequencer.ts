@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
 import type { LedgerActor, LedgerService } from '../ledger/ledger.service';
 import { type MarketBook, type PublicFill, Settlement } from './market-book';
-import type { NewOrderRow, SpotRepository } from './spot.repository';
+import { type NewOrderRow, orderOf, type RawOrder, type SpotRepository } from './spot.repository';
 import { RESERVATION_PURPOSE, type SpotOrderRow } from './spot.schema';
 import { viewOf } from './spot-views';
 
@@ -269,7 +269,12 @@ export class SpotSequencer {
         if (unseen.length === 0) return;
         const ids = await this.takeIds(repository, unseen.length);
         const actor = (userId: number): LedgerActor => `user:${userId}`;
-        const frozen = await batch.freeze(
+        const newOrder = (command: PlaceCommand, index: number): NewOrderRow => ({
+          ...command.request.row,
+          id: ids[index] as bigint,
+          reference: command.request.reference,
+        });
+        const { rows: inserted } = await batch.freeze<RawOrder>(
           RESERVATION_PURPOSE,
           unseen.map((command, index) => ({
             accountId: this.accountOf(command.request.userId),
@@ -278,22 +283,19 @@ export class SpotSequencer {
             reference: String(ids[index]),
             actor: actor(command.request.userId),
           })),
-          // Every command is answered after the batch's settlement, which commits synchronously.
-          { flushedByLaterCommit: true },
+          {
+            // Every command is answered after the batch's settlement, which commits synchronously.
+            flushedByLaterCommit: true,
+            // The orders whose funds were frozen are stored in the same statement.
+            alongside: (frozen) =>
+              repository.ordersInsert(
+                unseen.flatMap((command, index) => (frozen[index] ? [newOrder(command, index)] : [])),
+              ),
+          },
         );
-        const rows: NewOrderRow[] = [];
+        const byId = new Map(inserted.map((raw) => [BigInt(raw.id), orderOf(raw)]));
         unseen.forEach((command, index) => {
-          if (!frozen[index]) return;
-          rows.push({
-            ...command.request.row,
-            id: ids[index] as bigint,
-            reference: command.request.reference,
-          });
-        });
-        const inserted = await repository.insertOrders(rows);
-        const byId = new Map(inserted.map((row) => [row.id, row]));
-        unseen.forEach((command, index) => {
-          const row = frozen[index] ? byId.get(ids[index] as bigint) : undefined;
+          const row = byId.get(ids[index] as bigint);
           if (!row) return;
           admitted.set(command, row);
           fresh.add(row.id);
@@ -320,17 +322,14 @@ export class SpotSequencer {
     if (settlement.empty) return [];
     const updates = settlement.updates();
     return this.ledger.batch(async (batch) => {
-      const repository = this.repository.on(batch.connection);
-      let orders: SpotOrderRow[] = [];
-      await batch.settle(RESERVATION_PURPOSE, settlement.trades, settlement.closes, async (outcome) => {
-        for (const row of settlement.tradeRows) {
-          const journal = outcome.journals.get(row.tradeKey);
-          if (journal === undefined) throw new Error(`trade ${row.tradeKey} has no journal transaction`);
-          row.transactionId = journal;
-        }
-        orders = await repository.settleOrders(settlement.tradeRows, updates);
-      });
-      return orders;
+      const rows = await batch.settle<RawOrder>(
+        RESERVATION_PURPOSE,
+        settlement.trades,
+        settlement.closes,
+        this.repository.settlementWrites(settlement.tradeRows, updates),
+      );
+      if (rows.length !== updates.length) throw new Error('an order of the batch vanished');
+      return rows.map(orderOf);
     });
   }
 

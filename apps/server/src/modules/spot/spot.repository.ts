@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assets, balances, ledgerAccounts, reservations } from '../ledger/ledger.schema';
+import type { Alongside } from '../ledger/ledger-batch';
 import { RESERVATION_PURPOSE, type SpotOrderRow, spotOrders, spotTrades } from './spot.schema';
 
 export type NewOrderRow = {
@@ -22,14 +23,18 @@ export type NewOrderRow = {
 /** An order's state after a batch: absolute filled amounts and status. */
 export type OrderUpdate = { id: bigint; filledSize: string; filledTotal: string; status: string };
 
-export type NewTradeRow = typeof spotTrades.$inferInsert;
+/** A trade as matching makes it; settlement adds the id of its journal transaction. */
+export type NewTradeRow = Omit<typeof spotTrades.$inferInsert, 'id' | 'transactionId' | 'createdAt'>;
 
 /** A live order as recovery reads it: the row and what its reservation has had consumed. */
 export type LiveOrder = SpotOrderRow & { consumed: string };
 
 const LIVE = ['new', 'open', 'partially_filled'];
 
-/** Every SQL statement of spot trading; the batch ones take the connection of a ledger batch's transaction. */
+/**
+ * Every SQL statement of spot trading. The batch ones take the connection of a ledger batch's transaction, and the
+ * writes of a batch's orders and trades ride in the ledger's own statements (`Alongside`).
+ */
 export class SpotRepository {
   constructor(private readonly db: Db) {}
 
@@ -63,8 +68,8 @@ export class SpotRepository {
       );
   }
 
-  async insertOrders(rows: readonly NewOrderRow[]): Promise<SpotOrderRow[]> {
-    if (rows.length === 0) return [];
+  /** The insert of a batch's new orders, to ride in the ledger's freeze (answering ORDER_COLUMNS). */
+  ordersInsert(rows: readonly NewOrderRow[]): Alongside {
     const values = sql.join(
       rows.map(
         (row) =>
@@ -74,37 +79,20 @@ export class SpotRepository {
       ),
       sql`, `,
     );
-    return this.orders(sql`
-      insert into spot_orders as o (id, user_id, symbol, side, type, time_in_force, post_only, price, size, total,
-        frozen_asset, frozen_amount, reference)
-      values ${values}
-      returning ${ORDER_COLUMNS}`);
+    return {
+      returning: sql`
+        insert into spot_orders as o (id, user_id, symbol, side, type, time_in_force, post_only, price, size, total,
+          frozen_asset, frozen_amount, reference)
+        values ${values}
+        returning ${ORDER_COLUMNS}`,
+    };
   }
 
-  /** Writes a batch's trades and its orders' new states in one statement; answers the updated orders. */
-  async settleOrders(
-    trades: readonly NewTradeRow[],
-    updates: readonly OrderUpdate[],
-  ): Promise<SpotOrderRow[]> {
-    if (updates.length === 0) return [];
-    const traded =
-      trades.length === 0
-        ? sql``
-        : sql`with traded as (
-            insert into spot_trades (symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id,
-              taker_side, price, size, quote_amount, maker_fee, taker_fee, trade_key, transaction_id)
-            values ${sql.join(
-              trades.map(
-                (trade) =>
-                  sql`(${trade.symbol}::text, ${trade.takerOrderId}::bigint, ${trade.makerOrderId}::bigint,
-                    ${trade.takerUserId}::int, ${trade.makerUserId}::int, ${trade.takerSide}::text,
-                    ${trade.price}::numeric, ${trade.size}::numeric, ${trade.quoteAmount}::numeric,
-                    ${trade.makerFee}::numeric, ${trade.takerFee}::numeric, ${trade.tradeKey}::text,
-                    ${trade.transactionId}::bigint)`,
-              ),
-              sql`, `,
-            )}
-          )`;
+  /**
+   * A batch's trades and its orders' new states, to ride in the ledger's settlement (answering ORDER_COLUMNS of
+   * the updated orders): each trade row takes the id of its journal transaction, whose reference is its key.
+   */
+  settlementWrites(trades: readonly NewTradeRow[], updates: readonly OrderUpdate[]): Alongside {
     const values = sql.join(
       updates.map(
         (update) =>
@@ -112,21 +100,33 @@ export class SpotRepository {
       ),
       sql`, `,
     );
-    const orders = await this.orders(sql`
-      ${traded}
-      update spot_orders o set filled_size = v.filled_size, filled_total = v.filled_total, status = v.status,
-        updated_at = now()
-      from (values ${values}) as v(id, filled_size, filled_total, status)
-      where o.id = v.id
-      returning ${ORDER_COLUMNS}`);
-    if (orders.length !== updates.length) throw new Error('an order of the batch vanished');
-    return orders;
-  }
-
-  /** Runs a statement returning ORDER_COLUMNS; answers its orders. */
-  private async orders(statement: SQL): Promise<SpotOrderRow[]> {
-    const result = (await this.db.execute(statement)) as unknown as { rows: RawOrder[] };
-    return result.rows.map(orderOf);
+    return {
+      with:
+        trades.length === 0
+          ? undefined
+          : sql`traded as (
+              insert into spot_trades (symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id,
+                taker_side, price, size, quote_amount, maker_fee, taker_fee, trade_key, transaction_id)
+              select t.*, journal.id from (values ${sql.join(
+                trades.map(
+                  (trade) =>
+                    sql`(${trade.symbol}::text, ${trade.takerOrderId}::bigint, ${trade.makerOrderId}::bigint,
+                      ${trade.takerUserId}::int, ${trade.makerUserId}::int, ${trade.takerSide}::text,
+                      ${trade.price}::numeric, ${trade.size}::numeric, ${trade.quoteAmount}::numeric,
+                      ${trade.makerFee}::numeric, ${trade.takerFee}::numeric, ${trade.tradeKey}::text)`,
+                ),
+                sql`, `,
+              )}) as t(symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, price, size,
+                quote_amount, maker_fee, taker_fee, trade_key)
+              join journal on journal.reference = t.trade_key
+            )`,
+      returning: sql`
+        update spot_orders o set filled_size = v.filled_size, filled_total = v.filled_total, status = v.status,
+          updated_at = now()
+        from (values ${values}) as v(id, filled_size, filled_total, status)
+        where o.id = v.id
+        returning ${ORDER_COLUMNS}`,
+    };
   }
 
   /** A market's live orders in sequence, with what their reservations have had consumed. */
@@ -245,7 +245,7 @@ const ORDER_COLUMNS =
   (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from o.updated_at) * 1000)::float8 as updated_ms`);
 
-type RawOrder = {
+export type RawOrder = {
   id: string;
   user_id: number;
   symbol: string;
@@ -266,7 +266,7 @@ type RawOrder = {
   updated_ms: number | string;
 };
 
-function orderOf(raw: RawOrder): SpotOrderRow {
+export function orderOf(raw: RawOrder): SpotOrderRow {
   return {
     id: BigInt(raw.id),
     userId: Number(raw.user_id),
