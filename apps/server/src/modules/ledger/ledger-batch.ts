@@ -57,7 +57,10 @@ export class LedgerBatch {
     private readonly db: Db,
     private readonly precisions: Precisions,
     private readonly feesAccountId: number,
-    /** Balance rows known to exist (the ledger service's, shared by its batches). */
+    /**
+     * Balance rows known to exist, as `account:asset` (the ledger service's, shared by its batches): rows a freeze
+     * has locked, and rows a settlement found already there. Balance rows are never deleted.
+     */
     private readonly existing: Set<string> = new Set(),
   ) {}
 
@@ -103,6 +106,8 @@ export class LedgerBatch {
       order by account_id, asset for update`);
     const available = new Map<string, bigint>();
     for (const row of locked) {
+      // It existed before this transaction, and balance rows are never deleted.
+      this.existing.add(`${row.account_id}:${row.asset}`);
       available.set(
         `${row.account_id}:${row.asset}`,
         unitsFromNumeric(row.available, this.precision(row.asset)),
@@ -124,23 +129,68 @@ export class LedgerBatch {
     // The rows are locked already: the balance update, the reservations and the caller's writes are one statement.
     const update = this.balanceUpdate(deltas);
     const result = await this.withAlongside<Row>(
-      sql`updated as (${update.statement} returning 1), reserved as (
-        insert into reservations (account_id, asset, amount, purpose, reference, actor)
-        values ${sql.join(
-          accepted.map(
-            (request) =>
-              sql`(${request.accountId}::int, ${request.asset}::text, ${this.literal(request.asset, request.units)}::numeric,
-                ${purpose}::text, ${request.reference}::text, ${request.actor}::text)`,
-          ),
-          sql`, `,
-        )}
-      )`,
+      sql`updated as (${update.statement} returning 1), ${this.reservationsInsert(purpose, accepted)}`,
       [sql`(select count(*) from updated)::int as ledger_balances`],
       alongside?.(frozen),
     );
     if (result.counts.ledger_balances !== update.count)
       throw new Error('a balance row of the batch is missing');
     return { frozen, rows: result.rows };
+  }
+
+  /**
+   * Freezes every request or none, in one statement that is its own transaction: for a caller outside
+   * `LedgerService.batch`, which saves the round trips of a lock, a `begin` and a `commit`. Answers the rows of the
+   * caller's writes, or undefined, having changed nothing, when a request does not fit (the balances' own check
+   * refuses the statement) or a balance row of the batch is not yet known to exist; the caller then freezes in a
+   * batch, which refuses the requests that do not fit one by one. `flushedByLaterCommit` is as for `freeze`.
+   */
+  async freezeAll<Row = never>(
+    purpose: string,
+    requests: readonly FreezeRequest[],
+    {
+      flushedByLaterCommit = false,
+      alongside,
+    }: { flushedByLaterCommit?: boolean; alongside?: (frozen: readonly boolean[]) => Alongside } = {},
+  ): Promise<Row[] | undefined> {
+    if (requests.length === 0) return [];
+    const deltas = new Map<string, BalanceDelta>();
+    for (const request of requests) {
+      if (request.units <= 0n || !this.existing.has(`${request.accountId}:${request.asset}`))
+        return undefined;
+      addDelta(deltas, request.accountId, request.asset, -request.units, request.units);
+    }
+    const update = this.balanceUpdate(deltas);
+    const commit = flushedByLaterCommit ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
+    try {
+      const result = await this.withAlongside<Row>(
+        sql`${this.lockedUpdate(update, commit)}, ${this.reservationsInsert(purpose, requests)}`,
+        [sql`(select count(*) from updated)::int as ledger_balances`],
+        alongside?.(requests.map(() => true)),
+      );
+      if (result.counts.ledger_balances !== update.count) {
+        throw new Error('a balance row of the batch is missing');
+      }
+      return result.rows;
+    } catch (error) {
+      if (belowZero(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The reservations of frozen requests, as a common table expression. */
+  private reservationsInsert(purpose: string, requests: readonly FreezeRequest[]): SQL {
+    return sql`reserved as (
+      insert into reservations (account_id, asset, amount, purpose, reference, actor)
+      values ${sql.join(
+        requests.map(
+          (request) =>
+            sql`(${request.accountId}::int, ${request.asset}::text, ${this.literal(request.asset, request.units)}::numeric,
+              ${purpose}::text, ${request.reference}::text, ${request.actor}::text)`,
+        ),
+        sql`, `,
+      )}
+    )`;
   }
 
   /**
@@ -333,15 +383,22 @@ export class LedgerBatch {
         if (!fresh.has(key)) this.existing.add(key);
       }
     }
+    return { count: update.count, ctes: this.lockedUpdate(update) };
+  }
+
+  /**
+   * Common table expressions that lock the update's balance rows in (account, asset) order, like every other
+   * command, and apply it (`updated` has a row per balance changed). `extra` adds to the locking select's list.
+   */
+  private lockedUpdate(update: ReturnType<LedgerBatch['balanceUpdate']>, extra: SQL = sql``): SQL {
     // The update only touches rows `locked` holds, and `locked` takes them in order.
-    const ctes = sql`locked as (
-        select account_id, asset from balances where (account_id, asset) in (${sql.join(
+    return sql`locked as (
+        select account_id, asset${extra} from balances where (account_id, asset) in (${sql.join(
           update.rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
           sql`, `,
         )}) order by account_id, asset for update
       ), updated as (${update.statement} and (b.account_id, b.asset) in (select account_id, asset from locked)
         returning 1)`;
-    return { count: update.count, ctes };
   }
 
   /**
@@ -376,7 +433,7 @@ export class LedgerBatch {
     };
   }
 
-  /** The statement adding the non-zero deltas to their balance rows, which the caller has locked. */
+  /** The statement adding the non-zero deltas to their balance rows, which the caller locks. */
   private balanceUpdate(deltas: Map<string, BalanceDelta>) {
     const rows = [...deltas.values()]
       .filter((delta) => delta.available !== 0n || delta.frozen !== 0n)
@@ -410,6 +467,15 @@ export class LedgerBatch {
   private literal(asset: string, units: Units | bigint): string {
     return formatAmount(units as Units, this.precision(asset));
   }
+}
+
+/** Whether the database refused a statement for taking a balance below zero (the balances' own check). */
+function belowZero(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23514' && constraint === 'balances_not_negative') return true;
+  }
+  return false;
 }
 
 function uniqueKeys(keys: ReadonlyArray<readonly [number, string]>) {

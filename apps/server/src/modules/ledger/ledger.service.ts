@@ -3,7 +3,7 @@ import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } f
 import { AppError } from '../../http/app-error';
 import type { JournalRow, LedgerRepository, NewPosting } from './ledger.repository';
 import type { JournalKind, SystemAccountPurpose } from './ledger.schema';
-import { LedgerBatch } from './ledger-batch';
+import { type FreezeRequest, LedgerBatch } from './ledger-batch';
 
 /** Who caused an entry, as the journal records it. */
 export type LedgerActor = `user:${number}` | `admin:${number}` | 'system';
@@ -89,13 +89,29 @@ export class LedgerService {
 
   /**
    * Runs `work` in one database transaction with the set-based commands of a LedgerBatch: many freezes or trades
-   * written and committed together (group commit). The caller's own statements go through `batch.connection`.
+   * written and committed together (group commit). The caller's own writes ride in the batch's statements
+   * (`Alongside`), or go through `batch.connection`.
    */
   async batch<T>(work: (batch: LedgerBatch) => Promise<T>): Promise<T> {
     const precisions = await this.assets();
     const fees = await this.systemAccountId('fees');
     return this.repository.transaction((tx) =>
       work(new LedgerBatch(tx.connection, precisions, fees, this.balanceRows)),
+    );
+  }
+
+  /** `LedgerBatch.freezeAll` outside any transaction: every request frozen in one statement, or none. */
+  async freezeAll<Row = never>(
+    purpose: string,
+    requests: readonly FreezeRequest[],
+    options: Parameters<LedgerBatch['freezeAll']>[2],
+  ): Promise<Row[] | undefined> {
+    const precisions = await this.assets();
+    const fees = await this.systemAccountId('fees');
+    return new LedgerBatch(this.repository.connection, precisions, fees, this.balanceRows).freezeAll<Row>(
+      purpose,
+      requests,
+      options,
     );
   }
 

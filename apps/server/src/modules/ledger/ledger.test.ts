@@ -260,6 +260,45 @@ describe('batches', () => {
   });
 });
 
+describe('freezing all at once', () => {
+  it('freezes every request in one statement, or changes nothing and leaves the refusals to a batch', async () => {
+    const [user = 0] = await createUsers(app, 1);
+    await deposit(sut, user, 'USDT', '10');
+    const account = (await sut.userAccountIds([user], 'spot')).get(user) as number;
+    const request = (units: bigint, reference: string) => ({
+      accountId: account,
+      asset: 'USDT',
+      units: units as never,
+      reference,
+      actor: `user:${user}` as const,
+    });
+    const freezeAll = (units: bigint[], references: string[]) =>
+      sut.freezeAll<{ frozen: number }>(
+        'all_test',
+        units.map((amount, index) => request(amount, references[index] as string)),
+        { alongside: (frozen) => ({ returning: sql`select ${frozen.length}::int as frozen` }) },
+      );
+
+    // Not before a batch has seen the balance row: it might not exist yet.
+    expect(await freezeAll([1_000_000n], ['all-a'])).toBeUndefined();
+    await sut.batch((batch) => batch.freeze('all_test', [request(1_000_000n, 'all-b')]));
+
+    expect(await freezeAll([2_000_000n, 3_000_000n], ['all-c', 'all-d'])).toEqual([{ frozen: 2 }]);
+    expect(await balanceOf(sut, user, 'spot', 'USDT')).toEqual({ available: '4.000000', frozen: '6.000000' });
+
+    // Together more than is available: the balances' check refuses the statement, and nothing changes.
+    expect(await freezeAll([3_000_000n, 2_000_000n], ['all-e', 'all-f'])).toBeUndefined();
+    expect(await balanceOf(sut, user, 'spot', 'USDT')).toEqual({ available: '4.000000', frozen: '6.000000' });
+    const reserved = await app.database.db.execute(
+      sql`select reference from reservations where purpose = 'all_test' order by reference`,
+    );
+    expect(
+      (reserved as unknown as { rows: { reference: string }[] }).rows.map((row) => row.reference),
+    ).toEqual(['all-b', 'all-c', 'all-d']);
+    expect((await sut.check()).ok).toBe(true);
+  });
+});
+
 describe('batch settlement', () => {
   it("settles a trade with the caller's writes in its statement, and refuses to settle it twice", async () => {
     const [buyer = 0, seller = 0] = await createUsers(app, 2);

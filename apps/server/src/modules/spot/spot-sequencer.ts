@@ -232,8 +232,8 @@ export class SpotSequencer {
   }
 
   /**
-   * Stores the batch's orders with their funds frozen, in one transaction. Answers the stored row per command
-   * (an existing one for a reference already used); a command refused for its balance is answered here.
+   * Stores the batch's orders with their funds frozen. Answers the stored row per command (an existing one for a
+   * reference already used); a command refused for its balance is answered here.
    */
   private async admit(
     commands: PlaceCommand[],
@@ -243,68 +243,38 @@ export class SpotSequencer {
     if (commands.length === 0) return admitted;
     try {
       await this.knowAccounts(commands.map((command) => command.request.userId));
-      await this.ledger.batch(async (batch) => {
-        const repository = this.repository.on(batch.connection);
-        const existing = await repository.findByReferences(
-          commands.flatMap(({ request }) =>
-            request.reference === null ? [] : [{ userId: request.userId, reference: request.reference }],
-          ),
-        );
-        const stored = new Map(existing.map((row) => [`${row.userId}:${row.reference}`, row]));
-        const unseen: PlaceCommand[] = [];
-        const seen = new Map<string, PlaceCommand>();
-        const duplicates: Array<[PlaceCommand, PlaceCommand]> = [];
-        for (const command of commands) {
-          const { userId, reference } = command.request;
-          const key = reference === null ? undefined : `${userId}:${reference}`;
-          const before = key === undefined ? undefined : stored.get(key);
-          const first = key === undefined ? undefined : seen.get(key);
-          if (before) admitted.set(command, before);
-          else if (first) duplicates.push([command, first]);
-          else {
-            if (key !== undefined) seen.set(key, command);
-            unseen.push(command);
-          }
+      const earlier = new Map(
+        (
+          await this.repository.findByReferences(
+            commands.flatMap(({ request }) =>
+              request.reference === null ? [] : [{ userId: request.userId, reference: request.reference }],
+            ),
+          )
+        ).map((row) => [`${row.userId}:${row.reference}`, row]),
+      );
+      const unseen: PlaceCommand[] = [];
+      const seen = new Map<string, PlaceCommand>();
+      const duplicates: Array<[PlaceCommand, PlaceCommand]> = [];
+      for (const command of commands) {
+        const { userId, reference } = command.request;
+        const key = reference === null ? undefined : `${userId}:${reference}`;
+        const before = key === undefined ? undefined : earlier.get(key);
+        const first = key === undefined ? undefined : seen.get(key);
+        if (before) admitted.set(command, before);
+        else if (first) duplicates.push([command, first]);
+        else {
+          if (key !== undefined) seen.set(key, command);
+          unseen.push(command);
         }
-        if (unseen.length === 0) return;
-        const ids = await this.takeIds(repository, unseen.length);
-        const actor = (userId: number): LedgerActor => `user:${userId}`;
-        const newOrder = (command: PlaceCommand, index: number): NewOrderRow => ({
-          ...command.request.row,
-          id: ids[index] as bigint,
-          reference: command.request.reference,
-        });
-        const { rows: inserted } = await batch.freeze<RawOrder>(
-          RESERVATION_PURPOSE,
-          unseen.map((command, index) => ({
-            accountId: this.accountOf(command.request.userId),
-            asset: command.request.row.frozenAsset,
-            units: command.request.frozenUnits,
-            reference: String(ids[index]),
-            actor: actor(command.request.userId),
-          })),
-          {
-            // Every command is answered after the batch's settlement, which commits synchronously.
-            flushedByLaterCommit: true,
-            // The orders whose funds were frozen are stored in the same statement.
-            alongside: (frozen) =>
-              repository.ordersInsert(
-                unseen.flatMap((command, index) => (frozen[index] ? [newOrder(command, index)] : [])),
-              ),
-          },
-        );
-        const byId = new Map(inserted.map((raw) => [BigInt(raw.id), orderOf(raw)]));
-        unseen.forEach((command, index) => {
-          const row = byId.get(ids[index] as bigint);
-          if (!row) return;
-          admitted.set(command, row);
-          fresh.add(row.id);
-        });
-        for (const [command, first] of duplicates) {
-          const row = admitted.get(first);
-          if (row) admitted.set(command, row);
-        }
-      });
+      }
+      for (const [command, row] of await this.store(unseen)) {
+        admitted.set(command, row);
+        fresh.add(row.id);
+      }
+      for (const [command, first] of duplicates) {
+        const row = admitted.get(first);
+        if (row) admitted.set(command, row);
+      }
     } catch (error) {
       for (const command of commands) command.reject(error);
       admitted.clear();
@@ -315,6 +285,46 @@ export class SpotSequencer {
       if (!admitted.has(command)) command.reject(new AppError('insufficientBalance'));
     }
     return admitted;
+  }
+
+  /**
+   * Freezes the funds of new orders and stores the orders that fit, with ids in arrival order. Usually every order
+   * fits and one statement stores them all; otherwise a batch refuses them one by one. Answers the stored rows.
+   */
+  private async store(commands: PlaceCommand[]): Promise<Map<PlaceCommand, SpotOrderRow>> {
+    const stored = new Map<PlaceCommand, SpotOrderRow>();
+    if (commands.length === 0) return stored;
+    const ids = await this.takeIds(commands.length);
+    const requests = commands.map((command, index) => ({
+      accountId: this.accountOf(command.request.userId),
+      asset: command.request.row.frozenAsset,
+      units: command.request.frozenUnits,
+      reference: String(ids[index]),
+      actor: `user:${command.request.userId}` as LedgerActor,
+    }));
+    const options = {
+      // Every command is answered after the batch's settlement, which commits synchronously.
+      flushedByLaterCommit: true,
+      // The orders whose funds were frozen are stored in the same statement.
+      alongside: (frozen: readonly boolean[]) =>
+        this.repository.ordersInsert(
+          commands.flatMap((command, index) =>
+            frozen[index]
+              ? [{ ...command.request.row, id: ids[index] as bigint, reference: command.request.reference }]
+              : [],
+          ),
+        ),
+    };
+    const inserted =
+      (await this.ledger.freezeAll<RawOrder>(RESERVATION_PURPOSE, requests, options)) ??
+      (await this.ledger.batch((batch) => batch.freeze<RawOrder>(RESERVATION_PURPOSE, requests, options)))
+        .rows;
+    const byId = new Map(inserted.map((raw) => [BigInt(raw.id), orderOf(raw)]));
+    commands.forEach((command, index) => {
+      const row = byId.get(ids[index] as bigint);
+      if (row) stored.set(command, row);
+    });
+    return stored;
   }
 
   /** Writes the batch's trades, releases and order states in one transaction through the ledger. */
@@ -358,9 +368,9 @@ export class SpotSequencer {
    * Order ids in the order the sequencer accepts orders: taken from the order sequence a block ahead, so that
    * most batches need no statement for them (ids of a failed batch are skipped, as the sequence's would be).
    */
-  private async takeIds(repository: SpotRepository, count: number): Promise<bigint[]> {
+  private async takeIds(count: number): Promise<bigint[]> {
     if (this.ids.length < count) {
-      this.ids.push(...(await repository.takeIds(Math.max(count - this.ids.length, MAX_BATCH))));
+      this.ids.push(...(await this.repository.takeIds(Math.max(count - this.ids.length, MAX_BATCH))));
     }
     return this.ids.splice(0, count);
   }

@@ -32,16 +32,11 @@ export type LiveOrder = SpotOrderRow & { consumed: string };
 const LIVE = ['new', 'open', 'partially_filled'];
 
 /**
- * Every SQL statement of spot trading. The batch ones take the connection of a ledger batch's transaction, and the
- * writes of a batch's orders and trades ride in the ledger's own statements (`Alongside`).
+ * Every SQL statement of spot trading. The writes of a batch's orders and trades ride in the ledger's own statements
+ * (`Alongside`).
  */
 export class SpotRepository {
   constructor(private readonly db: Db) {}
-
-  /** Over another connection (a batch's transaction). */
-  on(db: Db): SpotRepository {
-    return new SpotRepository(db);
-  }
 
   /** `count` fresh order ids from the order sequence, ascending. */
   async takeIds(count: number): Promise<bigint[]> {
