@@ -13,6 +13,7 @@ import { useUserInfoQuery } from '../../api/user';
 import { LOGIN_PATH, MINE_PATH, NOTIFICATION_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
+import { afterNextPaint } from '../../lib/afterNextPaint';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
@@ -59,7 +60,12 @@ function Greeting() {
   );
 }
 
-const HomeMarkets = lazy(() => import('./HomeMarkets').then((module) => ({ default: module.HomeMarkets })));
+// The markets (and the schemas they validate with) load once the screen has painted, not beside its first paint.
+const HomeMarkets = lazy(() =>
+  afterNextPaint()
+    .then(() => import('./HomeMarkets'))
+    .then((module) => ({ default: module.HomeMarkets })),
+);
 
 /** The trading tab, where the shortcut leads. */
 const TRADE_PATH = '/trade/index';
