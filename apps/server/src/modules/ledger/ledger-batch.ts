@@ -139,8 +139,9 @@ export class LedgerBatch {
   }
 
   /**
-   * Freezes every request or none, in one statement that is its own transaction: for a caller outside
-   * `LedgerService.batch`, which saves the round trips of a lock, a `begin` and a `commit`. Answers the rows of the
+   * Freezes every request or none, in one statement that is its own transaction, which saves the round trips of a
+   * lock, a `begin` and a `commit`. Only through `LedgerService.freezeAll`, never inside `LedgerService.batch`: a
+   * refused statement would abort the batch's transaction. Answers the rows of the
    * caller's writes, or undefined, having changed nothing, when a request does not fit (the balances' own check
    * refuses the statement) or a balance row of the batch is not yet known to exist; the caller then freezes in a
    * batch, which refuses the requests that do not fit one by one. `flushedByLaterCommit` is as for `freeze`.
