@@ -211,18 +211,24 @@ describe('commands', () => {
   });
 });
 
+/** A user with `amount` USDT in the spot account, and freeze requests of it. */
+async function userWithUsdt(amount: string) {
+  const [user = 0] = await createUsers(app, 1);
+  await deposit(sut, user, 'USDT', amount);
+  const account = (await sut.userAccountIds([user], 'spot')).get(user) as number;
+  const request = (units: bigint, reference: string) => ({
+    accountId: account,
+    asset: 'USDT',
+    units: units as never,
+    reference,
+    actor: `user:${user}` as const,
+  });
+  return { user, request };
+}
+
 describe('batches', () => {
   it('freezes in order what each balance covers, and commits without waiting for the disk only when asked', async () => {
-    const [user = 0] = await createUsers(app, 1);
-    await deposit(sut, user, 'USDT', '10');
-    const account = (await sut.userAccountIds([user], 'spot')).get(user) as number;
-    const request = (units: bigint, reference: string) => ({
-      accountId: account,
-      asset: 'USDT',
-      units: units as never,
-      reference,
-      actor: `user:${user}` as const,
-    });
+    const { user, request } = await userWithUsdt('10');
     const commitSetting = async (flushedByLaterCommit: boolean, references: [string, string]) =>
       sut.batch(async (batch) => {
         const { frozen, rows } = await batch.freeze<{ reference: string }>(
@@ -262,16 +268,7 @@ describe('batches', () => {
 
 describe('freezing all at once', () => {
   it('freezes every request in one statement, or changes nothing and leaves the refusals to a batch', async () => {
-    const [user = 0] = await createUsers(app, 1);
-    await deposit(sut, user, 'USDT', '10');
-    const account = (await sut.userAccountIds([user], 'spot')).get(user) as number;
-    const request = (units: bigint, reference: string) => ({
-      accountId: account,
-      asset: 'USDT',
-      units: units as never,
-      reference,
-      actor: `user:${user}` as const,
-    });
+    const { user, request } = await userWithUsdt('10');
     const freezeAll = (units: bigint[], references: string[]) =>
       sut.freezeAll<{ frozen: number }>(
         'all_test',
