@@ -341,31 +341,35 @@ describe('batch settlement', () => {
         }),
       );
 
+    // Available and frozen of the buyer's and the seller's USDT and BTC.
+    const holdings = async () =>
+      Promise.all(
+        (
+          [
+            [buyer, 'USDT'],
+            [buyer, 'BTC'],
+            [seller, 'USDT'],
+            [seller, 'BTC'],
+          ] as const
+        ).map(async ([user, asset]) => {
+          const { available, frozen } = await balanceOf(sut, user, 'spot', asset);
+          return `${available}/${frozen}`;
+        }),
+      );
+    const afterTrade = [
+      '50.000000/30.000000',
+      '0.49950000/0.00000000',
+      '19.980000/0.000000',
+      '0.00000000/0.50000000',
+    ];
+
     // The caller's part reads the journal transactions of the same statement.
     expect(await settle()).toEqual([{ reference: 'settle-test-trade', journalled: true }]);
-    expect(await balanceOf(sut, buyer, 'spot', 'USDT')).toEqual({
-      available: '50.000000',
-      frozen: '30.000000',
-    });
-    expect(await balanceOf(sut, buyer, 'spot', 'BTC')).toEqual({
-      available: '0.49950000',
-      frozen: '0.00000000',
-    });
-    expect(await balanceOf(sut, seller, 'spot', 'USDT')).toEqual({
-      available: '19.980000',
-      frozen: '0.000000',
-    });
-    expect(await balanceOf(sut, seller, 'spot', 'BTC')).toEqual({
-      available: '0.00000000',
-      frozen: '0.50000000',
-    });
+    expect(await holdings()).toEqual(afterTrade);
 
     // The same trade again: its journal transaction exists, so the whole batch is refused and changes nothing.
     await expect(settle()).rejects.toThrow(/already settled/);
-    expect(await balanceOf(sut, seller, 'spot', 'USDT')).toEqual({
-      available: '19.980000',
-      frozen: '0.000000',
-    });
+    expect(await holdings()).toEqual(afterTrade);
 
     // Closing the bid without a trade gives back what it still holds.
     await sut.batch((batch) => batch.settle('settle_test', [], ['bid']));
