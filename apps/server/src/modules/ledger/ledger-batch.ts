@@ -48,6 +48,14 @@ export type TradeEntry = {
  */
 export type Alongside = { with?: SQL; returning: SQL };
 
+/** How `freeze` and `freezeAll` commit, and the caller's writes for the requests that were frozen. */
+export type FreezeOptions = {
+  /** See `freeze`. */
+  flushedByLaterCommit?: boolean;
+  /** Given, per request, whether it was frozen (at least one was). */
+  alongside?: (frozen: readonly boolean[]) => Alongside;
+};
+
 type Precisions = ReadonlyMap<string, number>;
 
 type BalanceDelta = { accountId: number; asset: string; available: bigint; frozen: bigint };
@@ -82,14 +90,7 @@ export class LedgerBatch {
   async freeze<Row = never>(
     purpose: string,
     requests: readonly FreezeRequest[],
-    {
-      flushedByLaterCommit = false,
-      alongside,
-    }: {
-      flushedByLaterCommit?: boolean;
-      /** The caller's writes for the requests that were frozen (there is at least one). */
-      alongside?: (frozen: readonly boolean[]) => Alongside;
-    } = {},
+    { flushedByLaterCommit = false, alongside }: FreezeOptions = {},
   ): Promise<{ frozen: boolean[]; rows: Row[] }> {
     if (requests.length === 0) return { frozen: [], rows: [] };
     const keys = uniqueKeys(requests.map((request) => [request.accountId, request.asset] as const));
@@ -149,10 +150,7 @@ export class LedgerBatch {
   async freezeAll<Row = never>(
     purpose: string,
     requests: readonly FreezeRequest[],
-    {
-      flushedByLaterCommit = false,
-      alongside,
-    }: { flushedByLaterCommit?: boolean; alongside?: (frozen: readonly boolean[]) => Alongside } = {},
+    { flushedByLaterCommit = false, alongside }: FreezeOptions = {},
   ): Promise<Row[] | undefined> {
     if (requests.length === 0) return [];
     const deltas = new Map<string, BalanceDelta>();

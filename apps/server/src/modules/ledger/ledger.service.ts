@@ -1,9 +1,10 @@
 import type { LedgerCheckReport, UserAccount } from '@kestrel/contract';
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { JournalRow, LedgerRepository, NewPosting } from './ledger.repository';
 import type { JournalKind, SystemAccountPurpose } from './ledger.schema';
-import { type FreezeRequest, LedgerBatch } from './ledger-batch';
+import { type FreezeOptions, type FreezeRequest, LedgerBatch } from './ledger-batch';
 
 /** Who caused an entry, as the journal records it. */
 export type LedgerActor = `user:${number}` | `admin:${number}` | 'system';
@@ -93,26 +94,25 @@ export class LedgerService {
    * (`Alongside`), or go through `batch.connection`.
    */
   async batch<T>(work: (batch: LedgerBatch) => Promise<T>): Promise<T> {
-    const precisions = await this.assets();
-    const fees = await this.systemAccountId('fees');
-    return this.repository.transaction((tx) =>
-      work(new LedgerBatch(tx.connection, precisions, fees, this.balanceRows)),
-    );
+    const batchOn = await this.batches();
+    return this.repository.transaction((tx) => work(batchOn(tx.connection)));
   }
 
   /** `LedgerBatch.freezeAll` outside any transaction: every request frozen in one statement, or none. */
   async freezeAll<Row = never>(
     purpose: string,
     requests: readonly FreezeRequest[],
-    options: Parameters<LedgerBatch['freezeAll']>[2],
+    options?: FreezeOptions,
   ): Promise<Row[] | undefined> {
+    const batchOn = await this.batches();
+    return batchOn(this.repository.connection).freezeAll<Row>(purpose, requests, options);
+  }
+
+  /** Makes LedgerBatches over a connection, sharing what the service knows (assets, fees account, balance rows). */
+  private async batches(): Promise<(connection: Db) => LedgerBatch> {
     const precisions = await this.assets();
     const fees = await this.systemAccountId('fees');
-    return new LedgerBatch(this.repository.connection, precisions, fees, this.balanceRows).freezeAll<Row>(
-      purpose,
-      requests,
-      options,
-    );
+    return (connection) => new LedgerBatch(connection, precisions, fees, this.balanceRows);
   }
 
   /** The ids of these users' accounts of a purpose, opened on first use (before any batch that needs them). */

@@ -3,6 +3,7 @@ import type { Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
 import type { LedgerActor, LedgerService } from '../ledger/ledger.service';
+import type { FreezeOptions } from '../ledger/ledger-batch';
 import { type MarketBook, type PublicFill, Settlement } from './market-book';
 import { type NewOrderRow, orderOf, type RawOrder, type SpotRepository } from './spot.repository';
 import { RESERVATION_PURPOSE, type SpotOrderRow } from './spot.schema';
@@ -302,11 +303,11 @@ export class SpotSequencer {
       reference: String(ids[index]),
       actor: `user:${command.request.userId}` as LedgerActor,
     }));
-    const options = {
+    const options: FreezeOptions = {
       // Every command is answered after the batch's settlement, which commits synchronously.
       flushedByLaterCommit: true,
       // The orders whose funds were frozen are stored in the same statement.
-      alongside: (frozen: readonly boolean[]) =>
+      alongside: (frozen) =>
         this.repository.ordersInsert(
           commands.flatMap((command, index) =>
             frozen[index]
