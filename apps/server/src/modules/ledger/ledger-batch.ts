@@ -4,13 +4,15 @@ import type { Db } from '../../db/client';
 import type { LedgerActor } from './ledger.service';
 
 /*
- * Set-based ledger commands for the trading path (group commit, docs/decisions/0019). A LedgerBatch runs inside
- * one database transaction of its caller and writes many freezes, or many trades, with two statements whatever
- * their number (a read that locks, then one statement of writes, which may carry the caller's own writes, see
- * `Alongside`): balance rows are locked once, in (account, asset) order like every other command, so
- * batches of different markets touching the same user cannot deadlock. The same invariants hold as for
- * `LedgerService.execute`: postings sum to zero per transaction and asset (checked here and at commit), each
- * balance is the sum of its postings, frozen is what open reservations have not yet had consumed.
+ * Set-based ledger commands for the trading path (group commit, docs/decisions/0019 and 0027). A LedgerBatch runs
+ * inside a database transaction of its caller, or outside any, where each statement is its own transaction. It
+ * writes many freezes, or many trades, in one statement whatever their number (`freeze` reads the balances it
+ * locks first), which may carry the caller's own writes (`Alongside`). Balance rows are locked once, in
+ * (account, asset) order like every other command, so batches of different markets touching the same user cannot
+ * deadlock. Each statement checks its own figures before it ends (the database's `ledger_check`), so a refused
+ * statement changes nothing. The same invariants hold as for `LedgerService.execute`: postings sum to zero per
+ * transaction and asset (checked here and at commit), each balance is the sum of its postings, frozen is what open
+ * reservations have not yet had consumed.
  */
 
 /** Freeze `units` of a user account's asset under (purpose, reference). */
@@ -46,7 +48,12 @@ export type TradeEntry = {
  * `with` any common table expressions it needs (`name as (…)`, separated by commas). In a settlement with trades
  * they may read `journal (id, reference)`, the journal transactions of the batch's trades.
  */
-export type Alongside = { with?: SQL; returning: SQL };
+export type Alongside = {
+  with?: SQL;
+  returning: SQL;
+  /** How many rows `returning` must give; otherwise the whole statement is refused. */
+  rows?: number;
+};
 
 /** How `freeze` and `freezeAll` commit, and the caller's writes for the requests that were frozen. */
 export type FreezeOptions = {
@@ -59,6 +66,18 @@ export type FreezeOptions = {
 type Precisions = ReadonlyMap<string, number>;
 
 type BalanceDelta = { accountId: number; asset: string; available: bigint; frozen: bigint };
+
+/**
+ * What a settlement does to one reservation: what its trades take of it (of the account and asset they pay from,
+ * unknown for one that only closes), whether it closes, and the last of those trades.
+ */
+type ReservationUse = {
+  accountId?: number;
+  asset?: string;
+  consumed: bigint;
+  closes: boolean;
+  last?: string;
+};
 
 export class LedgerBatch {
   constructor(
@@ -129,14 +148,12 @@ export class LedgerBatch {
     if (accepted.length === 0) return { frozen, rows: [] };
     // The rows are locked already: the balance update, the reservations and the caller's writes are one statement.
     const update = this.balanceUpdate(deltas);
-    const result = await this.withAlongside<Row>(
+    const rows = await this.withAlongside<Row>(
       sql`updated as (${update.statement} returning 1), ${this.reservationsInsert(purpose, accepted)}`,
-      [sql`(select count(*) from updated)::int as ledger_balances`],
+      [balancesUpdated(update.count)],
       alongside?.(frozen),
     );
-    if (result.counts.ledger_balances !== update.count)
-      throw new Error('a balance row of the batch is missing');
-    return { frozen, rows: result.rows };
+    return { frozen, rows };
   }
 
   /**
@@ -162,15 +179,11 @@ export class LedgerBatch {
     const update = this.balanceUpdate(deltas);
     const commit = flushedByLaterCommit ? sql`, set_config('synchronous_commit', 'off', true)` : sql``;
     try {
-      const result = await this.withAlongside<Row>(
-        sql`${this.lockedUpdate(update, commit)}, ${this.reservationsInsert(purpose, requests)}`,
-        [sql`(select count(*) from updated)::int as ledger_balances`],
+      return await this.withAlongside<Row>(
+        sql`${this.lockedUpdate(this.keyValues(update.rows), update.statement, commit)}, ${this.reservationsInsert(purpose, requests)}`,
+        [balancesUpdated(update.count)],
         alongside?.(requests.map(() => true)),
       );
-      if (result.counts.ledger_balances !== update.count) {
-        throw new Error('a balance row of the batch is missing');
-      }
-      return result.rows;
     } catch (error) {
       if (belowZero(error)) return undefined;
       throw error;
@@ -193,9 +206,11 @@ export class LedgerBatch {
   }
 
   /**
-   * Settles trades and closes reservations whose orders have ended, giving back what they still hold. Every
-   * reservation named must be open; a trade whose reference was already journalled is a bug and aborts the
-   * whole batch, so nothing is settled twice.
+   * Settles trades and closes reservations whose orders have ended, giving back what they still hold, in one
+   * statement. Every reservation named must be open, of the account and asset its trades pay from, and hold what
+   * they take; a trade whose reference was already journalled is a bug. Either refuses the whole statement, so
+   * nothing is settled twice or in part. Balance rows that a trade credits for the first time are created first,
+   * by a statement of their own (an empty balance row changes no figure).
    */
   async settle<Row = never>(
     purpose: string,
@@ -204,257 +219,249 @@ export class LedgerBatch {
     /** The caller's own writes of the batch (its trade and order rows); its rows are answered. */
     alongside?: Alongside,
   ): Promise<Row[]> {
-    const references = new Set<string>(close);
-    for (const trade of trades) {
-      references.add(trade.buyer.reservation);
-      references.add(trade.seller.reservation);
-    }
-    if (references.size === 0) {
-      return (await this.withAlongside<Row>(undefined, [], alongside)).rows;
-    }
-    const reservations = await this.rows<{
-      id: string;
-      reference: string;
-      account_id: number;
-      asset: string;
-      amount: string;
-      consumed: string;
-      status: string;
-    }>(sql`
-      select id::text as id, reference, account_id, asset, amount::text as amount, consumed::text as consumed, status
-      from reservations where purpose = ${purpose}
-        and reference in (${sql.join(
-          [...references].map((reference) => sql`${reference}`),
-          sql`, `,
-        )})
-      order by id for update`);
-    type Held = {
-      id: string;
-      accountId: number;
-      asset: string;
-      amount: bigint;
-      consumed: bigint;
-      last?: string;
-    };
-    const held = new Map<string, Held>();
-    for (const row of reservations) {
-      if (row.status !== 'open') throw new Error(`reservation ${purpose}/${row.reference} is not open`);
-      const precision = this.precision(row.asset);
-      held.set(row.reference, {
-        id: row.id,
-        accountId: row.account_id,
-        asset: row.asset,
-        amount: unitsFromNumeric(row.amount, precision),
-        consumed: unitsFromNumeric(row.consumed, precision),
-      });
-    }
-    const need = (reference: string) => {
-      const found = held.get(reference);
-      if (!found) throw new Error(`reservation ${purpose}/${reference} is missing`);
+    const uses = new Map<string, ReservationUse>();
+    const use = (reference: string) => {
+      let found = uses.get(reference);
+      if (!found) {
+        found = { consumed: 0n, closes: false };
+        uses.set(reference, found);
+      }
       return found;
     };
+    for (const reference of close) use(reference).closes = true;
 
     const deltas = new Map<string, BalanceDelta>();
     const postings: SQL[] = [];
-    if (trades.length > 0) {
-      for (const trade of trades) {
-        const buyer = need(trade.buyer.reservation);
-        const seller = need(trade.seller.reservation);
-        if (buyer.asset !== trade.quote || seller.asset !== trade.base) {
-          throw new Error(`trade ${trade.reference} pays from reservations of the wrong assets`);
+    for (const trade of trades) {
+      const buyer = payingFrom(use(trade.buyer.reservation), trade.buyer.accountId, trade.quote, trade);
+      const seller = payingFrom(use(trade.seller.reservation), trade.seller.accountId, trade.base, trade);
+      buyer.consumed += trade.quoteUnits;
+      seller.consumed += trade.baseUnits;
+      buyer.last = trade.reference;
+      seller.last = trade.reference;
+      const legs: Array<[number, string, bigint]> = [
+        [trade.buyer.accountId, trade.quote, -trade.quoteUnits],
+        [trade.seller.accountId, trade.quote, trade.quoteUnits - trade.sellerFee],
+        [this.feesAccountId, trade.quote, trade.sellerFee],
+        [trade.seller.accountId, trade.base, -trade.baseUnits],
+        [trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee],
+        [this.feesAccountId, trade.base, trade.buyerFee],
+      ];
+      const sums = new Map<string, bigint>();
+      for (const [account, asset, units] of legs) {
+        sums.set(asset, (sums.get(asset) ?? 0n) + units);
+        if (units !== 0n) {
+          postings.push(
+            sql`(${trade.reference}::text, ${account}::int, ${asset}::text, ${this.literal(asset, units)}::numeric)`,
+          );
         }
-        buyer.consumed += trade.quoteUnits;
-        seller.consumed += trade.baseUnits;
-        buyer.last = trade.reference;
-        seller.last = trade.reference;
-        if (buyer.consumed > buyer.amount || seller.consumed > seller.amount) {
-          throw new Error(`trade ${trade.reference} takes more than its reservations hold`);
-        }
-        const legs: Array<[number, string, bigint]> = [
-          [trade.buyer.accountId, trade.quote, -trade.quoteUnits],
-          [trade.seller.accountId, trade.quote, trade.quoteUnits - trade.sellerFee],
-          [this.feesAccountId, trade.quote, trade.sellerFee],
-          [trade.seller.accountId, trade.base, -trade.baseUnits],
-          [trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee],
-          [this.feesAccountId, trade.base, trade.buyerFee],
-        ];
-        const sums = new Map<string, bigint>();
-        for (const [account, asset, units] of legs) {
-          sums.set(asset, (sums.get(asset) ?? 0n) + units);
-          if (units !== 0n) {
-            postings.push(
-              sql`(${trade.reference}::text, ${account}::int, ${asset}::text, ${this.literal(asset, units)}::numeric)`,
-            );
-          }
-        }
-        for (const [asset, sum] of sums) {
-          if (sum !== 0n)
-            throw new Error(`trade ${trade.reference} does not balance: ${sum} units of ${asset}`);
-        }
-        addDelta(deltas, trade.buyer.accountId, trade.quote, 0n, -trade.quoteUnits);
-        addDelta(deltas, trade.seller.accountId, trade.quote, trade.quoteUnits - trade.sellerFee, 0n);
-        addDelta(deltas, trade.seller.accountId, trade.base, 0n, -trade.baseUnits);
-        addDelta(deltas, trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee, 0n);
       }
+      for (const [asset, sum] of sums) {
+        if (sum !== 0n)
+          throw new Error(`trade ${trade.reference} does not balance: ${sum} units of ${asset}`);
+      }
+      addDelta(deltas, trade.buyer.accountId, trade.quote, 0n, -trade.quoteUnits);
+      addDelta(deltas, trade.seller.accountId, trade.quote, trade.quoteUnits - trade.sellerFee, 0n);
+      addDelta(deltas, trade.seller.accountId, trade.base, 0n, -trade.baseUnits);
+      addDelta(deltas, trade.buyer.accountId, trade.base, trade.baseUnits - trade.buyerFee, 0n);
     }
+    if (uses.size === 0) return this.withAlongside<Row>(undefined, [], alongside);
 
-    const closing = new Set(close);
-    const updates: SQL[] = [];
-    for (const [reference, reservation] of held) {
-      const closes = closing.has(reference);
-      const rest = reservation.amount - reservation.consumed;
-      if (closes && rest > 0n) addDelta(deltas, reservation.accountId, reservation.asset, rest, -rest);
-      const status = !closes ? 'open' : reservation.consumed > 0n ? 'consumed' : 'released';
-      // A reservation points at the journal transaction of the last trade that consumed part of it, even while
-      // still open.
-      updates.push(
-        sql`(${reservation.id}::bigint, ${this.literal(reservation.asset, reservation.consumed as Units)}::numeric,
-          ${status}::text, ${reservation.last ?? null}::text)`,
-      );
-    }
-    const values = sql`(values ${sql.join(updates, sql`, `)}) as v(id, consumed, status, last_trade)`;
-    const settled = sql`consumed = v.consumed, status = v.status,
-      settled_at = case when v.status = 'open' then null else now() end`;
-    // The journal transactions with their postings, the reservations, the balances and the caller's writes in
-    // one statement. A trade reference already journalled inserts nothing, which the count below turns into an
-    // error that aborts the batch.
-    const journalled =
-      trades.length === 0
-        ? sql`reserved as (update reservations r set ${settled} from ${values} where r.id = v.id)`
-        : sql`journal as (
-            insert into journal_transactions (kind, reference, actor)
-            values ${sql.join(
-              trades.map((trade) => sql`('trade', ${trade.reference}, ${trade.actor})`),
-              sql`, `,
-            )}
-            on conflict do nothing
-            returning id, reference
-          ), posted as (
-            insert into postings (transaction_id, account_id, asset, amount)
-            select journal.id, leg.account_id, leg.asset, leg.amount
-            from (values ${sql.join(postings, sql`, `)}) as leg(reference, account_id, asset, amount)
-            join journal on journal.reference = leg.reference
-          ), reserved as (
-            update reservations r set ${settled}, transaction_id = coalesce(journal.id, r.transaction_id)
-            from ${values} left join journal on journal.reference = v.last_trade
-            where r.id = v.id
-          )`;
-    const update = await this.balancesToUpdate(deltas);
-    const result = await this.withAlongside<Row>(
-      update.count === 0 ? journalled : sql`${journalled}, ${update.ctes}`,
+    // Per reservation: what the batch's trades take of it, whether it closes, and the last trade that took of
+    // it, which it then points at (even while still open). A closing one whose trades took nothing is released.
+    const used = sql.join(
+      [...uses].map(
+        ([reference, { accountId, asset, consumed, closes, last }]) =>
+          sql`(${reference}::text, ${accountId ?? null}::int, ${asset ?? null}::text,
+            ${asset === undefined ? '0' : this.literal(asset, consumed)}::numeric, ${closes}::boolean,
+            ${last ?? null}::text)`,
+      ),
+      sql`, `,
+    );
+    const journalled = trades.length > 0;
+    const reserved = sql`reserved as (
+      update reservations r set consumed = r.consumed + v.consumed,
+        status = case when not v.closes then 'open' when r.consumed + v.consumed > 0 then 'consumed' else 'released' end,
+        settled_at = case when v.closes then now() end
+        ${journalled ? sql`, transaction_id = coalesce(journal.id, r.transaction_id)` : sql``}
+      from (values ${used}) as v(reference, account_id, asset, consumed, closes, last_trade)
+        ${journalled ? sql`left join journal on journal.reference = v.last_trade` : sql``}
+      where r.purpose = ${purpose} and r.reference = v.reference and r.status = 'open'
+        and r.account_id = coalesce(v.account_id, r.account_id) and r.asset = coalesce(v.asset, r.asset)
+      returning r.account_id, r.asset, r.amount - r.consumed as rest, r.status
+    )`;
+    // A trade reference already journalled inserts nothing, which the journal's check refuses.
+    const journal = sql`journal as (
+      insert into journal_transactions (kind, reference, actor)
+      values ${sql.join(
+        trades.map((trade) => sql`('trade', ${trade.reference}, ${trade.actor})`),
+        sql`, `,
+      )}
+      on conflict do nothing
+      returning id, reference
+    ), posted as (
+      insert into postings (transaction_id, account_id, asset, amount)
+      select journal.id, leg.account_id, leg.asset, leg.amount
+      from (values ${sql.join(postings, sql`, `)}) as leg(reference, account_id, asset, amount)
+      join journal on journal.reference = leg.reference
+    )`;
+    // The trades' balance changes and what closing reservations give back, per balance row.
+    const traded = this.balanceUpdate(deltas).rows;
+    await this.createBalanceRows(traded);
+    const tradedValues =
+      traded.length === 0
+        ? sql``
+        : sql`select * from (values ${this.deltaValues(traded)}) as t(account_id, asset, available, frozen)
+            union all`;
+    const balances = sql`deltas as (
+      select account_id, asset, sum(available) as available, sum(frozen) as frozen
+      from (
+        ${tradedValues}
+        select account_id, asset, rest as available, -rest as frozen from reserved where status <> 'open' and rest > 0
+      ) as delta
+      group by account_id, asset
+      having sum(available) <> 0 or sum(frozen) <> 0
+    ), ${this.lockedUpdate(
+      sql`select account_id, asset from deltas`,
+      sql`update balances b set available = b.available + d.available, frozen = b.frozen + d.frozen
+        from deltas d where b.account_id = d.account_id and b.asset = d.asset`,
+    )}`;
+    return this.withAlongside<Row>(
+      journalled ? sql`${journal}, ${reserved}, ${balances}` : sql`${reserved}, ${balances}`,
       [
-        ...(trades.length === 0 ? [] : [sql`(select count(*) from journal)::int as ledger_journals`]),
-        ...(update.count === 0 ? [] : [sql`(select count(*) from updated)::int as ledger_balances`]),
+        sql`ledger_check((select count(*) from reserved) = ${uses.size},
+          'a reservation of the batch is not open, or not of the account and asset its trades pay from')`,
+        ...(journalled
+          ? [
+              sql`ledger_check((select count(*) from journal) = ${trades.length},
+                'a trade of this batch was already settled')`,
+            ]
+          : []),
+        sql`ledger_check((select count(*) from updated) = (select count(*) from deltas),
+          'a balance row of the batch is missing')`,
       ],
       alongside,
     );
-    if (trades.length > 0 && result.counts.ledger_journals !== trades.length) {
-      throw new Error('a trade of this batch was already settled');
-    }
-    if (update.count > 0 && result.counts.ledger_balances !== update.count) {
-      throw new Error('a balance row of the batch is missing');
-    }
-    return result.rows;
   }
 
   /**
-   * The balance deltas as common table expressions that lock their rows in (account, asset) order, like every
-   * other command, and add the deltas (`updated` has a row per balance changed). Rows missing for a first credit
-   * are created first, by a statement of their own.
+   * Creates the balance rows not yet known to exist, each empty (a first credit's), by a statement of its own
+   * (the settlement's cannot update a row it inserts).
    */
-  private async balancesToUpdate(deltas: Map<string, BalanceDelta>) {
-    const update = this.balanceUpdate(deltas);
-    if (update.count === 0) return { count: 0, ctes: sql`` };
-    const unknown = update.rows.filter((row) => !this.existing.has(`${row.accountId}:${row.asset}`));
-    if (unknown.length > 0) {
-      const created = await this.rows<{ account_id: number; asset: string }>(sql`
-        insert into balances (account_id, asset)
-        values ${sql.join(
-          unknown.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
-          sql`, `,
-        )}
-        on conflict (account_id, asset) do nothing returning account_id, asset`);
-      // Rows that were there before this transaction stay there (balance rows are never deleted); a row
-      // created here is only remembered on a later batch, as this transaction may still roll back.
-      const fresh = new Set(created.map((row) => `${row.account_id}:${row.asset}`));
-      for (const row of unknown) {
-        const key = `${row.accountId}:${row.asset}`;
-        if (!fresh.has(key)) this.existing.add(key);
-      }
+  private async createBalanceRows(rows: ReadonlyArray<{ accountId: number; asset: string }>) {
+    const unknown = rows.filter((row) => !this.existing.has(`${row.accountId}:${row.asset}`));
+    if (unknown.length === 0) return;
+    const created = await this.rows<{ account_id: number; asset: string }>(sql`
+      insert into balances (account_id, asset)
+      values ${sql.join(
+        unknown.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+        sql`, `,
+      )}
+      on conflict (account_id, asset) do nothing returning account_id, asset`);
+    // Rows that were there before stay there (balance rows are never deleted); a row created here is only
+    // remembered on a later batch, as a caller's transaction may still roll back.
+    const fresh = new Set(created.map((row) => `${row.account_id}:${row.asset}`));
+    for (const row of unknown) {
+      const key = `${row.accountId}:${row.asset}`;
+      if (!fresh.has(key)) this.existing.add(key);
     }
-    return { count: update.count, ctes: this.lockedUpdate(update) };
   }
 
   /**
-   * Common table expressions that lock the update's balance rows in (account, asset) order, like every other
-   * command, and apply it (`updated` has a row per balance changed). `extra` adds to the locking select's list.
+   * Common table expressions that lock the balance rows `keys` selects in (account, asset) order, like every other
+   * command, and apply `update` to them (`updated` has a row per balance changed). `extra` adds to the locking
+   * select's list.
    */
-  private lockedUpdate(update: ReturnType<LedgerBatch['balanceUpdate']>, extra: SQL = sql``): SQL {
+  private lockedUpdate(keys: SQL, update: SQL, extra: SQL = sql``): SQL {
     // The update only touches rows `locked` holds, and `locked` takes them in order.
     return sql`locked as (
-        select account_id, asset${extra} from balances where (account_id, asset) in (${sql.join(
-          update.rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
-          sql`, `,
-        )}) order by account_id, asset for update
-      ), updated as (${update.statement} and (b.account_id, b.asset) in (select account_id, asset from locked)
+        select account_id, asset${extra} from balances where (account_id, asset) in (${keys})
+        order by account_id, asset for update
+      ), updated as (${update} and (b.account_id, b.asset) in (select account_id, asset from locked)
         returning 1)`;
   }
 
   /**
-   * Runs the ledger's common table expressions and the caller's writes as one statement; answers the ledger's
-   * figures (`counts`: select-list items named `ledger_…`) and the caller's rows.
+   * Runs the ledger's common table expressions and the caller's writes as one statement, whose `checks` (calls of
+   * `ledger_check`), and the count of the caller's rows where it gives one, refuse it before it ends; answers the
+   * caller's rows.
    */
   private async withAlongside<Row>(
     ledger: SQL | undefined,
-    counts: SQL[],
+    checks: SQL[],
     alongside: Alongside | undefined,
-  ): Promise<{ counts: Record<string, unknown>; rows: Row[] }> {
+  ): Promise<Row[]> {
     const ctes = [
       ...(ledger ? [ledger] : []),
       ...(alongside?.with ? [alongside.with] : []),
       ...(alongside ? [sql`alongside as (${alongside.returning})`] : []),
     ];
-    if (ctes.length === 0) return { counts: {}, rows: [] };
-    // Each of the caller's rows carries the ledger's figures; without any, one row of nulls carries them alone.
+    if (ctes.length === 0) return [];
+    const all =
+      alongside?.rows === undefined
+        ? checks
+        : [
+            ...checks,
+            sql`ledger_check((select count(*) from alongside) = ${alongside.rows},
+              'a write of the batch did not find its row')`,
+          ];
+    const named = all.map((check, index) => sql`${check} as ${sql.raw(`ledger_check_${index}`)}`);
+    // Each of the caller's rows carries the checks; without any, one row of nulls carries them alone.
     const select = alongside
-      ? sql`select ${sql.join([...counts, sql`caller.*`], sql`, `)} from (select 1) as one
+      ? sql`select ${sql.join([...named, sql`caller.*`], sql`, `)} from (select 1) as one
           left join (select true as ledger_alongside, alongside.* from alongside) as caller on true`
-      : sql`select ${counts.length > 0 ? sql.join(counts, sql`, `) : sql`1 as ledger_done`}`;
+      : sql`select ${named.length > 0 ? sql.join(named, sql`, `) : sql`1 as ledger_done`}`;
     const rows = await this.rows<Record<string, unknown>>(sql`with ${sql.join(ctes, sql`, `)} ${select}`);
-    const caller = rows.filter((row) => row.ledger_alongside === true);
-    return {
-      counts: rows[0] ?? {},
-      rows: caller.map((row) => {
+    return rows
+      .filter((row) => row.ledger_alongside === true)
+      .map((row) => {
         const own: Record<string, unknown> = {};
         for (const column in row) if (!column.startsWith('ledger_')) own[column] = row[column];
         return own as Row;
-      }),
-    };
+      });
   }
 
-  /** The statement adding the non-zero deltas to their balance rows, which the caller locks. */
+  /** The statement adding the non-zero deltas to their balance rows, which the caller locks; its rows in order. */
   private balanceUpdate(deltas: Map<string, BalanceDelta>) {
     const rows = [...deltas.values()]
       .filter((delta) => delta.available !== 0n || delta.frozen !== 0n)
       .sort((a, b) => a.accountId - b.accountId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
-    const values = sql.join(
-      rows.map(
-        (row) =>
-          sql`(${row.accountId}::int, ${row.asset}::text, ${this.literal(row.asset, row.available as Units)}::numeric,
-            ${this.literal(row.asset, row.frozen as Units)}::numeric)`,
-      ),
-      sql`, `,
-    );
     const statement = sql`
       update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen
-      from (values ${values}) as v(account_id, asset, available, frozen)
+      from (values ${this.deltaValues(rows)}) as v(account_id, asset, available, frozen)
       where b.account_id = v.account_id and b.asset = v.asset`;
     return { rows, count: rows.length, statement };
   }
 
+  /** Balance deltas as VALUES rows (account_id, asset, available, frozen). */
+  private deltaValues(rows: readonly BalanceDelta[]): SQL {
+    return sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.accountId}::int, ${row.asset}::text, ${this.literal(row.asset, row.available)}::numeric,
+            ${this.literal(row.asset, row.frozen)}::numeric)`,
+      ),
+      sql`, `,
+    );
+  }
+
+  /** Balance rows as (account_id, asset) pairs for `in (…)`. */
+  private keyValues(rows: readonly BalanceDelta[]): SQL {
+    return sql.join(
+      rows.map((row) => sql`(${row.accountId}::int, ${row.asset}::text)`),
+      sql`, `,
+    );
+  }
+
+  /** Runs a statement; a refusal of the ledger's own checks is thrown with the check's words. */
   private async rows<T>(query: SQL): Promise<T[]> {
-    const result = (await this.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
+    try {
+      const result = (await this.db.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    } catch (error) {
+      const refusal = ledgerRefusal(error);
+      throw refusal === undefined ? error : new Error(refusal, { cause: error });
+    }
   }
 
   private precision(asset: string): number {
@@ -463,9 +470,41 @@ export class LedgerBatch {
     return precision;
   }
 
-  private literal(asset: string, units: Units | bigint): string {
+  private literal(asset: string, units: bigint): string {
     return formatAmount(units as Units, this.precision(asset));
   }
+}
+
+/** The words of a `ledger_check` that refused a statement (SQLSTATE KL001), if one did. */
+function ledgerRefusal(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === 'KL001' && typeof message === 'string') return message;
+  }
+  return undefined;
+}
+
+/** The check that a statement's balance update found every one of its `count` rows. */
+function balancesUpdated(count: number): SQL {
+  return sql`ledger_check((select count(*) from updated) = ${count}, 'a balance row of the batch is missing')`;
+}
+
+/**
+ * Records that a trade pays from a reservation of this account and asset; two trades of a batch paying from one
+ * reservation must agree on them (the statement checks the reservation itself).
+ */
+function payingFrom(
+  use: ReservationUse,
+  accountId: number,
+  asset: string,
+  trade: TradeEntry,
+): ReservationUse {
+  if (use.accountId !== undefined && (use.accountId !== accountId || use.asset !== asset)) {
+    throw new Error(`trade ${trade.reference} pays from a reservation of another account or asset`);
+  }
+  use.accountId = accountId;
+  use.asset = asset;
+  return use;
 }
 
 /** Whether the database refused a statement for taking a balance below zero (the balances' own check). */

@@ -4,7 +4,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { JournalRow, LedgerRepository, NewPosting } from './ledger.repository';
 import type { JournalKind, SystemAccountPurpose } from './ledger.schema';
-import { type FreezeOptions, type FreezeRequest, LedgerBatch } from './ledger-batch';
+import {
+  type Alongside,
+  type FreezeOptions,
+  type FreezeRequest,
+  LedgerBatch,
+  type TradeEntry,
+} from './ledger-batch';
 
 /** Who caused an entry, as the journal records it. */
 export type LedgerActor = `user:${number}` | `admin:${number}` | 'system';
@@ -106,6 +112,20 @@ export class LedgerService {
   ): Promise<Row[] | undefined> {
     const batchOn = await this.batches();
     return batchOn(this.repository.connection).freezeAll<Row>(purpose, requests, options);
+  }
+
+  /**
+   * `LedgerBatch.settle` outside any transaction: the batch's trades, releases and the caller's writes in one
+   * statement, which is its own transaction (after one creating balance rows a trade credits for the first time).
+   */
+  async settle<Row = never>(
+    purpose: string,
+    trades: readonly TradeEntry[],
+    close: readonly string[],
+    alongside?: Alongside,
+  ): Promise<Row[]> {
+    const batchOn = await this.batches();
+    return batchOn(this.repository.connection).settle<Row>(purpose, trades, close, alongside);
   }
 
   /** Makes LedgerBatches over a connection, sharing what the service knows (assets, fees account, balance rows). */

@@ -334,12 +334,10 @@ describe('batch settlement', () => {
       buyer: { accountId: buyerAccount, reservation: 'bid' },
       seller: { accountId: sellerAccount, reservation: 'ask' },
     };
-    const settle = () =>
-      sut.batch((batch) =>
-        batch.settle<{ reference: string; journalled: boolean }>('settle_test', [trade], [], {
-          returning: sql`select reference, id is not null as journalled from journal`,
-        }),
-      );
+    const settle = (changes: Partial<typeof trade> = {}) =>
+      sut.settle<{ reference: string; journalled: boolean }>('settle_test', [{ ...trade, ...changes }], [], {
+        returning: sql`select reference, id is not null as journalled from journal`,
+      });
 
     // Available and frozen of the buyer's and the seller's USDT and BTC.
     const holdings = async () =>
@@ -371,11 +369,38 @@ describe('batch settlement', () => {
     await expect(settle()).rejects.toThrow(/already settled/);
     expect(await holdings()).toEqual(afterTrade);
 
-    // Closing the bid without a trade gives back what it still holds.
-    await sut.batch((batch) => batch.settle('settle_test', [], ['bid']));
+    // A trade taking more than the bid still holds (30 USDT), or paying from the seller's BTC as if it were the
+    // buyer's, is refused whole.
+    expect(await refusal(settle({ reference: 'too-much', quoteUnits: 40_000_000n as never }))).toMatch(
+      /reservations_consumed_range/,
+    );
+    await expect(
+      settle({ reference: 'wrong-account', buyer: { accountId: sellerAccount, reservation: 'bid' } }),
+    ).rejects.toThrow(/not of the account and asset/);
+    expect(await holdings()).toEqual(afterTrade);
+
+    // Closing the bid without a trade gives back what it still holds; closing it again is refused.
+    await sut.settle('settle_test', [], ['bid']);
     expect(await balanceOf(sut, buyer, 'spot', 'USDT')).toEqual({
       available: '80.000000',
       frozen: '0.000000',
+    });
+    await expect(sut.settle('settle_test', [], ['bid'])).rejects.toThrow(/not open/);
+    expect(await balanceOf(sut, buyer, 'spot', 'USDT')).toEqual({
+      available: '80.000000',
+      frozen: '0.000000',
+    });
+
+    // The caller's writes must find as many rows as it says, or nothing is settled.
+    await expect(
+      sut.settle('settle_test', [], ['ask'], {
+        returning: sql`update reservations set actor = actor where reference = 'no-such-reference' returning 1`,
+        rows: 1,
+      }),
+    ).rejects.toThrow(/did not find its row/);
+    expect(await balanceOf(sut, seller, 'spot', 'BTC')).toEqual({
+      available: '0.00000000',
+      frozen: '0.50000000',
     });
     expect((await sut.check()).ok).toBe(true);
   });

@@ -46,9 +46,9 @@ const MAX_BATCH = 256;
  * all markets queue up in one sequence and are handled one batch at a time: the batch's orders are stored with
  * their funds frozen in one transaction (ids from the order sequence, so the sequence is the order of
  * acceptance), then fed to their markets' books in that order, and every fill, fee and release of the batch is
- * settled through the ledger in a second transaction: the group commit, whichever markets the orders are for.
- * If settling fails, the books the batch touched are rebuilt from the database: resting orders as they rest,
- * accepted but unsettled ones matched again in sequence.
+ * settled through the ledger in one statement, its own transaction: the group commit, whichever markets the
+ * orders are for. If settling fails, the books the batch touched are rebuilt from the database: resting orders as
+ * they rest, accepted but unsettled ones matched again in sequence.
  */
 export class SpotSequencer {
   private readonly queue: Command[] = [];
@@ -328,20 +328,16 @@ export class SpotSequencer {
     return stored;
   }
 
-  /** Writes the batch's trades, releases and order states in one transaction through the ledger. */
+  /** Writes the batch's trades, releases and order states in one statement through the ledger. */
   private async persist(settlement: Settlement): Promise<SpotOrderRow[]> {
     if (settlement.empty) return [];
-    const updates = settlement.updates();
-    return this.ledger.batch(async (batch) => {
-      const rows = await batch.settle<RawOrder>(
-        RESERVATION_PURPOSE,
-        settlement.trades,
-        settlement.closes,
-        this.repository.settlementWrites(settlement.tradeRows, updates),
-      );
-      if (rows.length !== updates.length) throw new Error('an order of the batch vanished');
-      return rows.map(orderOf);
-    });
+    const rows = await this.ledger.settle<RawOrder>(
+      RESERVATION_PURPOSE,
+      settlement.trades,
+      settlement.closes,
+      this.repository.settlementWrites(settlement.tradeRows, settlement.updates()),
+    );
+    return rows.map(orderOf);
   }
 
   private publish(orders: SpotOrderRow[], settlement: Settlement) {

@@ -23,34 +23,53 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A ledger whose `failing`-th batch fails once, as a lost connection would make it. */
-class FlakyLedger extends LedgerService {
+/**
+ * A ledger whose transactions and settlements go through `fails`, which may refuse one as a lost connection would
+ * (one-statement admissions are left alone).
+ */
+abstract class FaultyLedger extends LedgerService {
+  constructor(app: TestApp) {
+    super(new LedgerRepository(app.database.db));
+  }
+  /** Whether this write is refused. */
+  protected abstract fails(): boolean;
+  override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
+    if (this.fails()) return Promise.reject(new Error('connection lost'));
+    return super.batch(work as never) as Promise<T>;
+  }
+  override settle<Row = never>(...args: Parameters<LedgerService['settle']>): Promise<Row[]> {
+    if (this.fails()) return Promise.reject(new Error('connection lost'));
+    return super.settle<Row>(...args);
+  }
+}
+
+/** A ledger whose `failing`-th write fails once, as a lost connection would make it. */
+class FlakyLedger extends FaultyLedger {
   private calls = 0;
   constructor(
     app: TestApp,
     private readonly failing: number,
   ) {
-    super(new LedgerRepository(app.database.db));
+    super(app);
   }
-  override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
+  protected fails() {
     this.calls += 1;
-    if (this.calls === this.failing) return Promise.reject(new Error('connection lost'));
-    return super.batch(work as never) as Promise<T>;
+    return this.calls === this.failing;
   }
 }
 
-/** A ledger whose batches after the first `allowed` ones fail, as a process that dies mid-way would leave it. */
-class CrashingLedger extends LedgerService {
+/** A ledger whose writes after the first `allowed` ones fail, as a process that dies mid-way would leave it. */
+class CrashingLedger extends FaultyLedger {
   constructor(
     app: TestApp,
     private allowed: number,
   ) {
-    super(new LedgerRepository(app.database.db));
+    super(app);
   }
-  override batch<T>(work: Parameters<LedgerService['batch']>[0]): Promise<T> {
-    if (this.allowed <= 0) return Promise.reject(new Error('the process died'));
+  protected fails() {
+    if (this.allowed <= 0) return true;
     this.allowed -= 1;
-    return super.batch(work as never) as Promise<T>;
+    return false;
   }
 }
 

@@ -121,6 +121,8 @@ export class SpotRepository {
         from (values ${values}) as v(id, filled_size, filled_total, status)
         where o.id = v.id
         returning ${ORDER_COLUMNS}`,
+      // An order of the batch that is not there refuses the whole settlement.
+      rows: updates.length,
     };
   }
 
