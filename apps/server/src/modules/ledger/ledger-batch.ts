@@ -286,7 +286,14 @@ export class LedgerBatch {
         ${journalled ? sql`, transaction_id = coalesce(journal.id, r.transaction_id)` : sql``}
       from (values ${used}) as v(reference, account_id, asset, consumed, closes, last_trade)
         ${journalled ? sql`left join journal on journal.reference = v.last_trade` : sql``}
-      where r.purpose = ${purpose} and r.reference = v.reference and r.status = 'open'
+      -- Looked up by the (purpose, reference) index, one reference at a time: the references again as a list, and
+      -- "open" said as settled_at is null (the reservations' check ties the two), which the index of open
+      -- reservations does not match. Otherwise the planner may scan every open reservation of the purpose.
+      where r.purpose = ${purpose} and r.reference in (${sql.join(
+        [...uses.keys()].map((reference) => sql`${reference}`),
+        sql`, `,
+      )})
+        and r.reference = v.reference and r.settled_at is null
         and r.account_id = coalesce(v.account_id, r.account_id) and r.asset = coalesce(v.asset, r.asset)
       returning r.account_id, r.asset, r.amount - r.consumed as rest, r.status
     )`;
