@@ -313,7 +313,7 @@ export class LedgerBatch {
       join journal on journal.reference = leg.reference
     )`;
     // The trades' balance changes and what closing reservations give back, per balance row.
-    const traded = this.balanceUpdate(deltas).rows;
+    const traded = changedBalances(deltas);
     await this.createBalanceRows(traded);
     const tradedValues =
       traded.length === 0
@@ -430,9 +430,7 @@ export class LedgerBatch {
 
   /** The statement adding the non-zero deltas to their balance rows, which the caller locks; its rows in order. */
   private balanceUpdate(deltas: Map<string, BalanceDelta>) {
-    const rows = [...deltas.values()]
-      .filter((delta) => delta.available !== 0n || delta.frozen !== 0n)
-      .sort((a, b) => a.accountId - b.accountId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+    const rows = changedBalances(deltas);
     const statement = sql`
       update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen
       from (values ${this.deltaValues(rows)}) as v(account_id, asset, available, frozen)
@@ -480,6 +478,13 @@ export class LedgerBatch {
   private literal(asset: string, units: bigint): string {
     return formatAmount(units as Units, this.precision(asset));
   }
+}
+
+/** The deltas that change a balance, in (account, asset) order. */
+function changedBalances(deltas: Map<string, BalanceDelta>): BalanceDelta[] {
+  return [...deltas.values()]
+    .filter((delta) => delta.available !== 0n || delta.frozen !== 0n)
+    .sort((a, b) => a.accountId - b.accountId || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
 }
 
 /** The words of a `ledger_check` that refused a statement (SQLSTATE KL001), if one did. */
