@@ -46,6 +46,7 @@ let sut: RealtimeHub;
 
 beforeEach(() => {
   vi.useFakeTimers();
+  if (process.env.START_MS) vi.setSystemTime(Number(process.env.START_MS));
   sut = new RealtimeHub({
     authenticate: async (token) => tokens.get(token),
     heartbeatMs: 1_000,
@@ -135,10 +136,11 @@ describe('RealtimeHub', () => {
       follower.send({ op: 'subscribe', channels: [`depth:${symbol}`] });
       return follower;
     });
-    // Every book changes every 10 ms, all in the same turn, for a second.
-    for (let tick = 0; tick < 100; tick += 1) {
+    // Every book changes every millisecond, all in the same turn, for a second: each book's second send then falls
+    // on its own window edge, wherever in the interval the clock starts.
+    for (let tick = 0; tick < 1_000; tick += 1) {
       for (const symbol of symbols) sut.publish(`depth:${symbol}`, { tick });
-      await vi.advanceTimersByTimeAsync(10);
+      await vi.advanceTimersByTimeAsync(1);
     }
 
     const sendTimes = followers.map(({ socket }) =>
