@@ -236,8 +236,17 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     idempotency,
   });
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
-  /** Spot orders (decision 0019): books rebuilt from the database once markets are loaded. */
-  const spot = new SpotOrdersService(new SpotRepository(database.db), ledger, markets, realtime, app.log);
+  /**
+   * Spot orders (decision 0019): books rebuilt from the database once markets are loaded; their batches go through
+   * the trading connections (decision 0028).
+   */
+  const spot = new SpotOrdersService(
+    new SpotRepository(database.db),
+    new LedgerService(new LedgerRepository(database.trading)),
+    markets,
+    realtime,
+    app.log,
+  );
   realtime.snapshot('depth', (channel) => spot.snapshot(channel));
   realtime.snapshot('trades', (channel) => spot.snapshot(channel));
   await app.register(spotRoutes, { prefix: '/api/spot', auth, spot, idempotency });

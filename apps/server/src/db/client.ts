@@ -16,6 +16,12 @@ export type DbKind = 'pglite' | 'postgres';
 
 export type Database = {
   db: Db;
+  /**
+   * The connections of the trading path's batch statements (decision 0028): on a server, a small pool of their
+   * own whose sessions plan by index only and keep one generic plan per prepared statement (`TRADING_SESSION`);
+   * PGlite has one connection, `db`.
+   */
+  trading: Db;
   kind: DbKind;
   /** Answers when the database does; fails when it does not. */
   ping(): Promise<void>;
@@ -23,6 +29,23 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * How the trading connections' sessions plan (decision 0028). Their statements are prepared once per connection
+ * and find every row by key, so each is planned once, generically, and as nested loops over indexes: the plan a
+ * large table needs, made the same way when the tables are still small, as on a new installation, where a plan
+ * by cost would scan them whole and be kept as they grow.
+ */
+const TRADING_SESSION = [
+  'plan_cache_mode=force_generic_plan',
+  'enable_seqscan=off',
+  'enable_hashjoin=off',
+  'enable_mergejoin=off',
+]
+  .map((setting) => `-c ${setting}`)
+  .join(' ');
+/** Two settlement batches in flight, a freeze beside them, and a spare. */
+const TRADING_CONNECTIONS = 4;
 
 /**
  * Opens the PostgreSQL server named by `databaseUrl`, or else the embedded PGlite under `dataDir`
@@ -36,18 +59,33 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // Unheard, such an error would end the process; the pool has already discarded the connection.
-    pool.on('error', (error) => options.onConnectionLost?.(error));
+    const tradingPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: TRADING_CONNECTIONS,
+      options: TRADING_SESSION,
+    });
+    for (const each of [pool, tradingPool]) {
+      // Unheard, such an error would end the process; the pool has already discarded the connection.
+      each.on('error', (error) => options.onConnectionLost?.(error));
+    }
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
+    return {
+      db,
+      trading: drizzlePostgres(tradingPool, { schema }),
+      kind: 'postgres',
+      ping: () => ping(db),
+      close: async () => {
+        await Promise.all([pool.end(), tradingPool.end()]);
+      },
+    };
   }
   const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+  return { db, trading: db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
 }
 
 async function ping(db: Db) {

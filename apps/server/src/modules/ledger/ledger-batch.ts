@@ -1,6 +1,7 @@
 import { formatAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import type { LedgerActor } from './ledger.service';
 
 /*
@@ -12,7 +13,8 @@ import type { LedgerActor } from './ledger.service';
  * deadlock. Each statement checks its own figures before it ends (the database's `ledger_check`), so a refused
  * statement changes nothing. The same invariants hold as for `LedgerService.execute`: postings sum to zero per
  * transaction and asset (checked here and at commit), each balance is the sum of its postings, frozen is what open
- * reservations have not yet had consumed.
+ * reservations have not yet had consumed. Its statements are prepared once per connection (`executeNamed`), for
+ * the connections of `Database.trading`.
  */
 
 /** Freeze `units` of a user account's asset under (purpose, reference). */
@@ -272,7 +274,7 @@ export class LedgerBatch {
     const used = sql.join(
       [...uses].map(
         ([reference, { accountId, asset, consumed, closes, last }]) =>
-          sql`(${reference}::text, ${accountId ?? null}::int, ${asset ?? null}::text,
+          sql`(${purpose}::text, ${reference}::text, ${accountId ?? null}::int, ${asset ?? null}::text,
             ${asset === undefined ? '0' : this.literal(asset, consumed)}::numeric, ${closes}::boolean,
             ${last ?? null}::text)`,
       ),
@@ -284,16 +286,13 @@ export class LedgerBatch {
         status = case when not v.closes then 'open' when r.consumed + v.consumed > 0 then 'consumed' else 'released' end,
         settled_at = case when v.closes then now() end
         ${journalled ? sql`, transaction_id = coalesce(journal.id, r.transaction_id)` : sql``}
-      from (values ${used}) as v(reference, account_id, asset, consumed, closes, last_trade)
+      from (values ${used}) as v(purpose, reference, account_id, asset, consumed, closes, last_trade)
         ${journalled ? sql`left join journal on journal.reference = v.last_trade` : sql``}
-      -- Looked up by the (purpose, reference) index, one reference at a time: the references again as a list, and
-      -- "open" said as settled_at is null (the reservations' check ties the two), which the index of open
-      -- reservations does not match. Otherwise the planner may scan every open reservation of the purpose.
-      where r.purpose = ${purpose} and r.reference in (${sql.join(
-        [...uses.keys()].map((reference) => sql`${reference}`),
-        sql`, `,
-      )})
-        and r.reference = v.reference and r.settled_at is null
+      -- Looked up by the (purpose, reference) index, one row of v at a time: the purpose is v's too, so that no
+      -- condition on the reservations alone matches that index, and "open" is said as settled_at is null (the
+      -- reservations' check ties the two), which the index of open reservations does not match. Otherwise a plan
+      -- made while the table is small (decision 0028) may scan every reservation of the purpose.
+      where r.purpose = v.purpose and r.reference = v.reference and r.settled_at is null
         and r.account_id = coalesce(v.account_id, r.account_id) and r.asset = coalesce(v.asset, r.asset)
       returning r.account_id, r.asset, r.amount - r.consumed as rest, r.status
     )`;
@@ -461,8 +460,7 @@ export class LedgerBatch {
   /** Runs a statement; a refusal of the ledger's own checks is thrown with the check's words. */
   private async rows<T>(query: SQL): Promise<T[]> {
     try {
-      const result = (await this.db.execute(query)) as unknown as { rows: T[] };
-      return result.rows;
+      return await executeNamed<T>(this.db, query);
     } catch (error) {
       const refusal = ledgerRefusal(error);
       throw refusal === undefined ? error : new Error(refusal, { cause: error });

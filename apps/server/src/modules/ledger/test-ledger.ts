@@ -14,6 +14,11 @@ export function ledgerOf(app: TestApp) {
   return new LedgerService(new LedgerRepository(app.database.db));
 }
 
+/** The ledger of the spot service, over the trading connections, as app.ts builds it. */
+export function tradingLedgerOf(app: TestApp) {
+  return new LedgerService(new LedgerRepository(app.database.trading));
+}
+
 export async function createUsers(app: TestApp, count: number): Promise<number[]> {
   const rows = await app.database.db
     .insert(users)

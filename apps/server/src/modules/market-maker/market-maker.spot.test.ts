@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { MarketMakerSettings } from '../../config';
 import type { LedgerService } from '../ledger/ledger.service';
-import { balanceOf, createUsers, deposit, ledgerOf } from '../ledger/test-ledger';
+import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { MarketsRepository } from '../markets/markets.repository';
 import { MarketsService } from '../markets/markets.service';
 import { type FeedMarket, type PriceFeed, TickListeners } from '../markets/price-feed';
@@ -55,7 +55,7 @@ let sut: MarketMaker;
 
 beforeAll(async () => {
   app = await createTestApp();
-  ledger = ledgerOf(app);
+  ledger = tradingLedgerOf(app);
   feed = new ManualFeed();
   markets = new MarketsService(new MarketsRepository(app.database.db), { feed, history: false });
   await markets.start();

@@ -1,7 +1,7 @@
 import { placeOrderBody } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { balanceOf, createUsers, deposit, ledgerOf } from '../ledger/test-ledger';
+import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { BTC, FakeMarkets, spotServiceOf } from './test-spot';
 
 /*
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 onServer('concurrent orders', () => {
   it('settles every fill once and conserves every asset', async () => {
-    const ledger = ledgerOf(app);
+    const ledger = tradingLedgerOf(app);
     const markets = new FakeMarkets([BTC, { ...BTC, symbol: 'ETHUSDT', base: 'ETH' }]);
     const { sut } = await spotServiceOf(app, { ledger, markets });
     const users = await createUsers(app, 16);

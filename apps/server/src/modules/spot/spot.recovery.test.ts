@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService } from '../ledger/ledger.service';
-import { balanceOf, createUsers, deposit, ledgerOf } from '../ledger/test-ledger';
+import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { spotOrders, spotTrades } from './spot.schema';
 import { BTC, FakeMarkets, spotServiceOf } from './test-spot';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
  */
 abstract class FaultyLedger extends LedgerService {
   constructor(app: TestApp) {
-    super(new LedgerRepository(app.database.db));
+    super(new LedgerRepository(app.database.trading));
   }
   /** Whether this write is refused. */
   protected abstract fails(): boolean;
@@ -78,7 +78,7 @@ const body = (side: 'buy' | 'sell', price: string, size: string) =>
 
 describe('restart recovery', () => {
   it('rebuilds resting orders and settles accepted but unsettled orders once', async () => {
-    const ledger = ledgerOf(app);
+    const ledger = tradingLedgerOf(app);
     const [maker = 0, taker = 0] = await createUsers(app, 2);
     await deposit(ledger, maker, 'BTC', '1');
     await deposit(ledger, taker, 'USDT', '10000');
@@ -104,7 +104,7 @@ describe('restart recovery', () => {
     });
 
     // A third life recovers: the asks rest again in their order and the bid is matched against them.
-    const third = await spotServiceOf(app, { ledger: ledgerOf(app) });
+    const third = await spotServiceOf(app, { ledger: tradingLedgerOf(app) });
     const [bid] = (await third.sut.orders(taker, { state: 'history', limit: 10 })).items;
     expect(bid).toMatchObject({ status: 'filled', filledSize: '0.01500000', filledTotal: '755.000000' });
     expect(await balanceOf(ledger, taker, 'spot', 'USDT')).toEqual({
@@ -121,7 +121,7 @@ describe('restart recovery', () => {
     // A fourth life settles nothing twice.
     const trades = async () => (await app.database.db.select({ n: count() }).from(spotTrades))[0]?.n;
     expect(await trades()).toBe(2);
-    const fourth = await spotServiceOf(app, { ledger: ledgerOf(app) });
+    const fourth = await spotServiceOf(app, { ledger: tradingLedgerOf(app) });
     expect(await trades()).toBe(2);
     expect((await fourth.sut.depth('BTCUSDT', 5)).asks).toEqual([['51000.00', '0.00500']]);
     expect(await balanceOf(ledger, taker, 'spot', 'BTC')).toEqual({
@@ -134,7 +134,7 @@ describe('restart recovery', () => {
   });
 
   it('rebuilds the book in process when a settlement fails, answering the order as settled', async () => {
-    const ledger = ledgerOf(app);
+    const ledger = tradingLedgerOf(app);
     const [maker = 0, taker = 0] = await createUsers(app, 2);
     await deposit(ledger, maker, 'BTC', '1');
     await deposit(ledger, taker, 'USDT', '10000');
@@ -150,7 +150,7 @@ describe('restart recovery', () => {
   });
 
   it('rebuilds the books of every market of the failed batches and settles their orders once', async () => {
-    const ledger = ledgerOf(app);
+    const ledger = tradingLedgerOf(app);
     const markets = new FakeMarkets([
       { ...BTC, symbol: 'SOLUSDT', base: 'SOL' },
       { ...BTC, symbol: 'BNBUSDT', base: 'BNB' },

@@ -2,7 +2,7 @@ import type { PrivateChannel } from '@kestrel/contract';
 import type { TestApp } from '../../../test/test-app';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger/ledger.service';
-import { ledgerOf } from '../ledger/test-ledger';
+import { tradingLedgerOf } from '../ledger/test-ledger';
 import { SpotRepository } from './spot.repository';
 import type { SpotMarket } from './spot-math';
 import type { SpotMarkets } from './spot-orders.service';
@@ -74,7 +74,7 @@ export async function spotServiceOf(
   app: TestApp,
   options: { ledger?: LedgerService; markets?: FakeMarkets; publisher?: RecordingPublisher } = {},
 ) {
-  const ledger = options.ledger ?? ledgerOf(app);
+  const ledger = options.ledger ?? tradingLedgerOf(app);
   const markets = options.markets ?? new FakeMarkets();
   const publisher = options.publisher ?? new RecordingPublisher();
   const sut = new SpotOrdersService(new SpotRepository(app.database.db), ledger, markets, publisher);
