@@ -153,11 +153,17 @@ function OrderRow({ order, tickSize }: { order: OrderView; tickSize: string }) {
         </div>
         <div>
           <dt>{order.size ? t('orders.amount') : t('orders.total')}</dt>
-          <dd dir="ltr">{formatSize(order.size ?? order.total ?? '0', language)}</dd>
+          <dd dir="ltr">
+            {order.size
+              ? `${formatSize(order.size, language)} ${base}`
+              : `${formatSize(order.total ?? '0', language)} USDT`}
+          </dd>
         </div>
         <div>
           <dt>{t('orders.filled')}</dt>
-          <dd dir="ltr">{formatSize(order.filledSize, language)}</dd>
+          <dd dir="ltr">
+            {formatSize(order.filledSize, language)} {base}
+          </dd>
         </div>
       </dl>
       <div className={styles.orderFoot}>

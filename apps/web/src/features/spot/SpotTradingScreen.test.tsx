@@ -20,6 +20,7 @@ let outcome: Partial<OrderView>;
 let market: MarketSummary;
 let balances: WalletBalance[];
 let openOrders: OrderView[];
+let historyOrders: OrderView[];
 /** Every order request: its body and its Idempotency-Key. */
 let placed: { body: Record<string, unknown>; key: string | null }[];
 let cancelled: string[];
@@ -71,7 +72,7 @@ function fakeServer(input: string | URL | Request, init?: RequestInit) {
   }
   if (path === '/api/wallet/balances') return Promise.resolve(envelope({ balances }));
   if (path === '/api/spot/orders' && method === 'GET') {
-    const items = url.searchParams.get('state') === 'open' ? openOrders : [];
+    const items = url.searchParams.get('state') === 'open' ? openOrders : historyOrders;
     return Promise.resolve(envelope({ items, next: null }));
   }
   if (path === '/api/spot/orders' && method === 'POST') {
@@ -139,6 +140,7 @@ beforeEach(() => {
     { account: 'futures', asset: 'USDT', available: '5.000000', frozen: '0.000000' },
   ];
   openOrders = [];
+  historyOrders = [];
   refuseNext = null;
   outcome = { status: 'filled', filledSize: '0.01000000' };
   placed = [];
@@ -406,5 +408,34 @@ describe('open orders', () => {
   it('shows No data yet when nothing is open', async () => {
     renderScreen();
     expect((await screen.findByTestId(SpotTestId.ordersEmpty)).textContent).toBe('No data yet');
+  });
+});
+
+describe('order history', () => {
+  it('shows each figure of an order with its asset: a market buy by total', async () => {
+    historyOrders = [
+      order('9', {
+        type: 'market',
+        price: null,
+        size: null,
+        total: '100.000000',
+        filledSize: '0.00155000',
+        filledTotal: '99.700000',
+        averagePrice: '64322.58',
+        status: 'filled',
+      }),
+    ];
+    renderScreen();
+    await userEvent.click(await screen.findByTestId(SpotTestId.tabHistory));
+    const row = await screen.findByTestId(SpotTestId.order);
+    const facts = [...row.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(facts).toEqual([
+      ['Price', '64,322.58'],
+      ['Total', '100 USDT'],
+      ['Filled', '0.00155 BTC'],
+    ]);
   });
 });
