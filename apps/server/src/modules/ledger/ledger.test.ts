@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openDatabase } from '../../db/client';
@@ -403,6 +403,54 @@ describe('batch settlement', () => {
       frozen: '0.50000000',
     });
     expect((await sut.check()).ok).toBe(true);
+  });
+});
+
+/*
+ * The trading connections keep one generic plan per statement shape, made when the shape first runs (decision
+ * 0028); PGlite has no such plans, so this runs only when DATABASE_URL names a server.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('settlement on the trading connections', () => {
+  it('looks each reservation up by its key, with a plan made while the table held a few', async () => {
+    const [user = 0] = await createUsers(app, 1);
+    let fetched: number | undefined;
+    await app.database.trading
+      .transaction(async (tx) => {
+        const ledger = new LedgerService(new LedgerRepository(tx));
+        await deposit(ledger, user, 'USDT', '10');
+        const account = (await ledger.userAccountIds([user], 'spot')).get(user) as number;
+        const request = (reference: string) => ({
+          accountId: account,
+          asset: 'USDT',
+          units: 1_000_000n as never,
+          reference,
+          actor: `user:${user}` as const,
+        });
+        const references = ['plan-a', 'plan-b', 'plan-c', 'plan-d'];
+        await ledger.batch((batch) => batch.freeze('plan_test', references.map(request)));
+        // Closing two reservations makes this connection's plan for the shape, with few reservations about.
+        await ledger.settle('plan_test', [], ['plan-a', 'plan-b']);
+        await tx.execute(sql`
+          insert into reservations (account_id, asset, amount, purpose, reference, actor)
+          select ${account}, 'USDT', 1, 'plan_test', 'other-' || n, 'system' from generate_series(1, 3000) as n`);
+        const fetches = async () =>
+          Number(
+            (
+              (await tx.execute(
+                sql`select idx_tup_fetch from pg_stat_xact_user_tables where relname = 'reservations'`,
+              )) as unknown as { rows: { idx_tup_fetch: string }[] }
+            ).rows[0]?.idx_tup_fetch,
+          );
+        const before = await fetches();
+        await ledger.settle('plan_test', [], ['plan-c', 'plan-d']);
+        fetched = (await fetches()) - before;
+        // The reservations of this test are not the ledger's: none of it stays.
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(fetched).toBeLessThanOrEqual(4);
   });
 });
 
