@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onServer, rowsOf } from '../../test/database';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Db } from './client';
 import { compile, executeNamed } from './prepared';
@@ -10,7 +11,6 @@ import { users } from './schema';
  * The trading connections' statements (decision 0028). Prepared statements and planner settings are the
  * server's; PGlite runs the same statements unnamed, so those tests run only when DATABASE_URL names a server.
  */
-const onServer = describe.skipIf(!process.env.DATABASE_URL);
 
 let app: TestApp;
 
@@ -20,11 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Rows of a statement run plainly (unnamed), as a test reads them. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * A table of a few hundred rows, as the ledger's are on a new installation, with statistics: small enough that

@@ -3,6 +3,7 @@ import { catalogues } from '@kestrel/i18n/all';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
+import { onServer } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
 import { adminApi, adminWithRole } from '../admin/test-admins';
@@ -430,8 +431,6 @@ describe('reviewing deposits', () => {
     );
   });
 });
-
-const onServer = describe.skipIf(!process.env.DATABASE_URL);
 
 onServer('approvals racing on the PostgreSQL server', () => {
   it('credits once however many reviewers approve at the same moment', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { onServer } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { LedgerService } from './ledger.service';
 import { balanceOf, createUsers, deposit, ledgerOf } from './test-ledger';
@@ -7,7 +8,6 @@ import { balanceOf, createUsers, deposit, ledgerOf } from './test-ledger';
  * Races against the real PostgreSQL server. PGlite has a single connection and runs one statement at a time,
  * so these cases prove nothing there and run only when DATABASE_URL names a server (as in CI).
  */
-const onServer = describe.skipIf(!process.env.DATABASE_URL);
 
 let app: TestApp;
 let sut: LedgerService;

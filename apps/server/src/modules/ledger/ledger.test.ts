@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onServer, rowsOf } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openDatabase } from '../../db/client';
 import { adminApi, createAdmin, signInAdmin } from '../admin/test-admins';
@@ -211,11 +212,11 @@ describe('commands', () => {
   });
 });
 
-/** A user with `amount` USDT in the spot account, and freeze requests of it. */
-async function userWithUsdt(amount: string) {
+/** A user with `amount` USDT in the spot account, its id, and freeze requests of it (through `ledger`). */
+async function userWithUsdt(amount: string, ledger = sut) {
   const [user = 0] = await createUsers(app, 1);
-  await deposit(sut, user, 'USDT', amount);
-  const account = (await sut.userAccountIds([user], 'spot')).get(user) as number;
+  await deposit(ledger, user, 'USDT', amount);
+  const account = (await ledger.userAccountIds([user], 'spot')).get(user) as number;
   const request = (units: bigint, reference: string) => ({
     accountId: account,
     asset: 'USDT',
@@ -223,7 +224,7 @@ async function userWithUsdt(amount: string) {
     reference,
     actor: `user:${user}` as const,
   });
-  return { user, request };
+  return { user, account, request };
 }
 
 describe('batches', () => {
@@ -243,11 +244,11 @@ describe('batches', () => {
           },
         );
         expect(rows).toEqual([{ reference: references[0] }]);
-        const setting = await batch.connection.execute(sql`show synchronous_commit`);
-        return {
-          frozen,
-          setting: (setting as unknown as { rows: { synchronous_commit: string }[] }).rows[0],
-        };
+        const [setting] = await rowsOf<{ synchronous_commit: string }>(
+          batch.connection,
+          sql`show synchronous_commit`,
+        );
+        return { frozen, setting };
       });
 
     const waited = await commitSetting(false, ['batch-a', 'batch-b']);
@@ -286,12 +287,11 @@ describe('freezing all at once', () => {
     // Together more than is available: the balances' check refuses the statement, and nothing changes.
     expect(await freezeAll([3_000_000n, 2_000_000n], ['all-e', 'all-f'])).toBeUndefined();
     expect(await balanceOf(sut, user, 'spot', 'USDT')).toEqual({ available: '4.000000', frozen: '6.000000' });
-    const reserved = await app.database.db.execute(
+    const reserved = await rowsOf<{ reference: string }>(
+      app.database.db,
       sql`select reference from reservations where purpose = 'all_test' order by reference`,
     );
-    expect(
-      (reserved as unknown as { rows: { reference: string }[] }).rows.map((row) => row.reference),
-    ).toEqual(['all-b', 'all-c', 'all-d']);
+    expect(reserved.map((row) => row.reference)).toEqual(['all-b', 'all-c', 'all-d']);
     expect((await sut.check()).ok).toBe(true);
   });
 });
@@ -410,36 +410,34 @@ describe('batch settlement', () => {
  * The trading connections keep one generic plan per statement shape, made when the shape first runs (decision
  * 0028); PGlite has no such plans, so this runs only when DATABASE_URL names a server.
  */
-describe.skipIf(!process.env.DATABASE_URL)('settlement on the trading connections', () => {
+onServer('settlement on the trading connections', () => {
   it('looks each reservation up by its key, with a plan made while the table held a few', async () => {
-    const [user = 0] = await createUsers(app, 1);
     let fetched: number | undefined;
     await app.database.trading
       .transaction(async (tx) => {
         const ledger = new LedgerService(new LedgerRepository(tx));
-        await deposit(ledger, user, 'USDT', '10');
-        const account = (await ledger.userAccountIds([user], 'spot')).get(user) as number;
-        const request = (reference: string) => ({
-          accountId: account,
-          asset: 'USDT',
-          units: 1_000_000n as never,
-          reference,
-          actor: `user:${user}` as const,
-        });
+        const { account, request } = await userWithUsdt('10', ledger);
         const references = ['plan-a', 'plan-b', 'plan-c', 'plan-d'];
-        await ledger.batch((batch) => batch.freeze('plan_test', references.map(request)));
+        await ledger.batch((batch) =>
+          batch.freeze(
+            'plan_test',
+            references.map((reference) => request(1_000_000n, reference)),
+          ),
+        );
         // Closing two reservations makes this connection's plan for the shape, with few reservations about.
         await ledger.settle('plan_test', [], ['plan-a', 'plan-b']);
         await tx.execute(sql`
           insert into reservations (account_id, asset, amount, purpose, reference, actor)
-          select ${account}, 'USDT', 1, 'plan_test', 'other-' || n, 'system' from generate_series(1, 3000) as n`);
+          select ${account}, 'USDT', 1, 'plan_test', 'other-' || n, 'system'
+          from generate_series(1, 3000) as n`);
         const fetches = async () =>
           Number(
             (
-              (await tx.execute(
+              await rowsOf<{ idx_tup_fetch: string }>(
+                tx,
                 sql`select idx_tup_fetch from pg_stat_xact_user_tables where relname = 'reservations'`,
-              )) as unknown as { rows: { idx_tup_fetch: string }[] }
-            ).rows[0]?.idx_tup_fetch,
+              )
+            )[0]?.idx_tup_fetch,
           );
         const before = await fetches();
         await ledger.settle('plan_test', [], ['plan-c', 'plan-d']);

@@ -1,5 +1,6 @@
 import { placeOrderBody } from '@kestrel/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { onServer } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { BTC, FakeMarkets, spotServiceOf } from './test-spot';
@@ -9,7 +10,6 @@ import { BTC, FakeMarkets, spotServiceOf } from './test-spot';
  * users' USDT balances (so batches of both markets lock the same rows). PGlite runs one statement at a time, so
  * this runs only when DATABASE_URL names a server.
  */
-const onServer = describe.skipIf(!process.env.DATABASE_URL);
 
 let app: TestApp;
 

@@ -4,6 +4,7 @@ import { catalogues } from '@kestrel/i18n/all';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
+import { onServer } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
 import { adminApi, adminWithRole } from '../admin/test-admins';
@@ -336,8 +337,6 @@ describe('the withdrawals queue', () => {
     expect((await approve(999999, { payoutReference: TEST_TRANSACTION_HASH })).status).toBe(404);
   });
 });
-
-const onServer = describe.skipIf(!process.env.DATABASE_URL);
 
 onServer('withdrawals racing on the PostgreSQL server', () => {
   it.each([50, 200])('accepts exactly one of %i withdrawals of the whole balance at once', async (count) => {
