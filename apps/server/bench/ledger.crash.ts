@@ -553,7 +553,7 @@ class CrashRun {
   }
 
   /**
-   * A limit order resting near the index or crossing it (GTC), an IOC that takes what it can at up to 0.3 %
+   * A limit order resting behind the index or crossing it (GTC), an IOC that takes what it can at up to 0.3 %
    * through the index, or a market order; each for 12 to 200 USDT.
    */
   private inventOrder(): OrderBody {
@@ -572,8 +572,9 @@ class CrashRun {
       return { symbol: market.symbol, side, type: 'market', size: sizeAt(index) };
     }
     const timeInForce = roll < 5 ? 'IOC' : 'GTC';
-    // Towards the other side is positive: a buy 10 bp above the index crosses the maker's 5 bp asks.
-    const bps = timeInForce === 'IOC' ? 5 + randomInt(26) : 10 * (1 - randomInt(4));
+    // Towards the other side is positive: a buy 10 bp above the index crosses the maker's 5 bp asks; most GTC
+    // orders rest 10 to 40 bp behind the index, so the books end with levels of people's orders to compare.
+    const bps = timeInForce === 'IOC' ? 5 + randomInt(26) : 10 * (1 - randomInt(5));
     const signed = BigInt(side === 'buy' ? bps : -bps);
     const price = onStep((index * (10_000n + signed)) / 10_000n, market.tickSize);
     return { symbol: market.symbol, side, type: 'limit', timeInForce, price, size: sizeAt(fixed(price)) };
