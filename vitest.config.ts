@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, four projects: pure packages, the server against PostgreSQL (PGlite when DATABASE_URL is unset),
- * the user app's components in happy-dom, and browser journeys in Chromium against the built app.
+ * One run: pure packages, the server against PostgreSQL (PGlite when DATABASE_URL is unset), the user app's
+ * and the back office's components in happy-dom, the browser journeys' set-up, and the journeys themselves in
+ * Chromium against the built apps (their set-up installs Debian's Chromium where it may, see e2e/chromium.ts).
  */
 export default defineConfig({
   test: {
@@ -35,6 +36,9 @@ export default defineConfig({
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
+      },
+      {
+        test: { name: 'e2e-setup', include: ['e2e/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {

@@ -1,7 +1,17 @@
 import { build } from 'vite';
+import { ensureChromium } from './chromium';
 
-/** Browser journeys run against the production builds of the user app and the back office, as `npm start` serves them. */
-export default async function buildApps() {
+/**
+ * Browser journeys drive Chromium (installed here where it may be, e2e/chromium.ts) against the production builds
+ * of the user app and the back office, as `npm start` serves them. Without a Chromium the run stops at once with
+ * one line naming the command to run, rather than failing journey by journey.
+ */
+export default async function setUpJourneys() {
+  const chromium = ensureChromium();
+  if ('problem' in chromium) {
+    process.stderr.write(`\n${chromium.problem}\n`);
+    process.exit(1);
+  }
   await build({ root: new URL('../apps/web', import.meta.url).pathname, logLevel: 'warn' });
   await build({ root: new URL('../apps/admin', import.meta.url).pathname, logLevel: 'warn' });
 }
