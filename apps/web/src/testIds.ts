@@ -236,6 +236,7 @@ export const TestId = {
   marketDetailPair: 'market-detail-pair',
   marketDetailClosed: 'market-detail-closed',
   marketDetailStale: 'market-detail-stale',
+  marketMissing: 'market-missing',
   marketChart: 'market-chart',
   marketInterval: 'market-interval',
   marketDepth: 'market-depth',

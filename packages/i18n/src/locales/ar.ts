@@ -1286,6 +1286,7 @@ const ar: Catalogue = {
     time: 'الوقت',
     delayed: 'الأسعار متأخرة: لم يصل أي تحديث من مصدر الأسعار منذ فترة',
     chartUnavailable: 'تعذّر تحميل الرسم البياني',
+    toMarketList: 'الانتقال إلى قائمة الأسواق',
     movingAverage: 'م.م {{period}}',
   },
   spot: {

@@ -1312,6 +1312,7 @@ const de: Catalogue = {
     time: 'Zeit',
     delayed: 'Kurse verzögert: Der Preis-Feed ist seit einer Weile still',
     chartUnavailable: 'Das Diagramm konnte nicht geladen werden',
+    toMarketList: 'Zur Marktliste',
     movingAverage: 'GD{{period}}',
   },
   spot: {

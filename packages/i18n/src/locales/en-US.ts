@@ -1295,6 +1295,7 @@ const enUS = {
     time: 'Time',
     delayed: 'Prices delayed: the price feed has been silent for a while',
     chartUnavailable: 'The chart could not be loaded',
+    toMarketList: 'Go to the market list',
     movingAverage: 'MA{{period}}',
   },
   spot: {

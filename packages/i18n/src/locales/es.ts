@@ -1301,6 +1301,7 @@ const es: Catalogue = {
     time: 'Hora',
     delayed: 'Precios con retraso: la fuente de precios lleva un rato sin datos',
     chartUnavailable: 'No se pudo cargar el gráfico',
+    toMarketList: 'Ir a la lista de mercados',
     movingAverage: 'MM{{period}}',
   },
   spot: {

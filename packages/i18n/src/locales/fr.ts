@@ -1313,6 +1313,7 @@ const fr: Catalogue = {
     time: 'Heure',
     delayed: 'Prix retardés : le flux de prix est silencieux depuis un moment',
     chartUnavailable: "Le graphique n'a pas pu être chargé",
+    toMarketList: 'Aller à la liste des marchés',
     movingAverage: 'MM{{period}}',
   },
   spot: {

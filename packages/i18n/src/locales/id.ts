@@ -1304,6 +1304,7 @@ const id: Catalogue = {
     time: 'Waktu',
     delayed: 'Harga tertunda: umpan harga sudah lama tidak diperbarui',
     chartUnavailable: 'Grafik tidak dapat dimuat',
+    toMarketList: 'Buka daftar pasar',
     movingAverage: 'RB{{period}}',
   },
   spot: {

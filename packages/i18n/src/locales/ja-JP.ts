@@ -1290,6 +1290,7 @@ const jaJP: Catalogue = {
     time: '時刻',
     delayed: '価格遅延：価格フィードがしばらく更新されていません',
     chartUnavailable: 'チャートを読み込めませんでした',
+    toMarketList: 'マーケット一覧へ',
     movingAverage: '移動平均{{period}}',
   },
   spot: {

@@ -1287,6 +1287,7 @@ const ko: Catalogue = {
     time: '시간',
     delayed: '가격 지연: 시세 피드가 한동안 업데이트되지 않았습니다',
     chartUnavailable: '차트를 불러올 수 없습니다',
+    toMarketList: '마켓 목록으로 이동',
     movingAverage: '이평{{period}}',
   },
   spot: {

@@ -1299,6 +1299,7 @@ const pt: Catalogue = {
     time: 'Hora',
     delayed: 'Preços atrasados: o feed de preços está sem atualizações há algum tempo',
     chartUnavailable: 'Não foi possível carregar o gráfico',
+    toMarketList: 'Ir para a lista de mercados',
     movingAverage: 'MM{{period}}',
   },
   spot: {

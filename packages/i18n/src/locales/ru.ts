@@ -1302,6 +1302,7 @@ const ru: Catalogue = {
     time: 'Время',
     delayed: 'Цены с задержкой: поток цен давно не обновлялся',
     chartUnavailable: 'Не удалось загрузить график',
+    toMarketList: 'К списку рынков',
     movingAverage: 'СС{{period}}',
   },
   spot: {

@@ -1275,6 +1275,7 @@ const thTH: Catalogue = {
     time: 'เวลา',
     delayed: 'ราคาล่าช้า: แหล่งราคาไม่มีการอัปเดตมาสักพัก',
     chartUnavailable: 'ไม่สามารถโหลดกราฟได้',
+    toMarketList: 'ไปที่รายการตลาด',
     movingAverage: 'เส้นเฉลี่ย{{period}}',
   },
   spot: {

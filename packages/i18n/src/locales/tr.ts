@@ -1295,6 +1295,7 @@ const tr: Catalogue = {
     time: 'Zaman',
     delayed: 'Fiyatlar gecikmeli: fiyat akışı bir süredir sessiz',
     chartUnavailable: 'Grafik yüklenemedi',
+    toMarketList: 'Piyasa listesine git',
     movingAverage: 'HO{{period}}',
   },
   spot: {

@@ -1298,6 +1298,7 @@ const vn: Catalogue = {
     time: 'Thời gian',
     delayed: 'Giá bị chậm: nguồn giá đã không cập nhật một lúc',
     chartUnavailable: 'Không thể tải biểu đồ',
+    toMarketList: 'Đến danh sách thị trường',
     movingAverage: 'TB{{period}}',
   },
   spot: {

@@ -1272,6 +1272,7 @@ const zhCN: Catalogue = {
     time: '时间',
     delayed: '价格延迟：行情源已有一段时间没有更新',
     chartUnavailable: '图表加载失败',
+    toMarketList: '前往行情列表',
     movingAverage: '均线{{period}}',
   },
   spot: {

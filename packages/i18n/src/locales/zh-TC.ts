@@ -1272,6 +1272,7 @@ const zhTC: Catalogue = {
     time: '時間',
     delayed: '價格延遲：行情來源已有一段時間沒有更新',
     chartUnavailable: '圖表載入失敗',
+    toMarketList: '前往行情列表',
     movingAverage: '均線{{period}}',
   },
   spot: {
