@@ -238,6 +238,7 @@ export const TestId = {
   marketDetailStale: 'market-detail-stale',
   marketMissing: 'market-missing',
   marketChart: 'market-chart',
+  marketChartLegend: 'market-chart-legend',
   marketInterval: 'market-interval',
   marketDepth: 'market-depth',
   marketTrades: 'market-trades',
