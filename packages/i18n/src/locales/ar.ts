@@ -1131,6 +1131,13 @@ const ar: Catalogue = {
     equity: 'حقوق الملكية',
     inUse: 'قيد الاستخدام',
     available: 'المتاح',
+    today: {
+      title: 'اليوم',
+      since: 'منذ 00:00 بالتوقيت العالمي',
+      profit: 'ربح اليوم',
+      orders: 'أوامر اليوم',
+      investment: 'استثمار اليوم',
+    },
     allocation: 'التوزيع',
     noValued: 'لا توجد أصول مُقيَّمة بعد',
     accounts: {

@@ -1157,6 +1157,13 @@ const de: Catalogue = {
     equity: 'Eigenkapital',
     inUse: 'In Verwendung',
     available: 'Verfügbar',
+    today: {
+      title: 'Heute',
+      since: 'Seit 00:00 UTC',
+      profit: 'Heutiger Gewinn',
+      orders: 'Heutige Orders',
+      investment: 'Heutige Investition',
+    },
     allocation: 'Aufteilung',
     noValued: 'Noch keine bewerteten Vermögenswerte',
     accounts: {

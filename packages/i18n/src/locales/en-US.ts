@@ -1140,6 +1140,13 @@ const enUS = {
     equity: 'Equity',
     inUse: 'In use',
     available: 'Available',
+    today: {
+      title: 'Today',
+      since: 'Since 00:00 UTC',
+      profit: 'Today\'s profit',
+      orders: 'Today\'s orders',
+      investment: 'Today\'s investment',
+    },
     allocation: 'Allocation',
     noValued: 'No valued assets yet',
     accounts: {

@@ -1146,6 +1146,13 @@ const es: Catalogue = {
     equity: 'Patrimonio',
     inUse: 'En uso',
     available: 'Disponible',
+    today: {
+      title: 'Hoy',
+      since: 'Desde las 00:00 UTC',
+      profit: 'Beneficio de hoy',
+      orders: 'Órdenes de hoy',
+      investment: 'Inversión de hoy',
+    },
     allocation: 'Distribución',
     noValued: 'Aún no hay activos valorados',
     accounts: {

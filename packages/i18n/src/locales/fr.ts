@@ -1158,6 +1158,13 @@ const fr: Catalogue = {
     equity: 'Valeur nette',
     inUse: 'Utilisé',
     available: 'Disponible',
+    today: {
+      title: 'Aujourd\'hui',
+      since: 'Depuis 00:00 UTC',
+      profit: 'Profit du jour',
+      orders: 'Ordres du jour',
+      investment: 'Investissement du jour',
+    },
     allocation: 'Répartition',
     noValued: 'Aucun actif valorisé pour le moment',
     accounts: {

@@ -1149,6 +1149,13 @@ const id: Catalogue = {
     equity: 'Ekuitas',
     inUse: 'Sedang digunakan',
     available: 'Tersedia',
+    today: {
+      title: 'Hari ini',
+      since: 'Sejak 00:00 UTC',
+      profit: 'Laba hari ini',
+      orders: 'Order hari ini',
+      investment: 'Investasi hari ini',
+    },
     allocation: 'Alokasi',
     noValued: 'Belum ada aset yang dinilai',
     accounts: {

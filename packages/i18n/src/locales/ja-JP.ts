@@ -1135,6 +1135,13 @@ const jaJP: Catalogue = {
     equity: '純資産',
     inUse: '使用中',
     available: '利用可能',
+    today: {
+      title: '本日',
+      since: 'UTC 00:00 以降',
+      profit: '本日の損益',
+      orders: '本日の注文数',
+      investment: '本日の投資額',
+    },
     allocation: '資産配分',
     noValued: '評価対象の資産はまだありません',
     accounts: {

@@ -1132,6 +1132,13 @@ const ko: Catalogue = {
     equity: '순자산',
     inUse: '사용 중',
     available: '사용 가능',
+    today: {
+      title: '오늘',
+      since: 'UTC 00:00 이후',
+      profit: '오늘의 손익',
+      orders: '오늘의 주문 수',
+      investment: '오늘의 투자액',
+    },
     allocation: '자산 배분',
     noValued: '아직 평가된 자산이 없습니다',
     accounts: {

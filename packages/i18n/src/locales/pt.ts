@@ -1144,6 +1144,13 @@ const pt: Catalogue = {
     equity: 'Patrimônio',
     inUse: 'Em uso',
     available: 'Disponível',
+    today: {
+      title: 'Hoje',
+      since: 'Desde as 00:00 UTC',
+      profit: 'Lucro de hoje',
+      orders: 'Ordens de hoje',
+      investment: 'Investimento de hoje',
+    },
     allocation: 'Distribuição',
     noValued: 'Ainda não há ativos avaliados',
     accounts: {

@@ -1147,6 +1147,13 @@ const ru: Catalogue = {
     equity: 'Собственные средства',
     inUse: 'Используется',
     available: 'Доступно',
+    today: {
+      title: 'Сегодня',
+      since: 'С 00:00 UTC',
+      profit: 'Прибыль за сегодня',
+      orders: 'Ордеров за сегодня',
+      investment: 'Вложено сегодня',
+    },
     allocation: 'Распределение',
     noValued: 'Пока нет оценённых активов',
     accounts: {

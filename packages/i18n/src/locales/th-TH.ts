@@ -1120,6 +1120,13 @@ const thTH: Catalogue = {
     equity: 'ส่วนของทุน',
     inUse: 'กำลังใช้งาน',
     available: 'ใช้ได้',
+    today: {
+      title: 'วันนี้',
+      since: 'ตั้งแต่ 00:00 UTC',
+      profit: 'กำไรวันนี้',
+      orders: 'คำสั่งซื้อขายวันนี้',
+      investment: 'เงินลงทุนวันนี้',
+    },
     allocation: 'การจัดสรร',
     noValued: 'ยังไม่มีสินทรัพย์ที่ประเมินมูลค่า',
     accounts: {

@@ -1140,6 +1140,13 @@ const tr: Catalogue = {
     equity: 'Özkaynak',
     inUse: 'Kullanımda',
     available: 'Kullanılabilir',
+    today: {
+      title: 'Bugün',
+      since: '00:00 UTC\'den beri',
+      profit: 'Bugünkü kâr',
+      orders: 'Bugünkü emirler',
+      investment: 'Bugünkü yatırım',
+    },
     allocation: 'Dağılım',
     noValued: 'Henüz değerlenmiş varlık yok',
     accounts: {

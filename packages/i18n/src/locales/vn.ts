@@ -1143,6 +1143,13 @@ const vn: Catalogue = {
     equity: 'Vốn chủ sở hữu',
     inUse: 'Đang sử dụng',
     available: 'Khả dụng',
+    today: {
+      title: 'Hôm nay',
+      since: 'Từ 00:00 UTC',
+      profit: 'Lãi lỗ hôm nay',
+      orders: 'Lệnh hôm nay',
+      investment: 'Đầu tư hôm nay',
+    },
     allocation: 'Phân bổ',
     noValued: 'Chưa có tài sản nào được định giá',
     accounts: {

@@ -1117,6 +1117,13 @@ const zhCN: Catalogue = {
     equity: '权益',
     inUse: '占用',
     available: '可用',
+    today: {
+      title: '今日',
+      since: '自 UTC 00:00 起',
+      profit: '今日盈亏',
+      orders: '今日订单数',
+      investment: '今日投资额',
+    },
     allocation: '资产分布',
     noValued: '暂无可估值资产',
     accounts: {

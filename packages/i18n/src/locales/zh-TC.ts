@@ -1117,6 +1117,13 @@ const zhTC: Catalogue = {
     equity: '權益',
     inUse: '佔用',
     available: '可用',
+    today: {
+      title: '今日',
+      since: '自 UTC 00:00 起',
+      profit: '今日盈虧',
+      orders: '今日訂單數',
+      investment: '今日投資額',
+    },
     allocation: '資產分佈',
     noValued: '暫無可估值資產',
     accounts: {
