@@ -48,6 +48,8 @@ export const TestId = {
   mineLanguage: 'mine-language',
   mineAbout: 'mine-about',
 
+  settingsChangePassword: 'settings-change-password',
+  settingsUserInfo: 'settings-user-info',
   settingsLanguage: 'settings-language',
   settingsLanguageSheet: 'settings-language-sheet',
   settingsTheme: 'settings-theme',
@@ -182,6 +184,9 @@ export const TestId = {
   bindWalletSubmit: 'bind-wallet-submit',
 
   mineDeposit: 'mine-deposit',
+  mineWithdraw: 'mine-withdraw',
+  mineTransfer: 'mine-transfer',
+  mineRecords: 'mine-records',
   depositRecordsOpen: 'deposit-records-open',
   depositRecords: 'deposit-records',
   depositRecordsEmpty: 'deposit-records-empty',

@@ -183,6 +183,8 @@ const ar: Catalogue = {
   },
   settings: {
     title: 'الإعدادات',
+    changePassword: 'تغيير كلمة المرور',
+    userInfo: 'تعديل معلومات المستخدم',
     language: 'اللغة',
     theme: 'المظهر',
     themeSystem: 'حسب النظام',

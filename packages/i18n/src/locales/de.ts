@@ -187,6 +187,8 @@ const de: Catalogue = {
   },
   settings: {
     title: 'Einstellungen',
+    changePassword: 'Passwort ändern',
+    userInfo: 'Benutzerdaten ändern',
     language: 'Sprache',
     theme: 'Design',
     themeSystem: 'Wie System',

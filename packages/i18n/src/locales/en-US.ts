@@ -188,6 +188,8 @@ const enUS = {
   },
   settings: {
     title: 'Settings',
+    changePassword: 'Change password',
+    userInfo: 'Modify user information',
     language: 'Language',
     theme: 'Theme',
     themeSystem: 'Follow system',

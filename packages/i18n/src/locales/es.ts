@@ -185,6 +185,8 @@ const es: Catalogue = {
   },
   settings: {
     title: 'Ajustes',
+    changePassword: 'Cambiar contraseña',
+    userInfo: 'Modificar datos de usuario',
     language: 'Idioma',
     theme: 'Tema',
     themeSystem: 'Según el sistema',

@@ -188,6 +188,8 @@ const fr: Catalogue = {
   },
   settings: {
     title: 'Paramètres',
+    changePassword: 'Changer le mot de passe',
+    userInfo: 'Modifier les informations du compte',
     language: 'Langue',
     theme: 'Thème',
     themeSystem: 'Selon le système',

@@ -187,6 +187,8 @@ const id: Catalogue = {
   },
   settings: {
     title: 'Pengaturan',
+    changePassword: 'Ubah kata sandi',
+    userInfo: 'Ubah informasi pengguna',
     language: 'Bahasa',
     theme: 'Tema',
     themeSystem: 'Ikuti sistem',

@@ -185,6 +185,8 @@ const jaJP: Catalogue = {
   },
   settings: {
     title: '設定',
+    changePassword: 'パスワードの変更',
+    userInfo: 'ユーザー情報の変更',
     language: '言語',
     theme: 'テーマ',
     themeSystem: 'システム設定に従う',

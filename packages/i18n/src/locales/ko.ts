@@ -184,6 +184,8 @@ const ko: Catalogue = {
   },
   settings: {
     title: '설정',
+    changePassword: '비밀번호 변경',
+    userInfo: '사용자 정보 수정',
     language: '언어',
     theme: '테마',
     themeSystem: '시스템 설정 따르기',

@@ -185,6 +185,8 @@ const pt: Catalogue = {
   },
   settings: {
     title: 'Configurações',
+    changePassword: 'Alterar senha',
+    userInfo: 'Alterar dados do usuário',
     language: 'Idioma',
     theme: 'Tema',
     themeSystem: 'Seguir o sistema',

@@ -187,6 +187,8 @@ const ru: Catalogue = {
   },
   settings: {
     title: 'Настройки',
+    changePassword: 'Сменить пароль',
+    userInfo: 'Изменить данные пользователя',
     language: 'Язык',
     theme: 'Тема',
     themeSystem: 'Как в системе',

@@ -182,6 +182,8 @@ const thTH: Catalogue = {
   },
   settings: {
     title: 'การตั้งค่า',
+    changePassword: 'เปลี่ยนรหัสผ่าน',
+    userInfo: 'แก้ไขข้อมูลผู้ใช้',
     language: 'ภาษา',
     theme: 'ธีม',
     themeSystem: 'ตามระบบ',

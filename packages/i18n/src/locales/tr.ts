@@ -186,6 +186,8 @@ const tr: Catalogue = {
   },
   settings: {
     title: 'Ayarlar',
+    changePassword: 'Şifreyi değiştir',
+    userInfo: 'Kullanıcı bilgilerini düzenle',
     language: 'Dil',
     theme: 'Tema',
     themeSystem: 'Sistem ayarı',

@@ -186,6 +186,8 @@ const vn: Catalogue = {
   },
   settings: {
     title: 'Cài đặt',
+    changePassword: 'Đổi mật khẩu',
+    userInfo: 'Sửa thông tin người dùng',
     language: 'Ngôn ngữ',
     theme: 'Giao diện',
     themeSystem: 'Theo hệ thống',

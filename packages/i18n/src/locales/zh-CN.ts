@@ -181,6 +181,8 @@ const zhCN: Catalogue = {
   },
   settings: {
     title: '设置',
+    changePassword: '修改密码',
+    userInfo: '修改用户信息',
     language: '语言',
     theme: '主题',
     themeSystem: '跟随系统',

@@ -181,6 +181,8 @@ const zhTC: Catalogue = {
   },
   settings: {
     title: '設定',
+    changePassword: '修改密碼',
+    userInfo: '修改用戶資訊',
     language: '語言',
     theme: '主題',
     themeSystem: '跟隨系統',
