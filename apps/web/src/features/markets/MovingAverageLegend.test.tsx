@@ -43,8 +43,10 @@ describe('the moving-average legend', () => {
     expect(legend.getAttribute('dir')).toBe('rtl');
     expect(items).toHaveLength(3);
     for (const item of items) {
-      // <bdi> isolates the unit, so the digits of one average never join the Arabic label of the next.
-      expect(item.tagName).toBe('BDI');
+      // The unit takes the legend's direction (a <bdi> would resolve its own, to ltr, from its bdi children) and is
+      // isolated by CSS, so the digits of one average never join the Arabic label of the next.
+      expect(item.tagName).toBe('SPAN');
+      expect(item.hasAttribute('dir')).toBe(false);
       const [label, value] = Array.from(item.children) as HTMLElement[];
       expect(label?.textContent).toMatch(/^م\.م /);
       if (value) expect(value.getAttribute('dir')).toBe('ltr');

@@ -26,12 +26,14 @@ export function MovingAverageLegend({ periods, values, colours, tickSize, locale
       {periods.map((period, index) => {
         const value = values[index];
         return (
-          <bdi key={period} className={styles.legendItem} style={{ color: colours[index] ?? 'inherit' }}>
+          // A span, not a <bdi>: a bdi's own direction would be worked out from its text, skipping the bdi
+          // children, and so come out left to right; the span takes the legend's direction and is isolated by CSS.
+          <span key={period} className={styles.legendItem} style={{ color: colours[index] ?? 'inherit' }}>
             <bdi>{t('marketsScreen.movingAverage', { period })}</bdi>
             {value == null ? null : (
               <bdi dir="ltr">{formatPrice(value.toFixed(decimalsOf(tickSize)), tickSize, locale)}</bdi>
             )}
-          </bdi>
+          </span>
         );
       })}
     </div>
