@@ -125,6 +125,10 @@ describe('accounts in the browser', () => {
     await logIn(page, kestrel.baseUrl, account, password);
 
     await page.goto(`${kestrel.baseUrl}/user/setting`);
+    await expect
+      .poll(() => byId(page, TestId.settingsChangePassword).getAttribute('href'))
+      .toBe('/user/editSafePassword');
+    expect(await byId(page, TestId.settingsUserInfo).getAttribute('href')).toBe('/user/setUserInfo');
     await snapshot(page, 'settings-en-US');
     await byId(page, TestId.settingsLanguage).click();
     await byId(page, TestId.settingsLanguageSheet).getByText('العربية').click();

@@ -120,7 +120,10 @@ describe('the markets in a browser', () => {
     await expect
       .poll(() => byId(phone, TestId.marketDepth).locator('li').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    await expect.poll(() => byId(phone, TestId.marketChartLegend).getAttribute('dir')).toBe('ltr');
+    await expect.poll(() => byId(phone, TestId.marketChartLegend).textContent()).toMatch(/MA7\s*\d/);
     await snapshot(phone, 'market-detail-en-US');
+    await byId(phone, TestId.marketChart).screenshot({ path: 'screenshots/market-chart-legend-en-US.png' });
 
     const hourly = phone.waitForResponse((response) => /\/candles\?.*interval=1h/.test(response.url()));
     await byId(phone, TestId.marketInterval).and(phone.locator('[data-interval="1h"]')).click();
@@ -160,7 +163,36 @@ describe('the markets in a browser', () => {
     await expect
       .poll(() => byId(phone, TestId.marketDepth).locator('li').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    // The moving-average legend reads from the right, label before value, with Latin digits left to right.
+    const legend = byId(phone, TestId.marketChartLegend);
+    await expect.poll(() => legend.getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => legend.locator('bdi[dir="ltr"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const [first, second] = await legend.evaluate((element) =>
+      Array.from(element.children).map((item) => item.getBoundingClientRect().right),
+    );
+    expect(first).toBeGreaterThan(second ?? 0);
+    // Within an average, its label stands right of its value.
+    const [label, value] = await legend.evaluate((element) =>
+      Array.from(element.children[0]?.children ?? []).map((part) => part.getBoundingClientRect().right),
+    );
+    expect(label).toBeGreaterThan(value ?? Number.POSITIVE_INFINITY);
     await snapshot(phone, 'market-detail-ar');
+    await byId(phone, TestId.marketChart).screenshot({ path: 'screenshots/market-chart-legend-ar.png' });
+    await phone.context().close();
+  }, 120_000);
+
+  it('says a market that does not exist does not exist and leads back to the market list', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, trader.email, trader.password);
+    await phone.goto(`${baseUrl}/trade/detail?symbol=NOPEUSDT`);
+    const missing = byId(phone, TestId.marketMissing);
+    await expect
+      .poll(() => missing.textContent(), { timeout: 15_000 })
+      .toContain('This market does not exist');
+    expect(await phone.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await snapshot(phone, 'market-missing-en-US');
+    await missing.getByRole('link', { name: 'Go to the market list' }).click();
+    await waitForPath(phone, '/current/index');
     await phone.context().close();
   });
 });

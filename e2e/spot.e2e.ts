@@ -203,6 +203,13 @@ describe('spot trading in the browser', () => {
     const tradeRecords = byId(phone, TestId.recordsItem).and(phone.locator('[data-type="trade"]'));
     await expect.poll(() => tradeRecords.count(), SOON).toBeGreaterThan(0);
 
+    // Today's figures on the assets screen count the order placed and what it bought with.
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsTodayOrders).textContent(), SOON).not.toBe('0');
+    const invested = (await byId(phone, TestId.assetsTodayInvestment).textContent()) ?? '';
+    expect(invested).toContain(order.filledTotal.split('.')[0] ?? '');
+    await snapshot(phone, 'assets-today-en-US');
+
     await phone.goto(`${baseUrl}/trade/index`);
     await expect.poll(() => byId(phone, SpotTestId.screen).getAttribute('data-symbol'), SOON).toBe('BTCUSDT');
 
@@ -215,6 +222,9 @@ describe('spot trading in the browser', () => {
     await phone.goto(`${baseUrl}/trade/allTrade`);
     await expect.poll(() => byId(phone, SpotTestId.trade).count(), SOON).toBe(trades.length);
     await snapshot(phone, 'spot-all-trades-ar');
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsTodayOrders).textContent(), SOON).not.toBe('0');
+    await snapshot(phone, 'assets-today-ar');
     await phone.context().close();
   }, 120_000);
 });

@@ -220,8 +220,19 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   app.addHook('onReady', async () => markets.start());
   app.addHook('onClose', async () => markets.stop());
 
+  /**
+   * Spot orders (decision 0019): books rebuilt from the database once markets are loaded; their batches go through
+   * the trading connections (decision 0028).
+   */
+  const spot = new SpotOrdersService(
+    new SpotRepository(database.db),
+    new LedgerService(new LedgerRepository(database.trading)),
+    markets,
+    realtime,
+    app.log,
+  );
   const ledger = new LedgerService(new LedgerRepository(database.db));
-  const wallet = new WalletService(ledger, new WalletRepository(database.db), markets);
+  const wallet = new WalletService(ledger, new WalletRepository(database.db), markets, { spot });
   const idempotency = new Idempotency(new IdempotencyRepository(database.db));
   await app.register(walletRoutes, {
     prefix: '/api/wallet',
@@ -236,17 +247,6 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     idempotency,
   });
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
-  /**
-   * Spot orders (decision 0019): books rebuilt from the database once markets are loaded; their batches go through
-   * the trading connections (decision 0028).
-   */
-  const spot = new SpotOrdersService(
-    new SpotRepository(database.db),
-    new LedgerService(new LedgerRepository(database.trading)),
-    markets,
-    realtime,
-    app.log,
-  );
   realtime.snapshot('depth', (channel) => spot.snapshot(channel));
   realtime.snapshot('trades', (channel) => spot.snapshot(channel));
   await app.register(spotRoutes, { prefix: '/api/spot', auth, spot, idempotency });

@@ -43,11 +43,41 @@ export const accountAssets = z.object({
   holdings: z.array(assetHolding),
 });
 
+/** The products whose activity adds to today's figures; futures, options and the earn products join as they land. */
+export const TODAY_PRODUCTS = ['spot'] as const;
+export type TodayProduct = (typeof TODAY_PRODUCTS)[number];
+
+/** One product's share of today's figures ($ values, USD_DECIMALS places; profit is signed). */
+export const todayPart = z.object({
+  product: z.enum(TODAY_PRODUCTS),
+  profit: z.string(),
+  orderCount: z.number().int().nonnegative(),
+  investment: z.string(),
+});
+export type TodayPart = z.infer<typeof todayPart>;
+
+/**
+ * Today's figures since 00:00 UTC, each the sum of its products' parts (decision 0035). Profit: what the
+ * product's holdings are worth now, less what they were worth at 00:00 at that time's prices, less what was
+ * moved in today (deposits, withdrawals, transfers, adjustments) valued at the prices of its minute. Order count:
+ * orders placed today and accepted. Investment: the quote amount of today's buy fills.
+ */
+export const todayFigures = z.object({
+  /** The start of the day the figures cover. */
+  since: z.iso.datetime(),
+  profit: z.string(),
+  orderCount: z.number().int().nonnegative(),
+  investment: z.string(),
+  parts: z.array(todayPart),
+});
+export type TodayFigures = z.infer<typeof todayFigures>;
+
 export const assetsOverview = z.object({
   totals: assetTotals,
   accounts: z.array(accountAssets),
   /** The assets that carry a $ value today. */
   valuedAssets: z.array(z.string()),
+  today: todayFigures,
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { TranslationKey } from '@kestrel/i18n';
 import { z } from 'zod';
 import { decimalField, marketSymbolField, publicTrade } from './markets';
 
@@ -80,6 +81,27 @@ export const orderView = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type OrderView = z.infer<typeof orderView>;
+
+/**
+ * What placing an order achieved, as a catalogue key and whether it is good news: the server's answer and the
+ * form's notice say the same. An order can be accepted and still not trade (a post-only order that would have
+ * taken, a fill-or-kill that could not fill whole, an immediate-or-cancel that found nothing); a sell is never
+ * called a purchase.
+ */
+export function placedOrderOutcome(
+  order: Pick<OrderView, 'side' | 'status' | 'postOnly' | 'timeInForce' | 'filledSize'>,
+): { key: TranslationKey; positive: boolean } {
+  if (order.status === 'rejected') {
+    if (order.postOnly) return { key: 'spot.notPlacedPostOnly', positive: false };
+    if (order.timeInForce === 'FOK') return { key: 'spot.notPlacedFok', positive: false };
+    return { key: 'spot.notPlaced', positive: false };
+  }
+  // A decimal string above zero has a non-zero digit.
+  if (order.status === 'cancelled' && !/[1-9]/.test(order.filledSize)) {
+    return { key: 'spot.nothingFilled', positive: false };
+  }
+  return { key: order.side === 'buy' ? 'orders.purchaseSuccessful' : 'spot.sellSuccessful', positive: true };
+}
 
 export const orderParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'orders.errors.notFound') });
 

@@ -183,6 +183,8 @@ const ar: Catalogue = {
   },
   settings: {
     title: 'الإعدادات',
+    changePassword: 'تغيير كلمة المرور',
+    userInfo: 'تعديل معلومات المستخدم',
     language: 'اللغة',
     theme: 'المظهر',
     themeSystem: 'حسب النظام',
@@ -1131,6 +1133,13 @@ const ar: Catalogue = {
     equity: 'حقوق الملكية',
     inUse: 'قيد الاستخدام',
     available: 'المتاح',
+    today: {
+      title: 'اليوم',
+      since: 'منذ 00:00 بالتوقيت العالمي',
+      profit: 'ربح اليوم',
+      orders: 'أوامر اليوم',
+      investment: 'استثمار اليوم',
+    },
     allocation: 'التوزيع',
     noValued: 'لا توجد أصول مُقيَّمة بعد',
     accounts: {
@@ -1286,6 +1295,7 @@ const ar: Catalogue = {
     time: 'الوقت',
     delayed: 'الأسعار متأخرة: لم يصل أي تحديث من مصدر الأسعار منذ فترة',
     chartUnavailable: 'تعذّر تحميل الرسم البياني',
+    toMarketList: 'الانتقال إلى قائمة الأسواق',
     movingAverage: 'م.م {{period}}',
   },
   spot: {

@@ -187,6 +187,8 @@ const de: Catalogue = {
   },
   settings: {
     title: 'Einstellungen',
+    changePassword: 'Passwort ändern',
+    userInfo: 'Benutzerdaten ändern',
     language: 'Sprache',
     theme: 'Design',
     themeSystem: 'Wie System',
@@ -1157,6 +1159,13 @@ const de: Catalogue = {
     equity: 'Eigenkapital',
     inUse: 'In Verwendung',
     available: 'Verfügbar',
+    today: {
+      title: 'Heute',
+      since: 'Seit 00:00 UTC',
+      profit: 'Heutiger Gewinn',
+      orders: 'Heutige Orders',
+      investment: 'Heutige Investition',
+    },
     allocation: 'Aufteilung',
     noValued: 'Noch keine bewerteten Vermögenswerte',
     accounts: {
@@ -1312,6 +1321,7 @@ const de: Catalogue = {
     time: 'Zeit',
     delayed: 'Kurse verzögert: Der Preis-Feed ist seit einer Weile still',
     chartUnavailable: 'Das Diagramm konnte nicht geladen werden',
+    toMarketList: 'Zur Marktliste',
     movingAverage: 'GD{{period}}',
   },
   spot: {

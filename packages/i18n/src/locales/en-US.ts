@@ -188,6 +188,8 @@ const enUS = {
   },
   settings: {
     title: 'Settings',
+    changePassword: 'Change password',
+    userInfo: 'Modify user information',
     language: 'Language',
     theme: 'Theme',
     themeSystem: 'Follow system',
@@ -1140,6 +1142,13 @@ const enUS = {
     equity: 'Equity',
     inUse: 'In use',
     available: 'Available',
+    today: {
+      title: 'Today',
+      since: 'Since 00:00 UTC',
+      profit: 'Today\'s profit',
+      orders: 'Today\'s orders',
+      investment: 'Today\'s investment',
+    },
     allocation: 'Allocation',
     noValued: 'No valued assets yet',
     accounts: {
@@ -1295,6 +1304,7 @@ const enUS = {
     time: 'Time',
     delayed: 'Prices delayed: the price feed has been silent for a while',
     chartUnavailable: 'The chart could not be loaded',
+    toMarketList: 'Go to the market list',
     movingAverage: 'MA{{period}}',
   },
   spot: {

@@ -185,6 +185,8 @@ const es: Catalogue = {
   },
   settings: {
     title: 'Ajustes',
+    changePassword: 'Cambiar contraseña',
+    userInfo: 'Modificar datos de usuario',
     language: 'Idioma',
     theme: 'Tema',
     themeSystem: 'Según el sistema',
@@ -1146,6 +1148,13 @@ const es: Catalogue = {
     equity: 'Patrimonio',
     inUse: 'En uso',
     available: 'Disponible',
+    today: {
+      title: 'Hoy',
+      since: 'Desde las 00:00 UTC',
+      profit: 'Beneficio de hoy',
+      orders: 'Órdenes de hoy',
+      investment: 'Inversión de hoy',
+    },
     allocation: 'Distribución',
     noValued: 'Aún no hay activos valorados',
     accounts: {
@@ -1301,6 +1310,7 @@ const es: Catalogue = {
     time: 'Hora',
     delayed: 'Precios con retraso: la fuente de precios lleva un rato sin datos',
     chartUnavailable: 'No se pudo cargar el gráfico',
+    toMarketList: 'Ir a la lista de mercados',
     movingAverage: 'MM{{period}}',
   },
   spot: {

@@ -188,6 +188,8 @@ const fr: Catalogue = {
   },
   settings: {
     title: 'Paramètres',
+    changePassword: 'Changer le mot de passe',
+    userInfo: 'Modifier les informations du compte',
     language: 'Langue',
     theme: 'Thème',
     themeSystem: 'Selon le système',
@@ -1158,6 +1160,13 @@ const fr: Catalogue = {
     equity: 'Valeur nette',
     inUse: 'Utilisé',
     available: 'Disponible',
+    today: {
+      title: 'Aujourd\'hui',
+      since: 'Depuis 00:00 UTC',
+      profit: 'Profit du jour',
+      orders: 'Ordres du jour',
+      investment: 'Investissement du jour',
+    },
     allocation: 'Répartition',
     noValued: 'Aucun actif valorisé pour le moment',
     accounts: {
@@ -1313,6 +1322,7 @@ const fr: Catalogue = {
     time: 'Heure',
     delayed: 'Prix retardés : le flux de prix est silencieux depuis un moment',
     chartUnavailable: "Le graphique n'a pas pu être chargé",
+    toMarketList: 'Aller à la liste des marchés',
     movingAverage: 'MM{{period}}',
   },
   spot: {

@@ -187,6 +187,8 @@ const id: Catalogue = {
   },
   settings: {
     title: 'Pengaturan',
+    changePassword: 'Ubah kata sandi',
+    userInfo: 'Ubah informasi pengguna',
     language: 'Bahasa',
     theme: 'Tema',
     themeSystem: 'Ikuti sistem',
@@ -1149,6 +1151,13 @@ const id: Catalogue = {
     equity: 'Ekuitas',
     inUse: 'Sedang digunakan',
     available: 'Tersedia',
+    today: {
+      title: 'Hari ini',
+      since: 'Sejak 00:00 UTC',
+      profit: 'Laba hari ini',
+      orders: 'Order hari ini',
+      investment: 'Investasi hari ini',
+    },
     allocation: 'Alokasi',
     noValued: 'Belum ada aset yang dinilai',
     accounts: {
@@ -1304,6 +1313,7 @@ const id: Catalogue = {
     time: 'Waktu',
     delayed: 'Harga tertunda: umpan harga sudah lama tidak diperbarui',
     chartUnavailable: 'Grafik tidak dapat dimuat',
+    toMarketList: 'Buka daftar pasar',
     movingAverage: 'RB{{period}}',
   },
   spot: {

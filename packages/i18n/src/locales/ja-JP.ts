@@ -185,6 +185,8 @@ const jaJP: Catalogue = {
   },
   settings: {
     title: '設定',
+    changePassword: 'パスワードの変更',
+    userInfo: 'ユーザー情報の変更',
     language: '言語',
     theme: 'テーマ',
     themeSystem: 'システム設定に従う',
@@ -1135,6 +1137,13 @@ const jaJP: Catalogue = {
     equity: '純資産',
     inUse: '使用中',
     available: '利用可能',
+    today: {
+      title: '本日',
+      since: 'UTC 00:00 以降',
+      profit: '本日の損益',
+      orders: '本日の注文数',
+      investment: '本日の投資額',
+    },
     allocation: '資産配分',
     noValued: '評価対象の資産はまだありません',
     accounts: {
@@ -1290,6 +1299,7 @@ const jaJP: Catalogue = {
     time: '時刻',
     delayed: '価格遅延：価格フィードがしばらく更新されていません',
     chartUnavailable: 'チャートを読み込めませんでした',
+    toMarketList: 'マーケット一覧へ',
     movingAverage: '移動平均{{period}}',
   },
   spot: {

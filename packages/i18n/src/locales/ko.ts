@@ -184,6 +184,8 @@ const ko: Catalogue = {
   },
   settings: {
     title: '설정',
+    changePassword: '비밀번호 변경',
+    userInfo: '사용자 정보 수정',
     language: '언어',
     theme: '테마',
     themeSystem: '시스템 설정 따르기',
@@ -1132,6 +1134,13 @@ const ko: Catalogue = {
     equity: '순자산',
     inUse: '사용 중',
     available: '사용 가능',
+    today: {
+      title: '오늘',
+      since: 'UTC 00:00 이후',
+      profit: '오늘의 손익',
+      orders: '오늘의 주문 수',
+      investment: '오늘의 투자액',
+    },
     allocation: '자산 배분',
     noValued: '아직 평가된 자산이 없습니다',
     accounts: {
@@ -1287,6 +1296,7 @@ const ko: Catalogue = {
     time: '시간',
     delayed: '가격 지연: 시세 피드가 한동안 업데이트되지 않았습니다',
     chartUnavailable: '차트를 불러올 수 없습니다',
+    toMarketList: '마켓 목록으로 이동',
     movingAverage: '이평{{period}}',
   },
   spot: {

@@ -185,6 +185,8 @@ const pt: Catalogue = {
   },
   settings: {
     title: 'Configurações',
+    changePassword: 'Alterar senha',
+    userInfo: 'Alterar dados do usuário',
     language: 'Idioma',
     theme: 'Tema',
     themeSystem: 'Seguir o sistema',
@@ -1144,6 +1146,13 @@ const pt: Catalogue = {
     equity: 'Patrimônio',
     inUse: 'Em uso',
     available: 'Disponível',
+    today: {
+      title: 'Hoje',
+      since: 'Desde as 00:00 UTC',
+      profit: 'Lucro de hoje',
+      orders: 'Ordens de hoje',
+      investment: 'Investimento de hoje',
+    },
     allocation: 'Distribuição',
     noValued: 'Ainda não há ativos avaliados',
     accounts: {
@@ -1299,6 +1308,7 @@ const pt: Catalogue = {
     time: 'Hora',
     delayed: 'Preços atrasados: o feed de preços está sem atualizações há algum tempo',
     chartUnavailable: 'Não foi possível carregar o gráfico',
+    toMarketList: 'Ir para a lista de mercados',
     movingAverage: 'MM{{period}}',
   },
   spot: {

@@ -187,6 +187,8 @@ const ru: Catalogue = {
   },
   settings: {
     title: 'Настройки',
+    changePassword: 'Сменить пароль',
+    userInfo: 'Изменить данные пользователя',
     language: 'Язык',
     theme: 'Тема',
     themeSystem: 'Как в системе',
@@ -1147,6 +1149,13 @@ const ru: Catalogue = {
     equity: 'Собственные средства',
     inUse: 'Используется',
     available: 'Доступно',
+    today: {
+      title: 'Сегодня',
+      since: 'С 00:00 UTC',
+      profit: 'Прибыль за сегодня',
+      orders: 'Ордеров за сегодня',
+      investment: 'Вложено сегодня',
+    },
     allocation: 'Распределение',
     noValued: 'Пока нет оценённых активов',
     accounts: {
@@ -1302,6 +1311,7 @@ const ru: Catalogue = {
     time: 'Время',
     delayed: 'Цены с задержкой: поток цен давно не обновлялся',
     chartUnavailable: 'Не удалось загрузить график',
+    toMarketList: 'К списку рынков',
     movingAverage: 'СС{{period}}',
   },
   spot: {

@@ -182,6 +182,8 @@ const thTH: Catalogue = {
   },
   settings: {
     title: 'การตั้งค่า',
+    changePassword: 'เปลี่ยนรหัสผ่าน',
+    userInfo: 'แก้ไขข้อมูลผู้ใช้',
     language: 'ภาษา',
     theme: 'ธีม',
     themeSystem: 'ตามระบบ',
@@ -1120,6 +1122,13 @@ const thTH: Catalogue = {
     equity: 'ส่วนของทุน',
     inUse: 'กำลังใช้งาน',
     available: 'ใช้ได้',
+    today: {
+      title: 'วันนี้',
+      since: 'ตั้งแต่ 00:00 UTC',
+      profit: 'กำไรวันนี้',
+      orders: 'คำสั่งซื้อขายวันนี้',
+      investment: 'เงินลงทุนวันนี้',
+    },
     allocation: 'การจัดสรร',
     noValued: 'ยังไม่มีสินทรัพย์ที่ประเมินมูลค่า',
     accounts: {
@@ -1275,6 +1284,7 @@ const thTH: Catalogue = {
     time: 'เวลา',
     delayed: 'ราคาล่าช้า: แหล่งราคาไม่มีการอัปเดตมาสักพัก',
     chartUnavailable: 'ไม่สามารถโหลดกราฟได้',
+    toMarketList: 'ไปที่รายการตลาด',
     movingAverage: 'เส้นเฉลี่ย{{period}}',
   },
   spot: {

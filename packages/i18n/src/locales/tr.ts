@@ -186,6 +186,8 @@ const tr: Catalogue = {
   },
   settings: {
     title: 'Ayarlar',
+    changePassword: 'Şifreyi değiştir',
+    userInfo: 'Kullanıcı bilgilerini düzenle',
     language: 'Dil',
     theme: 'Tema',
     themeSystem: 'Sistem ayarı',
@@ -1140,6 +1142,13 @@ const tr: Catalogue = {
     equity: 'Özkaynak',
     inUse: 'Kullanımda',
     available: 'Kullanılabilir',
+    today: {
+      title: 'Bugün',
+      since: '00:00 UTC\'den beri',
+      profit: 'Bugünkü kâr',
+      orders: 'Bugünkü emirler',
+      investment: 'Bugünkü yatırım',
+    },
     allocation: 'Dağılım',
     noValued: 'Henüz değerlenmiş varlık yok',
     accounts: {
@@ -1295,6 +1304,7 @@ const tr: Catalogue = {
     time: 'Zaman',
     delayed: 'Fiyatlar gecikmeli: fiyat akışı bir süredir sessiz',
     chartUnavailable: 'Grafik yüklenemedi',
+    toMarketList: 'Piyasa listesine git',
     movingAverage: 'HO{{period}}',
   },
   spot: {

@@ -186,6 +186,8 @@ const vn: Catalogue = {
   },
   settings: {
     title: 'Cài đặt',
+    changePassword: 'Đổi mật khẩu',
+    userInfo: 'Sửa thông tin người dùng',
     language: 'Ngôn ngữ',
     theme: 'Giao diện',
     themeSystem: 'Theo hệ thống',
@@ -1143,6 +1145,13 @@ const vn: Catalogue = {
     equity: 'Vốn chủ sở hữu',
     inUse: 'Đang sử dụng',
     available: 'Khả dụng',
+    today: {
+      title: 'Hôm nay',
+      since: 'Từ 00:00 UTC',
+      profit: 'Lãi lỗ hôm nay',
+      orders: 'Lệnh hôm nay',
+      investment: 'Đầu tư hôm nay',
+    },
     allocation: 'Phân bổ',
     noValued: 'Chưa có tài sản nào được định giá',
     accounts: {
@@ -1298,6 +1307,7 @@ const vn: Catalogue = {
     time: 'Thời gian',
     delayed: 'Giá bị chậm: nguồn giá đã không cập nhật một lúc',
     chartUnavailable: 'Không thể tải biểu đồ',
+    toMarketList: 'Đến danh sách thị trường',
     movingAverage: 'TB{{period}}',
   },
   spot: {

@@ -181,6 +181,8 @@ const zhCN: Catalogue = {
   },
   settings: {
     title: '设置',
+    changePassword: '修改密码',
+    userInfo: '修改用户信息',
     language: '语言',
     theme: '主题',
     themeSystem: '跟随系统',
@@ -1117,6 +1119,13 @@ const zhCN: Catalogue = {
     equity: '权益',
     inUse: '占用',
     available: '可用',
+    today: {
+      title: '今日',
+      since: '自 UTC 00:00 起',
+      profit: '今日盈亏',
+      orders: '今日订单数',
+      investment: '今日投资额',
+    },
     allocation: '资产分布',
     noValued: '暂无可估值资产',
     accounts: {
@@ -1272,6 +1281,7 @@ const zhCN: Catalogue = {
     time: '时间',
     delayed: '价格延迟：行情源已有一段时间没有更新',
     chartUnavailable: '图表加载失败',
+    toMarketList: '前往行情列表',
     movingAverage: '均线{{period}}',
   },
   spot: {

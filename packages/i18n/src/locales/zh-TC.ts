@@ -181,6 +181,8 @@ const zhTC: Catalogue = {
   },
   settings: {
     title: '設定',
+    changePassword: '修改密碼',
+    userInfo: '修改用戶資訊',
     language: '語言',
     theme: '主題',
     themeSystem: '跟隨系統',
@@ -1117,6 +1119,13 @@ const zhTC: Catalogue = {
     equity: '權益',
     inUse: '佔用',
     available: '可用',
+    today: {
+      title: '今日',
+      since: '自 UTC 00:00 起',
+      profit: '今日盈虧',
+      orders: '今日訂單數',
+      investment: '今日投資額',
+    },
     allocation: '資產分佈',
     noValued: '暫無可估值資產',
     accounts: {
@@ -1272,6 +1281,7 @@ const zhTC: Catalogue = {
     time: '時間',
     delayed: '價格延遲：行情來源已有一段時間沒有更新',
     chartUnavailable: '圖表載入失敗',
+    toMarketList: '前往行情列表',
     movingAverage: '均線{{period}}',
   },
   spot: {

@@ -288,6 +288,19 @@ export class MarketsService {
     return { interval: query.interval, items, source: this.source };
   }
 
+  /**
+   * A market's price at a past moment: the open of the one-minute candle of its minute, or the close of the latest
+   * one before it; null for an unknown market or when no candle that old is kept.
+   */
+  async priceAt(symbol: string, at: Date): Promise<string | null> {
+    if (!this.states.has(symbol)) return null;
+    const minute = Math.floor(at.getTime() / 60_000) * 60;
+    const { items } = await this.candles(symbol, { interval: '1m', before: minute + 60, limit: 1 });
+    const candle = items.at(-1);
+    if (!candle) return null;
+    return candle.time === minute ? candle.open : candle.close;
+  }
+
   // ---- Back office ----
 
   adminMarkets(): AdminMarket[] {

@@ -260,4 +260,24 @@ describe('the markets service', () => {
     expect(items.at(-1)).toMatchObject({ open: '3000.00', close: '3030.00', volume: '3.0000' });
     await second.stop();
   });
+
+  it('answers the price at a past minute: its one-minute candle opened there, or the latest before it closed there', async () => {
+    const minute = start.getTime() + 5 * 3_600_000;
+    now = minute;
+    const feed = new ManualFeed();
+    const markets = service(feed);
+    await markets.start();
+    feed.tick('LTCUSDT', '70.00', '1', new Date(minute));
+    feed.tick('LTCUSDT', '71.00', '1', new Date(minute + 30_000));
+    now = minute + 120_000;
+    feed.tick('LTCUSDT', '72.00', '1', new Date(now));
+    await markets.flush();
+
+    expect(await markets.priceAt('LTCUSDT', new Date(minute + 10_000))).toBe('70.00');
+    expect(await markets.priceAt('LTCUSDT', new Date(minute + 90_000))).toBe('71.00');
+    expect(await markets.priceAt('LTCUSDT', new Date(minute + 125_000))).toBe('72.00');
+    expect(await markets.priceAt('LTCUSDT', new Date(Date.UTC(2000, 0, 1)))).toBeNull();
+    expect(await markets.priceAt('PEPEUSDT', new Date(minute))).toBeNull();
+    await markets.stop();
+  });
 });

@@ -29,6 +29,12 @@ export interface SpotMarkets {
   onMarketChanged?(listener: (market: SpotMarket) => void): () => void;
 }
 
+/**
+ * A user's spot activity over part of a day: the orders placed, and the amounts bought with (exact decimals of
+ * the quote asset, one entry per market).
+ */
+export type SpotActivity = { orderCount: number; bought: { asset: string; amount: string }[] };
+
 /** Public trades kept in memory per market for the REST list and the WebSocket snapshot. */
 const RECENT_TRADES = 50;
 const DEPTH_LEVELS = 20;
@@ -125,6 +131,24 @@ export class SpotOrdersService {
     );
     const last = page.at(-1);
     return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  /**
+   * The user's spot activity since a moment, for today's figures on the assets screen: the orders placed and the
+   * quote amount bought with, per quote asset.
+   */
+  async activitySince(userId: number, since: Date): Promise<SpotActivity> {
+    const [orderCount, bought] = await Promise.all([
+      this.repository.placedSince(userId, since),
+      this.repository.boughtSince(userId, since),
+    ]);
+    return {
+      orderCount,
+      bought: bought.flatMap((row) => {
+        const market = this.markets.market(row.symbol);
+        return market ? [{ asset: market.quote, amount: row.quoteAmount }] : [];
+      }),
+    };
   }
 
   async trades(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assets, balances, ledgerAccounts, reservations } from '../ledger/ledger.schema';
 import type { Alongside } from '../ledger/ledger-batch';
@@ -203,6 +203,34 @@ export class SpotRepository {
       .where(and(...conditions))
       .orderBy(desc(spotTrades.id))
       .limit(options.limit);
+  }
+
+  /** How many orders the user placed since a moment that were accepted (a rejected order was never placed). */
+  async placedSince(userId: number, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(spotOrders)
+      .where(
+        and(
+          eq(spotOrders.userId, userId),
+          gte(spotOrders.createdAt, since),
+          ne(spotOrders.status, 'rejected'),
+        ),
+      );
+    return Number(row?.count ?? 0);
+  }
+
+  /** The quote amount the user bought with since a moment, per market: their buy fills as taker and as maker. */
+  boughtSince(userId: number, since: Date) {
+    const bought = or(
+      and(eq(spotTrades.takerUserId, userId), eq(spotTrades.takerSide, 'buy')),
+      and(eq(spotTrades.makerUserId, userId), eq(spotTrades.takerSide, 'sell')),
+    );
+    return this.db
+      .select({ symbol: spotTrades.symbol, quoteAmount: sql<string>`sum(${spotTrades.quoteAmount})::text` })
+      .from(spotTrades)
+      .where(and(bought, gte(spotTrades.createdAt, since)))
+      .groupBy(spotTrades.symbol);
   }
 
   /** A market's latest trades, newest first. */

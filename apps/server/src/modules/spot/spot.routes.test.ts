@@ -30,6 +30,30 @@ async function placeOrder(token: string, body: Record<string, unknown>, key?: st
 }
 
 describe('spot orders over HTTP', () => {
+  it('answers a placed sell as a sale, never as a purchase, and an order that did not trade as such', async () => {
+    const seller = await funded('answers@spot.test', { BTC: '1' });
+
+    const sell = await placeOrder(seller, { side: 'sell', type: 'limit', price: '990000', size: '0.01' });
+    expect(sell.body).toMatchObject({
+      code: 0,
+      msg: 'Sale successful',
+      data: { side: 'sell', status: 'open' },
+    });
+
+    const unfilled = await placeOrder(seller, {
+      side: 'sell',
+      type: 'limit',
+      price: '990000',
+      size: '0.01',
+      timeInForce: 'IOC',
+    });
+    expect(unfilled.body).toMatchObject({
+      code: 0,
+      msg: 'Nothing could be filled at once, so the order was cancelled',
+      data: { status: 'cancelled' },
+    });
+  });
+
   it('places, lists, fills, and cancels orders, with the public book and trades agreeing', async () => {
     const buyer = await funded('buyer@spot.test', { USDT: '1000' });
     const seller = await funded('seller@spot.test', { BTC: '1' });

@@ -9,6 +9,7 @@ import {
   orderParams,
   ordersQuery,
   orderView,
+  placedOrderOutcome,
   placeOrderBody,
   publicTradeList,
   tradesQuery,
@@ -44,13 +45,11 @@ export const spotRoutes: FastifyPluginAsyncZod<{
       preHandler: requireUser(auth),
     },
     async (request, reply) =>
-      idempotency.run(request, reply, async (reference, keyed) =>
-        ok(
-          // Without a key no retry can repeat the reference: the order is stored without one.
-          await spot.place(request.user.id, request.body, keyed ? reference : null),
-          request.t('orders.purchaseSuccessful'),
-        ),
-      ),
+      idempotency.run(request, reply, async (reference, keyed) => {
+        // Without a key no retry can repeat the reference: the order is stored without one.
+        const order = await spot.place(request.user.id, request.body, keyed ? reference : null);
+        return ok(order, request.t(placedOrderOutcome(order).key));
+      }),
   );
 
   app.post(

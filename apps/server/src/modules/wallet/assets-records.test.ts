@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { UserRow } from '../auth/auth.repository';
+import { journalTransactions } from '../ledger/ledger.schema';
 import type { LedgerService } from '../ledger/ledger.service';
 import { deposit, ledgerOf } from '../ledger/test-ledger';
 import { WalletRepository } from './wallet.repository';
@@ -123,6 +125,96 @@ describe('GET /api/wallet/assets', () => {
 
   it('needs a session', async () => {
     expect((await callApi(sut, 'GET', '/api/wallet/assets')).status).toBe(401);
+  });
+});
+
+/** Moves a ledger entry to before today (00:00 UTC), as if it had been made yesterday. */
+async function madeYesterday(entry: { transactionId?: string }) {
+  const midnight = new Date();
+  midnight.setUTCHours(0, 0, 0, 0);
+  // The ledger refuses any change to its entries; this test's setting of the past goes around its trigger.
+  await sut.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx
+      .update(journalTransactions)
+      .set({ createdAt: new Date(midnight.getTime() - 3_600_000) })
+      .where(eq(journalTransactions.id, BigInt(entry.transactionId ?? '0')));
+  });
+}
+
+function placeOrder(token: string, body: Record<string, unknown>) {
+  return callApi(sut, 'POST', '/api/spot/orders', { token, body: { symbol: 'BTCUSDT', ...body } });
+}
+
+describe("today's figures on the assets overview", () => {
+  it('counts a trade, a deposit and moved prices into the spot part of today', async () => {
+    const trader = await newUser();
+    const seller = await newUser();
+    await madeYesterday(await deposit(ledger, trader.userId, 'USDT', '1000'));
+    await madeYesterday(await deposit(ledger, trader.userId, 'BTC', '0.2'));
+    await deposit(ledger, seller.userId, 'BTC', '1');
+    // Today: 0.1 BTC deposited, 0.01 BTC bought for 500 USDT, and a buy left resting on the book.
+    await deposit(ledger, trader.userId, 'BTC', '0.1');
+    await placeOrder(seller.token, { side: 'sell', type: 'limit', price: '50000', size: '0.01' });
+    const bought = await placeOrder(trader.token, {
+      side: 'buy',
+      type: 'limit',
+      price: '50000',
+      size: '0.01',
+    });
+    expect(bought.body.data).toMatchObject({ status: 'filled', filledTotal: '500.000000' });
+    await placeOrder(trader.token, { side: 'buy', type: 'limit', price: '1000', size: '0.01' });
+    const fills = await callApi(sut, 'GET', '/api/spot/trades', { token: trader.token });
+    expect(fills.body.data.items).toEqual([expect.objectContaining({ fee: '0.00001000', feeAsset: 'BTC' })]);
+
+    // The app's own answer: two orders placed today, 500 USDT bought with; its prices are the live simulation's.
+    const answer = await callApi(sut, 'GET', '/api/wallet/assets', { token: trader.token });
+    expect(answer.body.data.today).toMatchObject({
+      orderCount: 2,
+      investment: '500.00000000',
+      parts: [expect.objectContaining({ product: 'spot', orderCount: 2, investment: '500.00000000' })],
+    });
+    expect(answer.body.data.today.since).toMatch(/T00:00:00\.000Z$/);
+
+    // BTC at 48,000 at 00:00, 49,000 when the deposit came in and 51,000 now.
+    const midnight = new Date(answer.body.data.today.since);
+    const prices = {
+      indexPrice: (symbol: string) => (symbol === 'BTCUSDT' ? '51000' : null),
+      priceAt: async (symbol: string, at: Date) =>
+        symbol !== 'BTCUSDT' ? null : at.getTime() === midnight.getTime() ? '48000' : '49000',
+    };
+    const wallet = new WalletService(ledger, new WalletRepository(sut.database.db), prices);
+    const { today } = await wallet.overview({ id: trader.userId } as UserRow);
+    // 0.2 BTC held since yesterday: +600; the deposit, 49,000 → 51,000 on 0.1: +200; the trade, 500 USDT for
+    // 0.01 BTC now worth 510: +10; its fee, 0.00001 BTC at 51,000: -0.51.
+    expect(today.profit).toBe('809.49000000');
+    expect(today.parts).toEqual([
+      { product: 'spot', profit: '809.49000000', orderCount: 0, investment: '0.00000000' },
+    ]);
+  });
+
+  it('counts of a deposit today only what its price did since it came in, and nothing of a withdrawal', async () => {
+    const { userId } = await newUser();
+    await deposit(ledger, userId, 'USDT', '100');
+    await deposit(ledger, userId, 'BTC', '0.5');
+    await ledger.execute({
+      type: 'debit',
+      kind: 'system_debit',
+      to: 'adjustments',
+      userId,
+      account: 'spot',
+      asset: 'USDT',
+      amount: '40',
+      reference: `debit-${userId}`,
+      actor: 'system',
+    });
+    const prices = {
+      indexPrice: (symbol: string) => (symbol === 'BTCUSDT' ? '60000.5' : null),
+      priceAt: async (symbol: string) => (symbol === 'BTCUSDT' ? '59000.5' : null),
+    };
+    const wallet = new WalletService(ledger, new WalletRepository(sut.database.db), prices);
+    const { today } = await wallet.overview({ id: userId } as UserRow);
+    expect(today).toMatchObject({ profit: '500.00000000', orderCount: 0, investment: '0.00000000' });
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { UserAccount } from '@kestrel/contract';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   assets,
@@ -41,5 +42,33 @@ export class WalletRepository {
       .where(and(...where))
       .orderBy(desc(postings.id))
       .limit(filter.limit);
+  }
+
+  /**
+   * What changed one of the user's accounts since a moment: its postings summed per asset, journal kind and
+   * minute (Unix seconds of the minute's start), as exact decimals.
+   */
+  movesSince(userId: number, account: UserAccount, since: Date) {
+    const minute = sql<string>`extract(epoch from date_trunc('minute', ${journalTransactions.createdAt}))::bigint::text`;
+    return this.db
+      .select({
+        asset: postings.asset,
+        precision: assets.precision,
+        kind: journalTransactions.kind,
+        minute,
+        amount: sql<string>`sum(${postings.amount})::text`,
+      })
+      .from(postings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+      .innerJoin(journalTransactions, eq(journalTransactions.id, postings.transactionId))
+      .innerJoin(assets, eq(assets.code, postings.asset))
+      .where(
+        and(
+          eq(ledgerAccounts.userId, userId),
+          eq(ledgerAccounts.purpose, account),
+          gte(journalTransactions.createdAt, since),
+        ),
+      )
+      .groupBy(postings.asset, assets.precision, journalTransactions.kind, minute);
   }
 }

@@ -6,6 +6,8 @@ import {
   type RecordsPage,
   type RecordsQuery,
   STABLECOINS,
+  type TodayFigures,
+  type TodayProduct,
   type TransferBody,
   type TransferResult,
   USD_DECIMALS,
@@ -21,7 +23,25 @@ import { decodeCursor, encodeCursor, journalKindOf, RECORD_TYPE_OF } from './rec
 import type { WalletRepository } from './wallet.repository';
 
 /** Where the overview reads prices: the markets module's latest index price per market symbol. */
-export type IndexPrices = { indexPrice(symbol: string): string | null };
+export type IndexPrices = {
+  indexPrice(symbol: string): string | null;
+  /** A market's price at a past moment (the markets module's candles); without it, past prices are today's. */
+  priceAt?(symbol: string, at: Date): Promise<string | null>;
+};
+
+/** What the spot module tells of a user's day (SpotOrdersService.activitySince). */
+export type SpotActivitySource = {
+  activitySince(
+    userId: number,
+    since: Date,
+  ): Promise<{ orderCount: number; bought: { asset: string; amount: string }[] }>;
+};
+
+/** Where today's figures come from besides the ledger; each product adds its source as it lands. */
+export type TodaySources = { spot?: SpotActivitySource; now?: () => Date };
+
+/** One product's part of today's figures, in exact $ units (USD_DECIMALS places). */
+type TodayUnits = { product: TodayProduct; profit: bigint; orderCount: number; investment: bigint };
 
 const STABLE = new Set<string>(STABLECOINS);
 
@@ -32,6 +52,7 @@ export class WalletService {
     private readonly repository: WalletRepository,
     /** Index prices of the markets (the markets module); without them only stablecoins are valued. */
     private readonly prices?: IndexPrices,
+    private readonly sources: TodaySources = {},
   ) {}
 
   /** Every account and listed asset, zero where nothing was ever credited, so a screen can list them all. */
@@ -73,7 +94,96 @@ export class WalletService {
       totals: totalsOf(valued),
       accounts,
       valuedAssets: [...precisions.keys()].filter((asset) => usdPrices.has(asset)),
+      today: await this.today(user.id, balances, precisions),
     };
+  }
+
+  /** Today's figures since 00:00 UTC, each the sum of the products' parts (decision 0035). */
+  private async today(
+    userId: number,
+    balances: readonly WalletBalance[],
+    precisions: ReadonlyMap<string, number>,
+  ): Promise<TodayFigures> {
+    const since = startOfUtcDay(this.sources.now?.() ?? new Date());
+    const parts = [await this.spotToday(userId, since, balances, precisions)];
+    const usd = (units: bigint) => formatAmount(units as Units, USD_DECIMALS);
+    return {
+      since: since.toISOString(),
+      profit: usd(parts.reduce((sum, part) => sum + part.profit, 0n)),
+      orderCount: parts.reduce((sum, part) => sum + part.orderCount, 0),
+      investment: usd(parts.reduce((sum, part) => sum + part.investment, 0n)),
+      parts: parts.map((part) => ({
+        product: part.product,
+        profit: usd(part.profit),
+        orderCount: part.orderCount,
+        investment: usd(part.investment),
+      })),
+    };
+  }
+
+  /**
+   * The spot part. Profit: the spot account's holdings now at today's prices, less its holdings at 00:00 at the
+   * prices of 00:00, less what moved in or out today other than by trading (deposits, withdrawals, transfers,
+   * adjustments, their fees) at the prices of their minute. What trading did, fees included, and what prices did
+   * to the holdings is what remains. Assets without a price are left out, as they are of the totals.
+   */
+  private async spotToday(
+    userId: number,
+    since: Date,
+    balances: readonly WalletBalance[],
+    precisions: ReadonlyMap<string, number>,
+  ): Promise<TodayUnits> {
+    const [moves, activity] = await Promise.all([
+      this.repository.movesSince(userId, 'spot', since),
+      this.sources.spot?.activitySince(userId, since),
+    ]);
+    const held = new Map<string, bigint>();
+    for (const balance of balances) {
+      const precision = precisions.get(balance.asset);
+      if (balance.account !== 'spot' || precision === undefined) continue;
+      held.set(
+        balance.asset,
+        parseUnits(balance.available, precision) + parseUnits(balance.frozen, precision),
+      );
+    }
+    const changed = new Map<string, bigint>();
+    const flows: { asset: string; at: Date; units: bigint }[] = [];
+    for (const move of moves) {
+      const units = unitsFromNumeric(move.amount, move.precision);
+      changed.set(move.asset, (changed.get(move.asset) ?? 0n) + units);
+      if (move.kind !== 'trade')
+        flows.push({ asset: move.asset, at: new Date(Number(move.minute) * 1000), units });
+    }
+
+    let profit = 0n;
+    for (const [asset, precision] of precisions) {
+      const now = held.get(asset) ?? 0n;
+      const moved = changed.get(asset) ?? 0n;
+      const priceNow = this.usdPriceOf(asset);
+      if ((now === 0n && moved === 0n) || priceNow === undefined) continue;
+      const priceThen = (await this.usdPriceAt(asset, since)) ?? priceNow;
+      profit += usdOf(now, precision, priceNow) - usdOf(now - moved, precision, priceThen);
+      for (const flow of flows) {
+        if (flow.asset !== asset) continue;
+        profit -= usdOf(flow.units, precision, (await this.usdPriceAt(asset, flow.at)) ?? priceNow);
+      }
+    }
+
+    let investment = 0n;
+    for (const bought of activity?.bought ?? []) {
+      const precision = precisions.get(bought.asset);
+      const price = this.usdPriceOf(bought.asset);
+      if (precision === undefined || price === undefined) continue;
+      investment += usdOf(unitsFromNumeric(bought.amount, precision), precision, price);
+    }
+    return { product: 'spot', profit, orderCount: activity?.orderCount ?? 0, investment };
+  }
+
+  /** One unit of the asset in $ units at a past moment; undefined when that price is not known. */
+  private async usdPriceAt(asset: string, at: Date): Promise<Units | undefined> {
+    if (STABLE.has(asset)) return (10n ** BigInt(USD_DECIMALS)) as Units;
+    const price = await this.prices?.priceAt?.(`${asset}${STABLECOINS[0]}`, at);
+    return price ? usdUnitsOf(price) : undefined;
   }
 
   /** One unit of the asset in $ units (USD_DECIMALS places), if the asset has a price. */
@@ -187,6 +297,16 @@ function totalsOf(holdings: readonly Valued[]): AssetTotals {
   };
 }
 
+/** A signed amount of an asset in $ units: `units` × price, truncated. */
+function usdOf(units: bigint, precision: number, usdPrice: Units): bigint {
+  return (units * usdPrice) / 10n ** BigInt(precision);
+}
+
+/** 00:00 UTC of the day `at` falls on. */
+function startOfUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
 function parseUnits(text: string, precision: number): Units {
   const units = parseAmount(text, precision);
   if (units === undefined) throw new Error(`${text} is not an amount of ${precision} decimals`);
@@ -202,5 +322,6 @@ function usdValueOf(units: Units, precision: number, usdPrice: Units | undefined
 /** A decimal price in $ units (USD_DECIMALS places), rounded down if it has more places. */
 function usdUnitsOf(price: string): Units | undefined {
   const [whole = '0', fraction = ''] = price.split('.');
-  return parseAmount(`${whole}.${fraction.slice(0, USD_DECIMALS)}`, USD_DECIMALS);
+  // A whole price ("51000") has no fraction to keep.
+  return parseAmount(fraction ? `${whole}.${fraction.slice(0, USD_DECIMALS)}` : whole, USD_DECIMALS);
 }

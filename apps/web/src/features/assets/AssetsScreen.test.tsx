@@ -51,6 +51,13 @@ const overview: AssetsOverview = {
     },
     { account: 'futures', totals: totals('37.50000000'), holdings: [usdt('37.500000')] },
   ],
+  today: {
+    since: '2026-11-26T00:00:00.000Z',
+    profit: '809.49000000',
+    orderCount: 2,
+    investment: '500.00000000',
+    parts: [{ product: 'spot', profit: '809.49000000', orderCount: 2, investment: '500.00000000' }],
+  },
 };
 
 function renderAt(path: string) {
@@ -99,6 +106,30 @@ describe('the assets overview', () => {
       '/user/wallet/myWallet?account=futures',
     ]);
     expect(cards[0]?.textContent).toContain('Spot accountDetails$112.50');
+  });
+
+  it("shows today's profit, order count and investment amount, a loss as a loss", async () => {
+    renderAt('/home/assets');
+    expect((await screen.findByTestId(TestId.assetsTodayProfit)).textContent).toBe('+$809.49');
+    expect(screen.getByTestId(TestId.assetsTodayOrders).textContent).toBe('2');
+    expect(screen.getByTestId(TestId.assetsTodayInvestment).textContent).toBe('$500.00');
+    expect(screen.getByTestId(TestId.assetsToday).textContent).toContain('Since 00:00 UTC');
+    cleanup();
+
+    vi.mocked(window.fetch).mockImplementation(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            code: 0,
+            msg: 'ok',
+            data: { ...overview, today: { ...overview.today, profit: '-12.34567800' } },
+          }),
+          { status: 200 },
+        ),
+      ),
+    );
+    renderAt('/home/assets');
+    expect((await screen.findByTestId(TestId.assetsTodayProfit)).textContent).toBe('-$12.34');
   });
 
   it('offers withdrawal, transfer and records', async () => {

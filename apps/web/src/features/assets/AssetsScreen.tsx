@@ -1,4 +1,4 @@
-import { type AccountAssets, USD_DECIMALS } from '@kestrel/contract';
+import { type AccountAssets, type TodayFigures, USD_DECIMALS } from '@kestrel/contract';
 import { numberFormat } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight, ReceiptText } from 'lucide-react';
@@ -105,6 +105,8 @@ export function AssetsScreen() {
               </dl>
             </section>
 
+            <Today today={assets.data.today} money={money} />
+
             <nav className={styles.actions} aria-label={t('assets.title')}>
               {actions.map((action) => (
                 <Link key={action.to} to={action.to} className={styles.action} data-testid={action.testId}>
@@ -126,12 +128,57 @@ export function AssetsScreen() {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  className,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  className?: string;
+}) {
   return (
     <div className={styles.figure}>
       <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
+      <dd data-testid={testId} className={className}>
+        {value}
+      </dd>
     </div>
+  );
+}
+
+/** Today's profit, orders and investment since 00:00 UTC (spec §3's asset summary; decision 0035). */
+function Today({ today, money }: { today: TodayFigures; money: (value: string) => string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const sign = today.profit.startsWith('-') ? -1 : /[1-9]/.test(today.profit) ? 1 : 0;
+  const tone = sign > 0 ? styles.gain : sign < 0 ? styles.loss : undefined;
+  return (
+    <section className={styles.card} aria-labelledby="assets-today-title" data-testid={TestId.assetsToday}>
+      <h2 id="assets-today-title" className={styles.cardTitle}>
+        {t('assets.today.title')} <span className={styles.cardNote}>{t('assets.today.since')}</span>
+      </h2>
+      <dl className={`${styles.figures} ${styles.todayFigures}`}>
+        <Figure
+          label={t('assets.today.profit')}
+          value={`${sign > 0 ? '+' : ''}${money(today.profit)}`}
+          testId={TestId.assetsTodayProfit}
+          className={tone}
+        />
+        <Figure
+          label={t('assets.today.orders')}
+          value={numberFormat(language, {}).format(today.orderCount)}
+          testId={TestId.assetsTodayOrders}
+        />
+        <Figure
+          label={t('assets.today.investment')}
+          value={money(today.investment)}
+          testId={TestId.assetsTodayInvestment}
+        />
+      </dl>
+    </section>
   );
 }
 

@@ -24,6 +24,7 @@ import { TestId } from '../../testIds';
 import { MA_PERIODS, mergeCandles, movingAverage } from './candles';
 import { decimalsOf, formatPrice } from './format';
 import styles from './KlineChart.module.css';
+import { MovingAverageLegend } from './MovingAverageLegend';
 import { CANDLE_PAGE_SIZE, fetchCandles } from './queries';
 
 /*
@@ -286,19 +287,13 @@ function KlineChart({ symbol, interval, tickSize, locale }: Props) {
 
   return (
     <div className={styles.wrap} dir="ltr">
-      <div className={styles.legend}>
-        {MA_PERIODS.map((period, index) => {
-          const value = legend[index];
-          return (
-            <span key={period} style={{ color: MA_COLOURS[index] }}>
-              <bdi>{t('marketsScreen.movingAverage', { period })}</bdi>{' '}
-              <bdi>
-                {value == null ? '' : formatPrice(value.toFixed(decimalsOf(tickSize)), tickSize, locale)}
-              </bdi>
-            </span>
-          );
-        })}
-      </div>
+      <MovingAverageLegend
+        periods={MA_PERIODS}
+        values={legend}
+        colours={MA_COLOURS}
+        tickSize={tickSize}
+        locale={locale}
+      />
       <div
         ref={container}
         className={styles.canvas}

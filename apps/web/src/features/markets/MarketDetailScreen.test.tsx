@@ -153,8 +153,24 @@ describe('the market detail', () => {
     expect((screen.getByTestId(TestId.marketSell) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("shows the server's message for a market that does not exist", async () => {
+  it('says a market that does not exist does not exist, and leads to the market list instead of a Retry', async () => {
     renderAt('/trade/detail?symbol=NOPEUSDT');
-    expect(await screen.findByText('This market does not exist')).toBeTruthy();
+    const missing = await screen.findByTestId(TestId.marketMissing);
+    expect(within(missing).getByText('This market does not exist')).toBeTruthy();
+    expect(within(missing).getByRole('link', { name: 'Go to the market list' }).getAttribute('href')).toBe(
+      '/current/index',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('offers a Retry when the market could not be read, and shows the market once it can', async () => {
+    const working = answers['/api/markets/BTCUSDT'];
+    answers['/api/markets/BTCUSDT'] = { status: 503, body: 'unavailable' };
+    renderAt('/trade/detail?symbol=BTCUSDT');
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.queryByTestId(TestId.marketMissing)).toBeNull();
+    if (working) answers['/api/markets/BTCUSDT'] = working;
+    await userEvent.click(retry);
+    expect(await screen.findByTestId(TestId.marketDetail)).toBeTruthy();
   });
 });

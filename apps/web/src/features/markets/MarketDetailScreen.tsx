@@ -26,6 +26,7 @@ import { decimalsOf, directionOf, formatChange, formatCompact, formatPrice, pair
 import { FlashPrice, SimulatedBadge } from './MarketBits';
 import styles from './MarketDetailScreen.module.css';
 import { MarketPairSheet } from './MarketPairSheet';
+import { isUnknownMarket, MissingMarket } from './MissingMarket';
 import { detailPath, MARKETS_PATH, spotTradingPath, symbolOf } from './paths';
 import { prefetchCandles, useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
 import { TradesList } from './TradesList';
@@ -74,7 +75,11 @@ export function MarketDetailScreen() {
     return (
       <div className={styles.screen}>
         <DetailHeader symbol={symbol} summary={undefined} />
-        <ErrorState message={market.error.message} onRetry={() => market.refetch()} />
+        {isUnknownMarket(market.error) ? (
+          <MissingMarket />
+        ) : (
+          <ErrorState message={market.error.message} onRetry={() => market.refetch()} />
+        )}
       </div>
     );
   }

@@ -5,10 +5,12 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/queryClient';
+import { hasScreen } from '../../app/routes';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { saveSignIn } from '../../session/storage';
 import { TestId } from '../../testIds';
 import { MineScreen } from './MineScreen';
+import { MINE_ENTRIES, shownEntries } from './mineEntries';
 
 const user: PublicUser = {
   id: 10001,
@@ -69,4 +71,32 @@ describe('the identity row of the Mine screen', () => {
       expect(screen.getByTestId(TestId.mineIdentity).getAttribute('href')).toBe('/user/identification');
     },
   );
+});
+
+describe('the list of the Mine screen', () => {
+  it('leads to the money screens, the account screens and the settings, each to a screen that exists', async () => {
+    renderMine('verified');
+    await waitFor(() => expect(screen.getByTestId(TestId.mineIdentityStatus).textContent).toBe('Verified'));
+    const rows = [
+      [TestId.mineDeposit, '/user/wallet/recharge'],
+      [TestId.mineWithdraw, '/user/wallet/withdraw'],
+      [TestId.mineTransfer, '/user/wallet/transfer'],
+      [TestId.mineRecords, '/user/wallet/AccountRecord'],
+      [TestId.minePersonalInfo, '/user/setUserInfo'],
+      [TestId.mineSecurity, '/user/editSafePassword'],
+      [TestId.mineMessages, '/home/notification'],
+      [TestId.mineSettings, '/user/setting'],
+    ] as const;
+    for (const [testId, path] of rows) expect(screen.getByTestId(testId).getAttribute('href')).toBe(path);
+    for (const link of screen.getAllByRole('link')) {
+      const path = new URL(link.getAttribute('href') ?? '', 'http://localhost').pathname;
+      expect(hasScreen(path), path).toBe(true);
+    }
+  });
+
+  it('leaves out an entry until its screen exists', () => {
+    const share = { ...MINE_ENTRIES[0], path: '/home/share', testId: 'share' } as (typeof MINE_ENTRIES)[0];
+    expect(shownEntries([...MINE_ENTRIES, share]).map((entry) => entry.path)).not.toContain('/home/share');
+    expect(shownEntries([...MINE_ENTRIES, share], () => true)).toContain(share);
+  });
 });

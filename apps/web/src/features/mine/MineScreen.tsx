@@ -1,34 +1,10 @@
 import { LOCALE_NAMES } from '@kestrel/i18n';
-import {
-  ArrowDownToLine,
-  Bell,
-  Copy,
-  CreditCard,
-  Globe,
-  IdCard,
-  Info,
-  Link2,
-  LockKeyhole,
-  Settings,
-  ShieldCheck,
-  UserRound,
-  WalletCards,
-} from 'lucide-react';
+import { Copy, Info, Link2, Settings, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import {
-  BANK_CARDS_PATH,
-  IDENTITY_PATH,
-  NOTIFICATION_PATH,
-  PROFILE_PATH,
-  RECHARGE_PATH,
-  REGISTER_PATH,
-  SECURITY_PATH,
-  SETTINGS_PATH,
-  WITHDRAWAL_MANAGE_PATH,
-} from '../../app/routes';
+import { PROFILE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
 import { Avatar } from '../../components/Avatar';
 import { IconButton } from '../../components/IconButton';
 import { ListGroup, ListRow } from '../../components/List';
@@ -44,6 +20,7 @@ import { UnreadBadge } from '../inbox/UnreadBadge';
 import { AboutSheet } from '../settings/AboutSheet';
 import styles from './MineScreen.module.css';
 import { maskEmail, maskPhone } from './mask';
+import { type MineEntryValue, shownEntries } from './mineEntries';
 
 /** Where invitation links point: the public origin when configured (behind a proxy), else this page's. */
 function inviteLink(code: string): string {
@@ -53,7 +30,6 @@ function inviteLink(code: string): string {
 
 export function MineScreen() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const { data: user, isPending } = useUserInfoQuery();
   const name = useDisplayName(user);
   const [aboutOpen, setAboutOpen] = useState(false);
@@ -171,74 +147,17 @@ export function MineScreen() {
         <AssetsCard testId={TestId.mineAssets} />
 
         <ListGroup>
-          <ListRow
-            icon={<ArrowDownToLine size={18} aria-hidden />}
-            label={t('deposit.title')}
-            to={RECHARGE_PATH}
-            testId={TestId.mineDeposit}
-          />
-          <ListRow
-            icon={<UserRound size={18} aria-hidden />}
-            label={t('profile.title')}
-            to={PROFILE_PATH}
-            testId={TestId.minePersonalInfo}
-          />
-          <ListRow
-            icon={<IdCard size={18} aria-hidden />}
-            label={t('identity.title')}
-            value={
-              user?.identityStatus ? (
-                <span
-                  className={styles.identityStatus}
-                  data-status={user.identityStatus}
-                  data-testid={TestId.mineIdentityStatus}
-                >
-                  {t(IDENTITY_STATUS_LABEL[user.identityStatus])}
-                </span>
-              ) : undefined
-            }
-            to={IDENTITY_PATH}
-            testId={TestId.mineIdentity}
-          />
-          <ListRow
-            icon={<WalletCards size={18} aria-hidden />}
-            label={t('cryptoWallets.title')}
-            to={WITHDRAWAL_MANAGE_PATH}
-            testId={TestId.mineWithdrawalManage}
-          />
-          <ListRow
-            icon={<CreditCard size={18} aria-hidden />}
-            label={t('bankCards.title')}
-            to={BANK_CARDS_PATH}
-            testId={TestId.mineBankCards}
-          />
-          <ListRow
-            icon={<LockKeyhole size={18} aria-hidden />}
-            label={t('security.title')}
-            to={SECURITY_PATH}
-            testId={TestId.mineSecurity}
-          />
-          <ListRow
-            icon={<Bell size={18} aria-hidden />}
-            label={t('inbox.title')}
-            value={<UnreadBadge testId={TestId.mineMessagesBadge} />}
-            to={NOTIFICATION_PATH}
-            testId={TestId.mineMessages}
-          />
-          <ListRow
-            icon={<Settings size={18} aria-hidden />}
-            label={t('mine.settings')}
-            to={SETTINGS_PATH}
-            testId={TestId.mineSettings}
-          />
-          <ListRow
-            icon={<Globe size={18} aria-hidden />}
-            label={t('mine.language')}
-            value={LOCALE_NAMES[language]}
-            to={SETTINGS_PATH}
-            state={{ openLanguage: true }}
-            testId={TestId.mineLanguage}
-          />
+          {shownEntries().map((entry) => (
+            <ListRow
+              key={entry.testId}
+              icon={<entry.icon size={18} aria-hidden />}
+              label={t(entry.label)}
+              value={entry.value ? <EntryValue value={entry.value} /> : undefined}
+              to={entry.path}
+              state={entry.state}
+              testId={entry.testId}
+            />
+          ))}
           <ListRow
             icon={<Info size={18} aria-hidden />}
             label={t('mine.about')}
@@ -250,4 +169,22 @@ export function MineScreen() {
       <AboutSheet open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </div>
   );
+}
+
+/** What a row of the Mine list shows beside its label. */
+function EntryValue({ value }: { value: MineEntryValue }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { data: user } = useUserInfoQuery();
+  if (value === 'language') return <>{LOCALE_NAMES[language]}</>;
+  if (value === 'unread') return <UnreadBadge testId={TestId.mineMessagesBadge} />;
+  return user?.identityStatus ? (
+    <span
+      className={styles.identityStatus}
+      data-status={user.identityStatus}
+      data-testid={TestId.mineIdentityStatus}
+    >
+      {t(IDENTITY_STATUS_LABEL[user.identityStatus])}
+    </span>
+  ) : null;
 }

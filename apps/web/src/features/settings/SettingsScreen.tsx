@@ -1,10 +1,10 @@
 import { LOCALE_NAMES, type Locale } from '@kestrel/i18n';
-import { Globe, Info, LogOut } from 'lucide-react';
+import { Globe, Info, LockKeyhole, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/session';
-import { LOGIN_PATH, MINE_PATH } from '../../app/routes';
+import { LOGIN_PATH, MINE_PATH, PROFILE_PATH, SECURITY_PATH } from '../../app/routes';
 import { APP_VERSION } from '../../app/version';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -55,6 +55,21 @@ export function SettingsScreen() {
     <div className={styles.screen}>
       <TopBar title={t('settings.title')} backTo={MINE_PATH} />
       <main className={styles.main}>
+        <ListGroup>
+          <ListRow
+            icon={<LockKeyhole size={18} aria-hidden />}
+            label={t('settings.changePassword')}
+            to={SECURITY_PATH}
+            testId={TestId.settingsChangePassword}
+          />
+          <ListRow
+            icon={<UserRound size={18} aria-hidden />}
+            label={t('settings.userInfo')}
+            to={PROFILE_PATH}
+            testId={TestId.settingsUserInfo}
+          />
+        </ListGroup>
+
         <ListGroup>
           <ListRow
             icon={<Globe size={18} aria-hidden />}

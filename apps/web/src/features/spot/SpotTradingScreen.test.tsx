@@ -8,6 +8,7 @@ import { setRealtimeClient } from '../../lib/realtime';
 import { type FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
 import { btcUsdt, tickerOf } from '../../test/marketFixtures';
 import { renderRoutes } from '../../test/render';
+import { TestId } from '../../testIds';
 import { SpotTradingScreen } from './SpotTradingScreen';
 import { SpotTestId } from './testIds';
 
@@ -54,6 +55,13 @@ function fakeServer(input: string | URL | Request, init?: RequestInit) {
   const method = init?.method ?? 'GET';
   if (path === '/api/markets') return Promise.resolve(envelope({ items: [market] }));
   if (path === '/api/markets/BTCUSDT') return Promise.resolve(envelope(market));
+  if (path === '/api/markets/NOPEUSDT') {
+    return Promise.resolve(
+      new Response(JSON.stringify({ code: 7001, msg: 'This market does not exist', data: null }), {
+        status: 404,
+      }),
+    );
+  }
   if (path === '/api/markets/BTCUSDT/depth') {
     return Promise.resolve(
       envelope({
@@ -387,6 +395,28 @@ describe('the spot trading form', () => {
     renderScreen();
     expect((await screen.findByTestId(SpotTestId.closed)).textContent).toBe('This market is closed');
     expect((screen.getByTestId(SpotTestId.submit) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('a market that cannot be shown', () => {
+  it('says a market that does not exist does not exist, with the market list and the pair sheet, no Retry', async () => {
+    renderScreen('symbol=NOPEUSDT&side=buy');
+    const missing = await screen.findByTestId(TestId.marketMissing);
+    expect(within(missing).getByText('This market does not exist')).toBeTruthy();
+    expect(within(missing).getByRole('link', { name: 'Go to the market list' })).toBeTruthy();
+    expect(within(missing).getByRole('button', { name: 'Choose a market' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('offers a Retry when the market could not be read', async () => {
+    vi.mocked(window.fetch).mockImplementation((input, init) =>
+      new URL(String(input), 'http://localhost').pathname === '/api/markets/BTCUSDT'
+        ? Promise.resolve(new Response('unavailable', { status: 503 }))
+        : fakeServer(input as string, init),
+    );
+    renderScreen();
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByTestId(TestId.marketMissing)).toBeNull();
   });
 });
 

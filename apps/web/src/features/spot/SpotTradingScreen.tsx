@@ -9,6 +9,7 @@ import { TopBar } from '../../components/TopBar';
 import { useChannel, useChannelEvents } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { MarketPairSheet } from '../markets/MarketPairSheet';
+import { isUnknownMarket, MissingMarket } from '../markets/MissingMarket';
 import { readLastSymbol, rememberSymbol, symbolFrom } from './lastSymbol';
 import { OrderBook, trendOf } from './OrderBook';
 import { OrderForm } from './OrderForm';
@@ -132,13 +133,20 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
     return (
       <div className={styles.screen}>
         {bar}
-        <ErrorState
-          message={market.error?.message ?? t('markets.errors.unknownMarket')}
-          onRetry={() => market.refetch()}
-        />
-        <button type="button" className={styles.textButton} onClick={() => setChoosing(true)}>
-          {t('spot.choosePair')}
-        </button>
+        {!market.error || isUnknownMarket(market.error) ? (
+          <MissingMarket>
+            <button type="button" className={styles.textButton} onClick={() => setChoosing(true)}>
+              {t('spot.choosePair')}
+            </button>
+          </MissingMarket>
+        ) : (
+          <>
+            <ErrorState message={market.error.message} onRetry={() => market.refetch()} />
+            <button type="button" className={styles.textButton} onClick={() => setChoosing(true)}>
+              {t('spot.choosePair')}
+            </button>
+          </>
+        )}
         <SpotPairSheet
           open={choosing}
           current={symbol}

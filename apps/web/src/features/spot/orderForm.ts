@@ -1,5 +1,4 @@
-import type { OrderSide, OrderType, OrderView, PlaceOrderBody, TimeInForce } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { OrderSide, OrderType, PlaceOrderBody, TimeInForce } from '@kestrel/contract';
 import {
   amountForTotal,
   compareDecimals,
@@ -179,19 +178,5 @@ export function checkDraft(draft: OrderDraft, rules: MarketRules, funds: Funds):
   };
 }
 
-/**
- * What to tell the user once the server has answered with the order: an order can be accepted and still not
- * trade (a post-only order that would have taken, a fill-or-kill that could not fill whole, an immediate-or-
- * cancel that found nothing). Answers a translation key and whether it is good news.
- */
-export function outcomeOf(order: OrderView): { key: TranslationKey; positive: boolean } {
-  if (order.status === 'rejected') {
-    if (order.postOnly) return { key: 'spot.notPlacedPostOnly', positive: false };
-    if (order.timeInForce === 'FOK') return { key: 'spot.notPlacedFok', positive: false };
-    return { key: 'spot.notPlaced', positive: false };
-  }
-  if (order.status === 'cancelled' && !isPositive(order.filledSize)) {
-    return { key: 'spot.nothingFilled', positive: false };
-  }
-  return { key: order.side === 'buy' ? 'orders.purchaseSuccessful' : 'spot.sellSuccessful', positive: true };
-}
+/** What to tell the user once the server has answered with the order: the server's own message says the same. */
+export { placedOrderOutcome as outcomeOf } from '@kestrel/contract';
