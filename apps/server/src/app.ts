@@ -64,7 +64,7 @@ import { networkAdminRoutes, networkRoutes } from './modules/networks/networks.r
 import { NetworksService } from './modules/networks/networks.service';
 import { Notifier } from './modules/notifications/notifier';
 import { OutboxRepository } from './modules/notifications/outbox.repository';
-import { smtpSender } from './modules/notifications/senders';
+import { smtpSender, twilioSender } from './modules/notifications/senders';
 import { BankCardsRepository } from './modules/payout-accounts/bank-cards.repository';
 import { bankCardRoutes } from './modules/payout-accounts/bank-cards.routes';
 import { BankCardsService } from './modules/payout-accounts/bank-cards.service';
@@ -135,11 +135,22 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const { mode, sms } = config.messageDelivery;
   const notifier = new Notifier(
     new OutboxRepository(database.db),
-    { email: config.smtpUrl ? smtpSender(config.smtpUrl, config.smtpFrom) : undefined },
+    {
+      email: config.smtpUrl ? smtpSender(config.smtpUrl, config.smtpFrom) : undefined,
+      sms: sms ? twilioSender(sms) : undefined,
+    },
     app.log,
+    mode,
   );
+  if (mode === 'development') {
+    app.log.warn(
+      { email: config.smtpUrl ? 'smtp' : 'log', sms: sms ? sms.provider : 'log' },
+      'development message delivery: verification codes without a provider are written to this log; not for production (set SMTP_URL and SMS_PROVIDER, see README)',
+    );
+  }
   const messages = new MessagesService(new MessagesRepository(database.db));
   const auth = new AuthService(
     new AuthRepository(database.db),
