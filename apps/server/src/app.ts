@@ -121,7 +121,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestLanguage);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { publicUrl: config.publicUrl });
   installErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -132,7 +132,19 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null },
+    // The reference page gets a policy of its own, built from the hashes of swagger-ui's inline code: nothing
+    // but its own files, no frames, and no upgrade-insecure-requests, which would break a plain-HTTP deployment.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' validator.swagger.io', '')
+        .replaceAll(' https:', '')
+        .replace(' upgrade-insecure-requests;', ''),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const { mode, sms } = config.messageDelivery;
@@ -338,7 +350,11 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { hub: realtime });
-  await app.register(adminApp, { prefix: '/admin', adminDist: adminDistBeside(config.webDist) });
-  await app.register(webApp, { webDist: config.webDist });
+  await app.register(adminApp, {
+    prefix: '/admin',
+    adminDist: adminDistBeside(config.webDist),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(webApp, { webDist: config.webDist, publicUrl: config.publicUrl });
   return app;
 }
