@@ -98,7 +98,7 @@ import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.reposit
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { RealtimeHub } from './realtime/hub';
-import { realtimeRoutes } from './realtime/realtime.routes';
+import { realtimeRoutes, WS_MAX_PAYLOAD_BYTES, websocketErrorHandler } from './realtime/realtime.routes';
 import { VERSION } from './version';
 import { adminApp, adminDistBeside } from './web/admin-app';
 import { webApp } from './web/web-app';
@@ -164,18 +164,22 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     );
   }
   const messages = new MessagesService(new MessagesRepository(database.db));
+  /**
+   * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
+   * sessions end, so that their private channels stop at once.
+   */
+  const realtime: RealtimeHub = new RealtimeHub({
+    authenticate: (token) => auth.authenticate(token),
+    maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
+    logger: app.log,
+  });
   const auth = new AuthService(
     new AuthRepository(database.db),
     notifier,
     new AuthRateLimits(rateLimits),
     messages,
+    realtime,
   );
-  /** Live data at /ws: the trading modules publish through it, so it exists before they are built. */
-  const realtime = new RealtimeHub({
-    authenticate: (token) => auth.authenticate(token),
-    maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
-    logger: app.log,
-  });
   app.decorate('realtime', realtime);
   app.addHook('onClose', async () => realtime.close());
 
@@ -194,6 +198,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
       failures: rateLimits.loginFailuresPerAccount,
       windowSeconds: rateLimits.loginWindowSeconds,
     }),
+    realtime,
   );
   const identityRepository = new IdentityRepository(database.db);
   const identity = new IdentityService(identityRepository, uploads);
@@ -214,7 +219,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(adminUsersRoutes, {
     prefix: '/api/admin',
     admins,
-    users: new AdminUsersService(new AdminUsersRepository(database.db), identity),
+    users: new AdminUsersService(new AdminUsersRepository(database.db), identity, realtime),
   });
   await app.register(adminOutboxRoutes, {
     prefix: '/api/admin',
@@ -348,8 +353,11 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     idempotency,
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes, { hub: realtime });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD_BYTES },
+    errorHandler: websocketErrorHandler,
+  });
+  await app.register(realtimeRoutes, { hub: realtime, publicUrl: config.publicUrl });
   await app.register(adminApp, {
     prefix: '/admin',
     adminDist: adminDistBeside(config.webDist),

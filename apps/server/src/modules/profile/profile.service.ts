@@ -7,7 +7,7 @@ import {
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
 import type { UserRow } from '../auth/auth.repository';
-import { toPublicUser } from '../auth/auth.service';
+import { type SessionEndings, toPublicUser } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { sha256 } from '../auth/secrets';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -23,6 +23,7 @@ export class ProfileService {
     private readonly repository: ProfileRepository,
     private readonly uploads: Pick<UploadsService, 'findOwnUpload'>,
     private readonly attempts: PasswordAttempts,
+    private readonly endings?: Pick<SessionEndings, 'userSessionsEnded'>,
   ) {}
 
   async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<PublicUser> {
@@ -44,6 +45,7 @@ export class ProfileService {
       await repository.updatePassword(user.id, passwordHash);
       await repository.revokeOtherSessions(user.id, sha256(sessionToken));
     });
+    this.endings?.userSessionsEnded(user.id);
   }
 
   /**
