@@ -13,6 +13,7 @@ import { sha256 } from '../auth/secrets';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PasswordAttempts } from './password-attempts';
 import type { ProfileRepository } from './profile.repository';
+import { looksReserved } from './reserved-names';
 
 const loginKey = (userId: number) => `login:${userId}`;
 const securityKey = (userId: number) => `security:${userId}`;
@@ -28,7 +29,10 @@ export class ProfileService {
 
   async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<PublicUser> {
     const change: { nickname?: string; avatarUrl?: string } = {};
-    if (body.nickname !== undefined) change.nickname = body.nickname;
+    if (body.nickname !== undefined) {
+      if (looksReserved(body.nickname)) throw new AppError('nicknameReserved');
+      change.nickname = body.nickname;
+    }
     if (body.avatarUploadId !== undefined) {
       const upload = await this.uploads.findOwnUpload(user.id, body.avatarUploadId, 'avatar');
       if (!upload) throw new AppError('avatarUploadInvalid');
