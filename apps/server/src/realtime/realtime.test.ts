@@ -211,7 +211,10 @@ describe('who may connect, and what a client may send', () => {
     const foreign = new WebSocket(`${baseUrl}/ws`, { origin: 'https://evil.example' });
     const [, response] = (await once(foreign, 'unexpected-response')) as [unknown, { statusCode: number }];
     expect(response.statusCode).toBe(403);
+    // Handling the refusal ourselves, we end the attempt; ws reports it as an error, which is the expected one.
+    const aborted = once(foreign, 'error');
     foreign.terminate();
+    expect(String((await aborted)[0])).toMatch(/closed before the connection was established/);
 
     const own = await connect('/ws', OWN_ORIGIN);
     expect(await own.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
