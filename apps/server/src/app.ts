@@ -64,7 +64,7 @@ import { networkAdminRoutes, networkRoutes } from './modules/networks/networks.r
 import { NetworksService } from './modules/networks/networks.service';
 import { Notifier } from './modules/notifications/notifier';
 import { OutboxRepository } from './modules/notifications/outbox.repository';
-import { smtpSender } from './modules/notifications/senders';
+import { smtpSender, twilioSender } from './modules/notifications/senders';
 import { BankCardsRepository } from './modules/payout-accounts/bank-cards.repository';
 import { bankCardRoutes } from './modules/payout-accounts/bank-cards.routes';
 import { BankCardsService } from './modules/payout-accounts/bank-cards.service';
@@ -98,7 +98,7 @@ import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.reposit
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { RealtimeHub } from './realtime/hub';
-import { realtimeRoutes } from './realtime/realtime.routes';
+import { realtimeRoutes, WS_MAX_PAYLOAD_BYTES, websocketErrorHandler } from './realtime/realtime.routes';
 import { VERSION } from './version';
 import { adminApp, adminDistBeside } from './web/admin-app';
 import { webApp } from './web/web-app';
@@ -121,7 +121,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestLanguage);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { publicUrl: config.publicUrl });
   installErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -132,27 +132,54 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null },
+    // The reference page gets a policy of its own, built from the hashes of swagger-ui's inline code: nothing
+    // but its own files, no frames, and no upgrade-insecure-requests, which would break a plain-HTTP deployment.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' validator.swagger.io', '')
+        .replaceAll(' https:', '')
+        .replace(' upgrade-insecure-requests;', ''),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const { mode, sms } = config.messageDelivery;
   const notifier = new Notifier(
     new OutboxRepository(database.db),
-    { email: config.smtpUrl ? smtpSender(config.smtpUrl, config.smtpFrom) : undefined },
+    {
+      email: config.smtpUrl ? smtpSender(config.smtpUrl, config.smtpFrom) : undefined,
+      sms: sms ? twilioSender(sms) : undefined,
+    },
     app.log,
+    mode,
   );
+  if (mode === 'development') {
+    app.log.warn(
+      { email: config.smtpUrl ? 'smtp' : 'log', sms: sms ? sms.provider : 'log' },
+      'development message delivery: verification codes without a provider are written to this log; not for production (set SMTP_URL and SMS_PROVIDER, see README)',
+    );
+  }
   const messages = new MessagesService(new MessagesRepository(database.db));
+  /**
+   * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
+   * sessions end, so that their private channels stop at once.
+   */
+  const realtime: RealtimeHub = new RealtimeHub({
+    authenticate: (token) => auth.authenticate(token),
+    maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
+    logger: app.log,
+  });
   const auth = new AuthService(
     new AuthRepository(database.db),
     notifier,
     new AuthRateLimits(rateLimits),
     messages,
+    realtime,
   );
-  /** Live data at /ws: the trading modules publish through it, so it exists before they are built. */
-  const realtime = new RealtimeHub({
-    authenticate: (token) => auth.authenticate(token),
-    maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
-    logger: app.log,
-  });
   app.decorate('realtime', realtime);
   app.addHook('onClose', async () => realtime.close());
 
@@ -171,6 +198,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
       failures: rateLimits.loginFailuresPerAccount,
       windowSeconds: rateLimits.loginWindowSeconds,
     }),
+    realtime,
   );
   const identityRepository = new IdentityRepository(database.db);
   const identity = new IdentityService(identityRepository, uploads);
@@ -191,7 +219,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(adminUsersRoutes, {
     prefix: '/api/admin',
     admins,
-    users: new AdminUsersService(new AdminUsersRepository(database.db), identity),
+    users: new AdminUsersService(new AdminUsersRepository(database.db), identity, realtime),
   });
   await app.register(adminOutboxRoutes, {
     prefix: '/api/admin',
@@ -325,9 +353,16 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     idempotency,
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(realtimeRoutes, { hub: realtime });
-  await app.register(adminApp, { prefix: '/admin', adminDist: adminDistBeside(config.webDist) });
-  await app.register(webApp, { webDist: config.webDist });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD_BYTES },
+    errorHandler: websocketErrorHandler,
+  });
+  await app.register(realtimeRoutes, { hub: realtime, publicUrl: config.publicUrl });
+  await app.register(adminApp, {
+    prefix: '/admin',
+    adminDist: adminDistBeside(config.webDist),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(webApp, { webDist: config.webDist, publicUrl: config.publicUrl });
   return app;
 }

@@ -189,4 +189,37 @@ describe('loadConfig', () => {
     });
     expect(sut.webDist).toBe(loadConfig({}).webDist);
   });
+
+  it('delivers codes in development mode only when no provider is configured', () => {
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+14155550100',
+    };
+    expect(loadConfig({}).messageDelivery).toEqual({ mode: 'development', sms: undefined });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail:25' }).messageDelivery.mode).toBe('providers');
+    expect(loadConfig(twilio).messageDelivery).toEqual({
+      mode: 'providers',
+      sms: {
+        provider: 'twilio',
+        accountSid: twilio.TWILIO_ACCOUNT_SID,
+        authToken: 'token',
+        from: '+14155550100',
+      },
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail:25', MESSAGE_DELIVERY: 'development' }).messageDelivery.mode,
+    ).toBe('development');
+  });
+
+  it('asks for every Twilio setting when SMS_PROVIDER is twilio, and never repeats the auth token', () => {
+    expect(problemsWith({ SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: 'secret-token' })).toEqual([
+      'TWILIO_ACCOUNT_SID: must be set too, since SMS_PROVIDER is twilio',
+      'TWILIO_FROM: must be set too, since SMS_PROVIDER is twilio',
+    ]);
+    const problems = problemsWith({ SMS_PROVIDER: 'sms-gateway', MESSAGE_DELIVERY: 'log' });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toContain('SMS_PROVIDER: must be twilio');
+  });
 });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DeliveryMode } from './modules/notifications/notifier';
+import type { TwilioOptions } from './modules/notifications/senders';
 import type { S3StorageOptions } from './modules/uploads/s3-storage';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -18,6 +20,21 @@ const environment = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   SMTP_FROM: z.string().min(3).default('Kestrel <no-reply@kestrel.local>'),
+  MESSAGE_DELIVERY: z.enum(['development', 'providers'], 'must be development or providers').optional(),
+  SMS_PROVIDER: z.enum(['twilio'], 'must be twilio (or unset for no SMS)').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID: AC and 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      'must be a sending number such as +14155550123 or a messaging service SID (MG...)',
+    )
+    .optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   PUBLIC_URL: z.url('must be an absolute URL such as https://kestrel.example').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   TRUST_PROXY: z.string().optional(),
@@ -131,8 +148,18 @@ const UPLOAD_S3_REQUIRED = [
 ] as const;
 const UPLOAD_S3_OPTIONAL = ['UPLOAD_S3_PREFIX', 'UPLOAD_S3_FORCE_PATH_STYLE'] as const;
 
+/** The settings SMS_PROVIDER=twilio needs. */
+const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+
 /** Values that are never repeated in an error: a URL may hold a password, and the rest are secrets. */
-const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY)$/;
+const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY|_AUTH_TOKEN)$/;
+
+function missingTwilioSettings(env: Record<string, string | undefined>): string[] {
+  if (env.SMS_PROVIDER !== 'twilio') return [];
+  return TWILIO_REQUIRED.filter((name) => env[name] === undefined).map(
+    (name) => `${name}: must be set too, since SMS_PROVIDER is twilio`,
+  );
+}
 
 /** One line per bucket setting that is missing while others are set; checked beside the schema, so at once. */
 function missingBucketSettings(env: Record<string, string | undefined>): string[] {
@@ -169,6 +196,31 @@ function uploadBucket(value: z.infer<typeof environment>): S3StorageOptions | un
 }
 
 /**
+ * Development delivery (codes in the log) only where nothing can deliver: it is the default when neither SMTP_URL
+ * nor an SMS provider is set, and any provider turns it off unless MESSAGE_DELIVERY asks for it (decision 0030).
+ */
+function messageDelivery(value: z.infer<typeof environment>): Config['messageDelivery'] {
+  const sms =
+    value.SMS_PROVIDER === 'twilio' &&
+    value.TWILIO_ACCOUNT_SID &&
+    value.TWILIO_AUTH_TOKEN &&
+    value.TWILIO_FROM
+      ? {
+          provider: 'twilio' as const,
+          accountSid: value.TWILIO_ACCOUNT_SID,
+          authToken: value.TWILIO_AUTH_TOKEN,
+          from: value.TWILIO_FROM,
+          apiUrl: value.TWILIO_API_URL,
+        }
+      : undefined;
+  const nothingConfigured = !value.SMTP_URL && !sms;
+  return {
+    mode: value.MESSAGE_DELIVERY ?? (nothingConfigured ? 'development' : 'providers'),
+    sms,
+  };
+}
+
+/**
  * Which proxies may set X-Forwarded-For. Trusting it from anyone would let a client pick the IP that rate
  * limits count, so it is off unless set: "true", or the proxies' addresses and CIDRs ("10.0.0.0/8,127.0.0.1").
  */
@@ -184,6 +236,11 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Where codes go when a channel has no provider, and the SMS provider if one is set (decision 0030). */
+  messageDelivery: {
+    mode: DeliveryMode;
+    sms: ({ provider: 'twilio' } & TwilioOptions) | undefined;
+  };
   publicUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean | string;
@@ -258,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : `${name}: ${issue.message} (got "${env[name]}")`;
     }),
     ...missingBucketSettings(blankAsUnset),
+    ...missingTwilioSettings(blankAsUnset),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
@@ -268,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
+    messageDelivery: messageDelivery(value),
     publicUrl: value.PUBLIC_URL,
     logLevel: value.LOG_LEVEL,
     trustProxy: trustProxy(value.TRUST_PROXY),

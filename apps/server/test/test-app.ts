@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import type { RateLimitOptions } from '../src/modules/auth/rate-limits';
+import { captureLogOf, LogCapture } from './outbox';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -57,11 +58,20 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  const app = await buildApp({ config, database, rateLimits: options.rateLimits });
+  // Kept rather than printed: development delivery writes codes there, and tests read them back.
+  const log = new LogCapture();
+  captureLogOf(database, log);
+  const app = await buildApp({
+    config,
+    database,
+    rateLimits: options.rateLimits,
+    logger: { level: 'info', stream: log.stream },
+  });
   await app.ready();
   return {
     app,
     database,
+    log,
     async close() {
       await app.close();
       await database.close();

@@ -22,6 +22,9 @@ export const ERRORS = {
   codeTooSoon: { code: 2005, status: 429, message: 'errors.codeTooSoon' },
   inviteCodeUnknown: { code: 2006, status: 400, message: 'errors.inviteCodeUnknown' },
   accountFrozen: { code: 2007, status: 403, message: 'backOffice.accountFrozen' },
+  // 21xx: delivering codes. 503: the platform has no way to reach this kind of account right now.
+  smsUnavailable: { code: 2101, status: 503, message: 'errors.smsUnavailable' },
+  emailUnavailable: { code: 2102, status: 503, message: 'errors.emailUnavailable' },
   adminLoginFailed: { code: 5001, status: 400, message: 'backOffice.errors.loginFailed' },
   // 400, not 401: the console must keep the entered credentials and show the code field, not sign out.
   totpRequired: { code: 5002, status: 400, message: 'backOffice.errors.totpRequired' },
@@ -44,6 +47,7 @@ export const ERRORS = {
   oldSecurityPasswordRequired: { code: 3003, status: 400, message: 'security.oldSecurityPasswordRequired' },
   securityPasswordNotSet: { code: 3004, status: 400, message: 'security.notSet' },
   avatarUploadInvalid: { code: 3005, status: 400, message: 'profile.avatarInvalid' },
+  nicknameReserved: { code: 3006, status: 400, message: 'profile.nicknameReserved' },
   uploadMissing: { code: 3010, status: 400, message: 'uploads.missing' },
   uploadNotImage: { code: 3011, status: 415, message: 'uploads.notImage' },
   uploadTooLarge: { code: 3012, status: 413, message: 'uploads.tooLarge' },

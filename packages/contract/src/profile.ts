@@ -3,8 +3,10 @@ import { passwordField } from './account';
 
 export const NICKNAME_MAX_LENGTH = 20;
 
-// Control characters (C0, DEL, C1) and the invisible bidi overrides that could disguise a name.
-const CONTROL_CHARACTERS = /\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
+// Control characters (C0, DEL, C1), format characters (zero-width spaces and joiners, bidi overrides, the BOM)
+// and every other invisible character Unicode marks default-ignorable (fillers, the soft hyphen), any of which could
+// disguise a name. Emoji variation selectors (U+FE0E, U+FE0F) only choose how an emoji is drawn and stay allowed.
+const CONTROL_CHARACTERS = /\p{Cc}|\p{Cf}|(?![\ufe0e\ufe0f])\p{Default_Ignorable_Code_Point}/u;
 
 export const nicknameField = z
   .string()

@@ -294,6 +294,19 @@ export class RealtimeHub implements RealtimePublisher {
     }
   }
 
+  /** A session ended (a logout): the connections signed in with its token lose their private channels now. */
+  sessionEnded(token: string): void {
+    for (const connection of [...this.connections]) connection.sessionEnded(token);
+  }
+
+  /**
+   * Some or all of a user's sessions were revoked (password change or reset, a freeze): each of the user's
+   * connections checks its token now rather than at the next periodic check, and one whose session ended stops.
+   */
+  userSessionsEnded(userId: number): void {
+    for (const connection of [...(this.userConnections.get(userId) ?? [])]) void connection.reauthenticate();
+  }
+
   /** @internal */
   bindUser(connection: Connection, userId: number | undefined, previous: number | undefined) {
     if (previous !== undefined) {
@@ -462,6 +475,13 @@ export class Connection {
     if (this.closed || token === undefined) return;
     const user = await this.hub.authenticate(token).catch(() => undefined);
     if (this.closed || this.token !== token || user?.id === this.userId) return;
+    this.signOut();
+    this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
+  }
+
+  /** @internal The session of `token` has ended. */
+  sessionEnded(token: string): void {
+    if (this.closed || this.token !== token) return;
     this.signOut();
     this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
   }

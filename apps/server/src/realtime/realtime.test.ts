@@ -5,13 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { callApi, registerAccount } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { adminApi, adminWithRole } from '../modules/admin/test-admins';
 
+const OWN_ORIGIN = 'http://kestrel.test';
 let sut: TestApp;
 let baseUrl: string;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  sut = await createTestApp();
+  sut = await createTestApp({ env: { PUBLIC_URL: OWN_ORIGIN } });
   const address = await sut.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = address.replace(/^http/, 'ws');
 });
@@ -31,8 +33,8 @@ afterAll(async () => {
 
 type Message = { op: string; channel?: string; data?: unknown; msg?: string; channels?: string[] };
 
-async function connect(path = '/ws') {
-  const socket = new WebSocket(`${baseUrl}${path}`);
+async function connect(path = '/ws', origin?: string) {
+  const socket = new WebSocket(`${baseUrl}${path}`, origin ? { origin } : {});
   sockets.push(socket);
   const inbox: Message[] = [];
   const waiting: ((message: Message) => void)[] = [];
@@ -201,5 +203,97 @@ describe('live data over /ws', () => {
     const [code] = await closed;
     expect([WS_CLOSE_CODES.slowConsumer, 1006]).toContain(code);
     expect(sut.app.realtime.stats.dropped).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('who may connect, and what a client may send', () => {
+  it('refuses a WebSocket opened by a page of another origin before the upgrade, and accepts its own', async () => {
+    const foreign = new WebSocket(`${baseUrl}/ws`, { origin: 'https://evil.example' });
+    const [, response] = (await once(foreign, 'unexpected-response')) as [unknown, { statusCode: number }];
+    expect(response.statusCode).toBe(403);
+    // Handling the refusal ourselves, we end the attempt; ws reports it as an error, which is the expected one.
+    const aborted = once(foreign, 'error');
+    foreign.terminate();
+    expect(String((await aborted)[0])).toMatch(/closed before the connection was established/);
+
+    const own = await connect('/ws', OWN_ORIGIN);
+    expect(await own.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
+  });
+
+  it('closes a connection that sends an oversized frame, with a warning in the log rather than an error', async () => {
+    const client = await connect();
+    const closed = once(client.socket, 'close');
+    client.socket.send('x'.repeat(64 * 1024 + 1));
+    const [code] = await closed;
+    expect(code).toBe(1009);
+
+    const oversized = sut.log.entries('WebSocket frame over the size limit: closed');
+    expect(oversized).toHaveLength(1);
+    expect(oversized[0]).toMatchObject({ level: 40, limit: 64 * 1024 });
+    expect(sut.log.lines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
+  });
+});
+
+describe('private channels when sessions end', () => {
+  /** A client signed in as `token` and subscribed to its orders. */
+  async function watchingOrders(token: string) {
+    const client = await connect('/ws?lang=de');
+    client.send({ op: 'auth', token });
+    client.send({ op: 'subscribe', channels: ['orders'] });
+    expect(await client.next()).toEqual({ op: 'authenticated' });
+    expect(await client.next()).toEqual({ op: 'subscribed', channels: ['orders'] });
+    return client;
+  }
+
+  /** The user's orders stopped reaching the client: the next frame after a publish is the answer to a ping. */
+  async function expectNoMoreOrders(client: Awaited<ReturnType<typeof connect>>, userId: number) {
+    sut.app.realtime.publishToUser(userId, 'orders', { id: 'after' });
+    expect(await client.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
+  }
+
+  it('stops at once when the session logs out, while another session of the user goes on', async () => {
+    const dave = await registerAccount(sut, 'realtime-dave@example.com');
+    const other = await callApi(sut, 'POST', '/api/auth/login', {
+      body: { account: 'realtime-dave@example.com', password: 'secret123' },
+    });
+    const leaving = await watchingOrders(dave.token);
+    const staying = await watchingOrders(other.body.data.token);
+
+    await callApi(sut, 'POST', '/api/auth/logout', { token: dave.token });
+    expect(await leaving.next()).toEqual({ op: 'error', msg: catalogues.de.errors.unauthorized });
+    await expectNoMoreOrders(leaving, dave.user.id);
+    expect(await staying.next()).toEqual({ op: 'data', channel: 'orders', data: { id: 'after' } });
+  });
+
+  it('stops at once for every session of an account an operator freezes', async () => {
+    const erin = await registerAccount(sut, 'realtime-erin@example.com');
+    const client = await watchingOrders(erin.token);
+    const { token } = await adminWithRole(sut, 'support', 'realtime-support@kestrel.test');
+
+    const frozen = await adminApi(sut, 'POST', `/api/admin/users/${erin.user.id}/freeze`, {
+      token,
+      body: { reason: 'Account takeover reported by the owner' },
+    });
+    expect(frozen.body.code).toBe(0);
+    expect(await client.next()).toEqual({ op: 'error', msg: catalogues.de.errors.unauthorized });
+    await expectNoMoreOrders(client, erin.user.id);
+  });
+
+  it('stops at once for the other sessions when the password changes, and keeps the one that changed it', async () => {
+    const frank = await registerAccount(sut, 'realtime-frank@example.com');
+    const other = await callApi(sut, 'POST', '/api/auth/login', {
+      body: { account: 'realtime-frank@example.com', password: 'secret123' },
+    });
+    const elsewhere = await watchingOrders(other.body.data.token);
+    const here = await watchingOrders(frank.token);
+
+    const changed = await callApi(sut, 'POST', '/api/user/password', {
+      token: frank.token,
+      body: { oldPassword: 'secret123', password: 'secret456', confirmPassword: 'secret456' },
+    });
+    expect(changed.body.code).toBe(0);
+    expect(await elsewhere.next()).toEqual({ op: 'error', msg: catalogues.de.errors.unauthorized });
+    await expectNoMoreOrders(elsewhere, frank.user.id);
+    expect(await here.next()).toEqual({ op: 'data', channel: 'orders', data: { id: 'after' } });
   });
 });

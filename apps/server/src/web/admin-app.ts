@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '@kestrel/contract';
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_SECURITY_POLICY, HASHED_ASSET_CACHE } from './web-app';
+import { contentSecurityPolicy, HASHED_ASSET_CACHE } from './web-app';
 
 /**
  * Where the built back office is: beside the user app (apps/web/dist → apps/admin/dist), so that a deployment
@@ -17,8 +17,9 @@ export function adminDistBeside(webDist: string): string {
  * Serves the built back office under the prefix it is registered with (`/admin`), with index.html for every
  * client-side route. The admin token also lives in localStorage, so it gets the user app's strict policy.
  */
-export async function adminApp(app: FastifyInstance, options: { adminDist: string }) {
+export async function adminApp(app: FastifyInstance, options: { adminDist: string; publicUrl?: string }) {
   const { adminDist } = options;
+  const policy = contentSecurityPolicy(options.publicUrl);
   const hasAdminApp = existsSync(path.join(adminDist, 'index.html'));
   if (!hasAdminApp) {
     app.log.warn({ adminDist }, 'the back office is not built: /admin is not served');
@@ -32,7 +33,7 @@ export async function adminApp(app: FastifyInstance, options: { adminDist: strin
         const isHashedAsset = path.relative(adminDist, filePath).startsWith(`assets${path.sep}`);
         response.setHeader('Cache-Control', isHashedAsset ? HASHED_ASSET_CACHE : 'no-cache');
         if (filePath.endsWith('.html')) {
-          response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+          response.setHeader('Content-Security-Policy', policy);
         }
       },
     });

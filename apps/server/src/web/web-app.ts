@@ -6,26 +6,32 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The token lives in localStorage (the spec's choice), so script injection would be account takeover: the
- * app's pages get a strict policy that allows only our own scripts.
+ * app's pages get a strict policy that allows only our own scripts, and lets the page talk to its own origin only:
+ * `'self'` covers the same-origin WebSocket in current browsers, and with PUBLIC_URL its `ws(s)://` origin is named
+ * too, so injected code could not send anything to another host over a WebSocket either.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(publicUrl: string | undefined): string {
+  const socketOrigin = publicUrl ? new URL(publicUrl).origin.replace(/^http/, 'ws') : undefined;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    socketOrigin ? `connect-src 'self' ${socketOrigin}` : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Vite puts a content hash in every file name under assets/, so a file there never changes. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /** Serves the built user app at `/`, with index.html for every client-side route. */
-export async function webApp(app: FastifyInstance, options: { webDist: string }) {
+export async function webApp(app: FastifyInstance, options: { webDist: string; publicUrl?: string }) {
+  const policy = contentSecurityPolicy(options.publicUrl);
   const hasWebApp = existsSync(path.join(options.webDist, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -41,7 +47,7 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
         const isHashedAsset = path.relative(options.webDist, filePath).startsWith(`assets${path.sep}`);
         response.setHeader('Cache-Control', isHashedAsset ? HASHED_ASSET_CACHE : 'no-cache');
         if (filePath.endsWith('.html')) {
-          response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+          response.setHeader('Content-Security-Policy', policy);
         }
       },
     });

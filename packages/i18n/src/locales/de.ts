@@ -54,6 +54,10 @@ const de: Catalogue = {
     accountNotFound: 'Dieses Konto ist nicht registriert',
     codeInvalid: 'Der Bestätigungscode ist falsch oder abgelaufen',
     codeTooSoon: 'Bitte warte {{seconds}} Sekunden, bevor du einen neuen Code anforderst',
+    smsUnavailable:
+      'Codes können derzeit nicht an Mobilnummern gesendet werden. Bitte verwenden Sie Ihre E-Mail-Adresse.',
+    emailUnavailable:
+      'Codes können derzeit nicht per E-Mail gesendet werden. Bitte verwenden Sie Ihre Mobilnummer.',
     inviteCodeUnknown: 'Dieser Einladungscode existiert nicht',
     tooManyAttempts: 'Zu viele Versuche. Bitte versuche es in {{minutes}} Minuten erneut.',
     idempotencyConflict:
@@ -784,6 +788,8 @@ const de: Catalogue = {
     nicknameRequired: 'Bitte gib einen Spitznamen ein',
     nicknameLength: 'Der Spitzname darf höchstens 20 Zeichen lang sein',
     nicknameInvalid: 'Der Spitzname enthält unzulässige Zeichen',
+    nicknameReserved:
+      'Dieser Spitzname ist reserviert oder ähnelt einem reservierten Namen. Bitte wählen Sie einen anderen.',
     avatarInvalid: 'Bitte lade das Profilbild erneut hoch',
     cropTitle: 'Profilbild anpassen',
     cropHint: 'Zum Verschieben ziehen, mit dem Regler zoomen',

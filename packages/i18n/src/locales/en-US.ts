@@ -56,6 +56,8 @@ const enUS = {
     accountNotFound: 'This account is not registered',
     codeInvalid: 'The verification code is wrong or has expired',
     codeTooSoon: 'Please wait {{seconds}} seconds before requesting another code',
+    smsUnavailable: 'Codes cannot be sent to mobile numbers at the moment. Please use your e-mail address.',
+    emailUnavailable: 'Codes cannot be sent by e-mail at the moment. Please use your mobile number.',
     inviteCodeUnknown: 'This invitation code does not exist',
     tooManyAttempts: 'Too many attempts. Please try again in {{minutes}} minutes.',
     idempotencyConflict:
@@ -777,6 +779,7 @@ const enUS = {
     nicknameRequired: 'Please enter a nickname',
     nicknameLength: 'The nickname can be at most 20 characters long',
     nicknameInvalid: 'The nickname contains characters that are not allowed',
+    nicknameReserved: 'This nickname is reserved or looks like a reserved name. Please choose another.',
     avatarInvalid: 'Please upload the avatar again',
     cropTitle: 'Adjust your avatar',
     cropHint: 'Drag to position the photo, use the slider to zoom',

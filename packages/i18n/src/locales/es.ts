@@ -54,6 +54,9 @@ const es: Catalogue = {
     accountNotFound: 'Esta cuenta no está registrada',
     codeInvalid: 'El código de verificación es incorrecto o ha caducado',
     codeTooSoon: 'Espera {{seconds}} segundos antes de solicitar otro código',
+    smsUnavailable: 'Por ahora no se pueden enviar códigos a números móviles. Utilice su correo electrónico.',
+    emailUnavailable:
+      'Por ahora no se pueden enviar códigos por correo electrónico. Utilice su número móvil.',
     inviteCodeUnknown: 'Este código de invitación no existe',
     tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} minutos.',
     idempotencyConflict:
@@ -779,6 +782,7 @@ const es: Catalogue = {
     nicknameRequired: 'Introduce un apodo',
     nicknameLength: 'El apodo puede tener como máximo 20 caracteres',
     nicknameInvalid: 'El apodo contiene caracteres no permitidos',
+    nicknameReserved: 'Este apodo está reservado o se parece a un nombre reservado. Elija otro.',
     avatarInvalid: 'Vuelve a subir la foto de perfil',
     cropTitle: 'Ajusta tu foto de perfil',
     cropHint: 'Arrastra para colocar la foto y usa el control deslizante para ampliar',

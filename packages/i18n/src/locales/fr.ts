@@ -55,6 +55,10 @@ const fr: Catalogue = {
     accountNotFound: "Ce compte n'est pas enregistré",
     codeInvalid: 'Le code de vérification est incorrect ou a expiré',
     codeTooSoon: 'Veuillez patienter {{seconds}} secondes avant de demander un nouveau code',
+    smsUnavailable:
+      'Les codes ne peuvent pas être envoyés aux numéros de mobile pour le moment. Veuillez utiliser votre adresse e-mail.',
+    emailUnavailable:
+      'Les codes ne peuvent pas être envoyés par e-mail pour le moment. Veuillez utiliser votre numéro de mobile.',
     inviteCodeUnknown: "Ce code d'invitation n'existe pas",
     tooManyAttempts: 'Trop de tentatives. Veuillez réessayer dans {{minutes}} minutes.',
     idempotencyConflict:
@@ -784,6 +788,7 @@ const fr: Catalogue = {
     nicknameRequired: 'Veuillez saisir un pseudo',
     nicknameLength: 'Le pseudo ne peut pas dépasser 20 caractères',
     nicknameInvalid: 'Le pseudo contient des caractères non autorisés',
+    nicknameReserved: 'Ce pseudo est réservé ou ressemble à un nom réservé. Veuillez en choisir un autre.',
     avatarInvalid: 'Veuillez importer à nouveau la photo de profil',
     cropTitle: 'Ajuster votre photo de profil',
     cropHint: 'Faites glisser pour positionner la photo, utilisez le curseur pour zoomer',

@@ -55,6 +55,8 @@ const id: Catalogue = {
     accountNotFound: 'Akun ini belum terdaftar',
     codeInvalid: 'Kode verifikasi salah atau sudah kedaluwarsa',
     codeTooSoon: 'Harap tunggu {{seconds}} detik sebelum meminta kode baru',
+    smsUnavailable: 'Kode belum dapat dikirim ke nomor ponsel saat ini. Silakan gunakan alamat email Anda.',
+    emailUnavailable: 'Kode belum dapat dikirim melalui email saat ini. Silakan gunakan nomor ponsel Anda.',
     inviteCodeUnknown: 'Kode undangan ini tidak ditemukan',
     tooManyAttempts: 'Terlalu banyak percobaan. Silakan coba lagi dalam {{minutes}} menit.',
     idempotencyConflict:
@@ -778,6 +780,8 @@ const id: Catalogue = {
     nicknameRequired: 'Masukkan nama panggilan',
     nicknameLength: 'Nama panggilan maksimal 20 karakter',
     nicknameInvalid: 'Nama panggilan berisi karakter yang tidak diizinkan',
+    nicknameReserved:
+      'Nama panggilan ini dicadangkan atau mirip dengan nama yang dicadangkan. Silakan pilih yang lain.',
     avatarInvalid: 'Unggah ulang foto profil',
     cropTitle: 'Sesuaikan foto profil',
     cropHint: 'Seret untuk mengatur posisi, gunakan penggeser untuk memperbesar',

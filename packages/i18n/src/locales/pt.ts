@@ -54,6 +54,9 @@ const pt: Catalogue = {
     accountNotFound: 'Esta conta não está cadastrada',
     codeInvalid: 'O código de verificação está incorreto ou expirou',
     codeTooSoon: 'Aguarde {{seconds}} segundos antes de solicitar outro código',
+    smsUnavailable:
+      'No momento não é possível enviar códigos para números de celular. Use seu endereço de e-mail.',
+    emailUnavailable: 'No momento não é possível enviar códigos por e-mail. Use seu número de celular.',
     inviteCodeUnknown: 'Este código de convite não existe',
     tooManyAttempts: 'Muitas tentativas. Tente novamente em {{minutes}} minutos.',
     idempotencyConflict:
@@ -776,6 +779,7 @@ const pt: Catalogue = {
     nicknameRequired: 'Digite um apelido',
     nicknameLength: 'O apelido pode ter no máximo 20 caracteres',
     nicknameInvalid: 'O apelido contém caracteres não permitidos',
+    nicknameReserved: 'Este apelido é reservado ou se parece com um nome reservado. Escolha outro.',
     avatarInvalid: 'Envie a foto de perfil novamente',
     cropTitle: 'Ajuste sua foto de perfil',
     cropHint: 'Arraste para posicionar a foto e use o controle deslizante para ampliar',

@@ -54,6 +54,9 @@ const tr: Catalogue = {
     accountNotFound: 'Bu hesap kayıtlı değil',
     codeInvalid: 'Doğrulama kodu hatalı veya süresi dolmuş',
     codeTooSoon: 'Yeni kod istemeden önce lütfen {{seconds}} saniye bekleyin',
+    smsUnavailable:
+      'Şu anda cep telefonu numaralarına kod gönderilemiyor. Lütfen e-posta adresinizi kullanın.',
+    emailUnavailable: 'Şu anda e-posta ile kod gönderilemiyor. Lütfen cep telefonu numaranızı kullanın.',
     inviteCodeUnknown: 'Bu davet kodu mevcut değil',
     tooManyAttempts: 'Çok fazla deneme yapıldı. Lütfen {{minutes}} dakika sonra tekrar deneyin.',
     idempotencyConflict:
@@ -775,6 +778,7 @@ const tr: Catalogue = {
     nicknameRequired: 'Lütfen bir takma ad girin',
     nicknameLength: 'Takma ad en fazla 20 karakter olabilir',
     nicknameInvalid: 'Takma ad izin verilmeyen karakterler içeriyor',
+    nicknameReserved: 'Bu takma ad ayrılmış ya da ayrılmış bir ada benziyor. Lütfen başka bir tane seçin.',
     avatarInvalid: 'Lütfen profil fotoğrafını yeniden yükleyin',
     cropTitle: 'Profil fotoğrafını ayarlayın',
     cropHint: 'Konumlandırmak için sürükleyin, yakınlaştırmak için kaydırıcıyı kullanın',

@@ -54,6 +54,8 @@ const vn: Catalogue = {
     accountNotFound: 'Tài khoản này chưa được đăng ký',
     codeInvalid: 'Mã xác minh không đúng hoặc đã hết hạn',
     codeTooSoon: 'Vui lòng đợi {{seconds}} giây trước khi yêu cầu mã mới',
+    smsUnavailable: 'Hiện chưa thể gửi mã đến số điện thoại di động. Vui lòng dùng địa chỉ email của bạn.',
+    emailUnavailable: 'Hiện chưa thể gửi mã qua email. Vui lòng dùng số điện thoại di động của bạn.',
     inviteCodeUnknown: 'Mã mời này không tồn tại',
     tooManyAttempts: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
     idempotencyConflict:
@@ -777,6 +779,8 @@ const vn: Catalogue = {
     nicknameRequired: 'Vui lòng nhập biệt danh',
     nicknameLength: 'Biệt danh tối đa 20 ký tự',
     nicknameInvalid: 'Biệt danh chứa ký tự không được phép',
+    nicknameReserved:
+      'Biệt danh này đã được dành riêng hoặc giống một tên dành riêng. Vui lòng chọn biệt danh khác.',
     avatarInvalid: 'Vui lòng tải lại ảnh đại diện',
     cropTitle: 'Điều chỉnh ảnh đại diện',
     cropHint: 'Kéo để chọn vị trí, dùng thanh trượt để phóng to',

@@ -7,6 +7,7 @@ import type {
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
 import { type Actor, withAudit } from '../admin/audit';
+import type { SessionEndings } from '../auth/auth.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { AdminUsersRepository, UserRow } from './admin-users.repository';
 
@@ -42,6 +43,7 @@ export class AdminUsersService {
   constructor(
     private readonly repository: AdminUsersRepository,
     private readonly identity: Pick<IdentityService, 'statusOf'>,
+    private readonly endings?: Pick<SessionEndings, 'userSessionsEnded'>,
   ) {}
 
   async search(query: AdminUsersQuery): Promise<AdminPage<AdminUserSummary>> {
@@ -73,12 +75,14 @@ export class AdminUsersService {
   }
 
   /** Freezes the account and ends its sessions, so that it is out at once and cannot log in again. */
-  freeze(id: number, reason: string, actor: Actor): Promise<AdminUserProfile> {
-    return this.change(id, reason, actor, async (repository, user) => {
+  async freeze(id: number, reason: string, actor: Actor): Promise<AdminUserProfile> {
+    const frozen = await this.change(id, reason, actor, async (repository, user) => {
       const updated = await repository.update(id, { frozenAt: user.frozenAt ?? new Date() });
       const revokedSessions = await repository.revokeAllSessions(id);
       return { updated, extra: { revokedSessions } };
     });
+    this.endings?.userSessionsEnded(id);
+    return frozen;
   }
 
   unfreeze(id: number, reason: string, actor: Actor): Promise<AdminUserProfile> {
@@ -87,11 +91,13 @@ export class AdminUsersService {
     }));
   }
 
-  revokeSessions(id: number, reason: string, actor: Actor): Promise<AdminUserProfile> {
-    return this.change(id, reason, actor, async (repository, user) => ({
+  async revokeSessions(id: number, reason: string, actor: Actor): Promise<AdminUserProfile> {
+    const profile = await this.change(id, reason, actor, async (repository, user) => ({
       updated: user,
       extra: { revokedSessions: await repository.revokeAllSessions(id) },
     }));
+    this.endings?.userSessionsEnded(id);
+    return profile;
   }
 
   setCreditScore(id: number, score: number, reason: string, actor: Actor): Promise<AdminUserProfile> {

@@ -48,12 +48,23 @@ function codeHash(account: string, purpose: CodePurpose, code: string) {
 
 type CodeCheck = 'ok' | 'wrong';
 
+/** Told when sessions end, so that what runs on them (the live data at /ws) stops at once. */
+export type SessionEndings = {
+  /** The session of this token ended. */
+  sessionEnded(token: string): void;
+  /** Some or all sessions of this user were revoked. */
+  userSessionsEnded(userId: number): void;
+};
+
+const NO_ONE_LISTENING: SessionEndings = { sessionEnded() {}, userSessionsEnded() {} };
+
 export class AuthService {
   constructor(
     private readonly repository: AuthRepository,
     private readonly notifier: Notifier,
     private readonly limits: AuthRateLimits,
     private readonly messages: Pick<MessagesService, 'notify'>,
+    private readonly endings: SessionEndings = NO_ONE_LISTENING,
   ) {}
 
   /** Sends a one-time code; registering needs a new account, resetting an existing one. */
@@ -135,6 +146,7 @@ export class AuthService {
 
   async logout(token: string) {
     await this.repository.revokeSession(sha256(token));
+    this.endings.sessionEnded(token);
   }
 
   /** Sets a new password with a code and ends every session of the account. */
@@ -147,9 +159,10 @@ export class AuthService {
       if (!user || user.passwordHash === NO_PASSWORD) return 'accountNotFound';
       await repository.updatePassword(user.id, passwordHash);
       await repository.revokeAllSessions(user.id);
-      return 'reset';
+      return { userId: user.id };
     });
-    if (outcome !== 'reset') throw new AppError(outcome);
+    if (typeof outcome === 'string') throw new AppError(outcome);
+    this.endings.userSessionsEnded(outcome.userId);
   }
 
   /**

@@ -1,44 +1,57 @@
 import { isPhone } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error';
 import { translator } from '../../http/i18n';
 import type { OutboxRepository } from './outbox.repository';
 import type { MessageSender, OutgoingMessage } from './senders';
+
+/** How a verification code stands in the outbox: operators see that one was sent, never which (decision 0030). */
+export const MASKED_CODE = '••••••';
+
+/**
+ * `development`: a channel without a provider writes its messages, codes included, to the server log (announced
+ * at start-up). `providers`: a channel without a provider refuses, so that the API never says "sent" falsely.
+ */
+export type DeliveryMode = 'development' | 'providers';
+
+export type Channel = 'email' | 'sms';
 
 /** Sends what the platform tells people, in their language, and records every message in the outbox. */
 export class Notifier {
   constructor(
     private readonly outbox: OutboxRepository,
-    /** Absent when no provider is configured: the message then goes to the server log and the outbox only. */
     private readonly senders: { email?: MessageSender; sms?: MessageSender },
     private readonly logger: FastifyBaseLogger,
+    private readonly mode: DeliveryMode = 'providers',
   ) {}
 
   async sendVerificationCode(account: string, code: string, locale: Locale) {
     const t = translator(locale);
-    if (isPhone(account)) {
-      await this.deliver('sms', { to: account, text: t('mail.codeSms', { code }) });
-    } else {
-      await this.deliver('email', {
-        to: account,
-        subject: t('mail.codeSubject'),
-        text: t('mail.codeBody', { code }),
-      });
+    const channel: Channel = isPhone(account) ? 'sms' : 'email';
+    if (!this.senders[channel] && this.mode !== 'development') {
+      throw new AppError(channel === 'sms' ? 'smsUnavailable' : 'emailUnavailable');
     }
+    const message = (shown: string): OutgoingMessage =>
+      channel === 'sms'
+        ? { to: account, text: t('mail.codeSms', { code: shown }) }
+        : { to: account, subject: t('mail.codeSubject'), text: t('mail.codeBody', { code: shown }) };
+    await this.deliver(channel, message(code), message(MASKED_CODE));
   }
 
-  private async deliver(channel: 'email' | 'sms', message: OutgoingMessage) {
+  /** `recorded` is what the outbox keeps: the message with its secrets masked. */
+  private async deliver(channel: Channel, message: OutgoingMessage, recorded: OutgoingMessage) {
     const id = await this.outbox.insert({
       channel,
-      recipient: message.to,
-      subject: message.subject,
-      body: message.text,
+      recipient: recorded.to,
+      subject: recorded.subject,
+      body: recorded.text,
     });
     const sender = this.senders[channel];
     if (!sender) {
       this.logger.info(
         { outboxId: id, channel, ...message },
-        'no provider configured: message kept in the outbox',
+        'development delivery: message written to the log, not sent',
       );
       return;
     }
@@ -46,7 +59,7 @@ export class Notifier {
       await sender.send(message);
       await this.outbox.markDelivered(id);
     } catch (error) {
-      this.logger.error({ err: error, outboxId: id }, 'message delivery failed');
+      this.logger.error({ err: error, outboxId: id, channel }, 'message delivery failed');
       await this.outbox.markFailed(id, error instanceof Error ? error.message : String(error));
     }
   }

@@ -7,12 +7,13 @@ import {
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
 import type { UserRow } from '../auth/auth.repository';
-import { toPublicUser } from '../auth/auth.service';
+import { type SessionEndings, toPublicUser } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { sha256 } from '../auth/secrets';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { PasswordAttempts } from './password-attempts';
 import type { ProfileRepository } from './profile.repository';
+import { looksReserved } from './reserved-names';
 
 const loginKey = (userId: number) => `login:${userId}`;
 const securityKey = (userId: number) => `security:${userId}`;
@@ -23,11 +24,15 @@ export class ProfileService {
     private readonly repository: ProfileRepository,
     private readonly uploads: Pick<UploadsService, 'findOwnUpload'>,
     private readonly attempts: PasswordAttempts,
+    private readonly endings?: Pick<SessionEndings, 'userSessionsEnded'>,
   ) {}
 
   async updateProfile(user: UserRow, body: UpdateProfileBody): Promise<PublicUser> {
     const change: { nickname?: string; avatarUrl?: string } = {};
-    if (body.nickname !== undefined) change.nickname = body.nickname;
+    if (body.nickname !== undefined) {
+      if (looksReserved(body.nickname)) throw new AppError('nicknameReserved');
+      change.nickname = body.nickname;
+    }
     if (body.avatarUploadId !== undefined) {
       const upload = await this.uploads.findOwnUpload(user.id, body.avatarUploadId, 'avatar');
       if (!upload) throw new AppError('avatarUploadInvalid');
@@ -44,6 +49,7 @@ export class ProfileService {
       await repository.updatePassword(user.id, passwordHash);
       await repository.revokeOtherSessions(user.id, sha256(sessionToken));
     });
+    this.endings?.userSessionsEnded(user.id);
   }
 
   /**

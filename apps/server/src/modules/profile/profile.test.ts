@@ -1,3 +1,5 @@
+import { ERRORS } from '@kestrel/contract';
+import { catalogues } from '@kestrel/i18n/all';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
@@ -83,6 +85,40 @@ describe('the profile', () => {
       body: { nickname: 'evil\u202ename' },
     });
     expect(control.body.msg).toBe('The nickname contains characters that are not allowed');
+  });
+
+  it('refuses zero-width characters and look-alikes of the staff and the platform, and changes nothing', async () => {
+    const user = await newUser();
+    const named = await callApi(sut, 'PATCH', '/api/user/profile', {
+      token: user.token,
+      body: { nickname: 'Trader 42' },
+    });
+    expect(named.body.code).toBe(0);
+
+    for (const nickname of ['ad\u200bmin', 'Bob\u2060', 'Al\ufeffice', 'a\u3164b']) {
+      const answer = await callApi(sut, 'PATCH', '/api/user/profile', {
+        token: user.token,
+        body: { nickname },
+        lang: 'de',
+      });
+      expect(answer.status, JSON.stringify(nickname)).toBe(400);
+      expect(answer.body.msg).toBe(catalogues.de.profile.nicknameInvalid);
+    }
+    for (const nickname of ['\u0410dmin', 'ѕupport', 'KestreI Team']) {
+      const answer = await callApi(sut, 'PATCH', '/api/user/profile', {
+        token: user.token,
+        body: { nickname },
+        lang: 'ar',
+      });
+      expect(answer.status, nickname).toBe(400);
+      expect(answer.body).toEqual({
+        code: ERRORS.nicknameReserved.code,
+        msg: catalogues.ar.profile.nicknameReserved,
+        data: null,
+      });
+    }
+    const info = await callApi(sut, 'GET', '/api/user/info', { token: user.token });
+    expect(info.body.data.nickname).toBe('Trader 42');
   });
 
   it('sets the avatar to the caller’s own avatar upload', async () => {

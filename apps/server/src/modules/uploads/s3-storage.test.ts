@@ -13,7 +13,8 @@ const REGION = 'eu-test-1';
 const BUCKET = 'kestrel-uploads';
 
 /*
- * A stand-in for an S3-compatible service, in memory. It checks every request's SigV4 signature with its own
+ * A stand-in for an S3-compatible service, in memory (the comma after each Authorization part may be followed by a
+ * space, as in AWS's own examples). It checks every request's SigV4 signature with its own
  * code, written from the AWS specification apart from the signer under test, from the request as received.
  */
 type ReceivedRequest = {
@@ -30,7 +31,7 @@ const mac = (key: string | Buffer, data: string) => createHmac('sha256', key).up
 /** Why the request's signature is not valid, or null when it is. */
 function signatureProblem(request: ReceivedRequest): string | null {
   const match =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([a-z0-9;-]+),Signature=([0-9a-f]{64})$/.exec(
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
       request.headers.authorization ?? '',
     );
   if (!match) return 'malformed Authorization';
