@@ -111,7 +111,7 @@ export class S3Storage implements UploadStorage {
     const signed = await signer.sign();
     return this.fetchFn(signed.url, {
       method,
-      headers: Object.fromEntries(signed.headers),
+      headers: signed.headers,
       body: body ? new Uint8Array(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
