@@ -1145,9 +1145,9 @@ const enUS = {
     today: {
       title: 'Today',
       since: 'Since 00:00 UTC',
-      profit: 'Today\'s profit',
-      orders: 'Today\'s orders',
-      investment: 'Today\'s investment',
+      profit: "Today's profit",
+      orders: "Today's orders",
+      investment: "Today's investment",
     },
     allocation: 'Allocation',
     noValued: 'No valued assets yet',

@@ -1161,7 +1161,7 @@ const fr: Catalogue = {
     inUse: 'Utilisé',
     available: 'Disponible',
     today: {
-      title: 'Aujourd\'hui',
+      title: "Aujourd'hui",
       since: 'Depuis 00:00 UTC',
       profit: 'Profit du jour',
       orders: 'Ordres du jour',

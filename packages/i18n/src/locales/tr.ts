@@ -1144,7 +1144,7 @@ const tr: Catalogue = {
     available: 'Kullanılabilir',
     today: {
       title: 'Bugün',
-      since: '00:00 UTC\'den beri',
+      since: "00:00 UTC'den beri",
       profit: 'Bugünkü kâr',
       orders: 'Bugünkü emirler',
       investment: 'Bugünkü yatırım',
