@@ -46,6 +46,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          // A page answers within its journey's time, not within expect.poll's default second: the journeys share
+          // two cores with the server tests in CI.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
