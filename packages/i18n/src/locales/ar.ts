@@ -68,6 +68,10 @@ const ar: Catalogue = {
       accountInvalid: 'يرجى اختيار حساب',
       sameAccount: 'يرجى اختيار حسابين مختلفين',
       reservationNotOpen: 'تم تحرير هذه الأموال أو تسويتها بالفعل',
+      belowMinimum: 'الحد الأدنى هو {{amount}}',
+      aboveMaximum: 'الحد الأقصى هو {{amount}}',
+      aboveAvailable: 'أكثر من رصيدك المتاح ({{amount}})',
+      tooManyDecimals: 'استخدم {{decimals}} منازل عشرية كحد أقصى',
     },
   },
   auth: {

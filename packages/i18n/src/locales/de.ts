@@ -70,6 +70,10 @@ const de: Catalogue = {
       accountInvalid: 'Bitte wählen Sie ein Konto',
       sameAccount: 'Bitte wählen Sie zwei verschiedene Konten',
       reservationNotOpen: 'Diese Mittel wurden bereits freigegeben oder abgerechnet',
+      belowMinimum: 'Das Minimum ist {{amount}}',
+      aboveMaximum: 'Das Maximum ist {{amount}}',
+      aboveAvailable: 'Mehr als dein verfügbares Guthaben ({{amount}})',
+      tooManyDecimals: 'Höchstens {{decimals}} Nachkommastellen',
     },
   },
   auth: {

@@ -71,6 +71,10 @@ const enUS = {
       accountInvalid: 'Please choose an account',
       sameAccount: 'Please choose two different accounts',
       reservationNotOpen: 'These funds have already been released or settled',
+      belowMinimum: 'The minimum is {{amount}}',
+      aboveMaximum: 'The maximum is {{amount}}',
+      aboveAvailable: 'More than you have available ({{amount}})',
+      tooManyDecimals: 'Use at most {{decimals}} decimal places',
     },
   },
   auth: {

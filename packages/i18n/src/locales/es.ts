@@ -69,6 +69,10 @@ const es: Catalogue = {
       accountInvalid: 'Elija una cuenta',
       sameAccount: 'Elija dos cuentas diferentes',
       reservationNotOpen: 'Estos fondos ya se liberaron o liquidaron',
+      belowMinimum: 'El mínimo es {{amount}}',
+      aboveMaximum: 'El máximo es {{amount}}',
+      aboveAvailable: 'Más de lo que tienes disponible ({{amount}})',
+      tooManyDecimals: 'Usa como máximo {{decimals}} decimales',
     },
   },
   auth: {

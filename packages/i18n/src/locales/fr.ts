@@ -71,6 +71,10 @@ const fr: Catalogue = {
       accountInvalid: 'Veuillez choisir un compte',
       sameAccount: 'Veuillez choisir deux comptes différents',
       reservationNotOpen: 'Ces fonds ont déjà été libérés ou réglés',
+      belowMinimum: 'Le minimum est de {{amount}}',
+      aboveMaximum: 'Le maximum est de {{amount}}',
+      aboveAvailable: 'Plus que votre solde disponible ({{amount}})',
+      tooManyDecimals: '{{decimals}} décimales au maximum',
     },
   },
   auth: {

@@ -70,6 +70,10 @@ const id: Catalogue = {
       accountInvalid: 'Silakan pilih akun',
       sameAccount: 'Silakan pilih dua akun yang berbeda',
       reservationNotOpen: 'Dana ini sudah dilepaskan atau diselesaikan',
+      belowMinimum: 'Minimum {{amount}}',
+      aboveMaximum: 'Maksimum {{amount}}',
+      aboveAvailable: 'Melebihi saldo yang tersedia ({{amount}})',
+      tooManyDecimals: 'Gunakan paling banyak {{decimals}} angka desimal',
     },
   },
   auth: {

@@ -68,6 +68,10 @@ const jaJP: Catalogue = {
       accountInvalid: 'アカウントを選択してください',
       sameAccount: '異なる2つのアカウントを選択してください',
       reservationNotOpen: 'この資金はすでに解除または決済されています',
+      belowMinimum: '最小額は {{amount}} です',
+      aboveMaximum: '最大額は {{amount}} です',
+      aboveAvailable: '利用可能残高（{{amount}}）を超えています',
+      tooManyDecimals: '小数点以下は {{decimals}} 桁までです',
     },
   },
   auth: {

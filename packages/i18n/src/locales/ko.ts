@@ -68,6 +68,10 @@ const ko: Catalogue = {
       accountInvalid: '계정을 선택하세요',
       sameAccount: '서로 다른 두 계정을 선택하세요',
       reservationNotOpen: '이 자금은 이미 해제되었거나 정산되었습니다',
+      belowMinimum: '최소 금액은 {{amount}}입니다',
+      aboveMaximum: '최대 금액은 {{amount}}입니다',
+      aboveAvailable: '사용 가능 잔액({{amount}})을 초과합니다',
+      tooManyDecimals: '소수점 이하 {{decimals}}자리까지 입력할 수 있습니다',
     },
   },
   auth: {

@@ -69,6 +69,10 @@ const pt: Catalogue = {
       accountInvalid: 'Escolha uma conta',
       sameAccount: 'Escolha duas contas diferentes',
       reservationNotOpen: 'Estes fundos já foram liberados ou liquidados',
+      belowMinimum: 'O mínimo é {{amount}}',
+      aboveMaximum: 'O máximo é {{amount}}',
+      aboveAvailable: 'Mais do que você tem disponível ({{amount}})',
+      tooManyDecimals: 'Use no máximo {{decimals}} casas decimais',
     },
   },
   auth: {

@@ -70,6 +70,10 @@ const ru: Catalogue = {
       accountInvalid: 'Выберите счёт',
       sameAccount: 'Выберите два разных счёта',
       reservationNotOpen: 'Эти средства уже разблокированы или списаны',
+      belowMinimum: 'Минимум — {{amount}}',
+      aboveMaximum: 'Максимум — {{amount}}',
+      aboveAvailable: 'Больше доступного баланса ({{amount}})',
+      tooManyDecimals: 'Не более {{decimals}} знаков после запятой',
     },
   },
   auth: {

@@ -68,6 +68,10 @@ const thTH: Catalogue = {
       accountInvalid: 'โปรดเลือกบัญชี',
       sameAccount: 'โปรดเลือกสองบัญชีที่ต่างกัน',
       reservationNotOpen: 'เงินจำนวนนี้ถูกปลดล็อกหรือชำระแล้ว',
+      belowMinimum: 'ขั้นต่ำคือ {{amount}}',
+      aboveMaximum: 'สูงสุดคือ {{amount}}',
+      aboveAvailable: 'เกินยอดที่ใช้ได้ ({{amount}})',
+      tooManyDecimals: 'ใช้ทศนิยมได้ไม่เกิน {{decimals}} ตำแหน่ง',
     },
   },
   auth: {

@@ -69,6 +69,10 @@ const tr: Catalogue = {
       accountInvalid: 'Lütfen bir hesap seçin',
       sameAccount: 'Lütfen iki farklı hesap seçin',
       reservationNotOpen: 'Bu fonlar zaten serbest bırakıldı veya kapatıldı',
+      belowMinimum: 'En az {{amount}}',
+      aboveMaximum: 'En fazla {{amount}}',
+      aboveAvailable: 'Kullanılabilir bakiyenizden fazla ({{amount}})',
+      tooManyDecimals: 'En fazla {{decimals}} ondalık basamak kullanın',
     },
   },
   auth: {

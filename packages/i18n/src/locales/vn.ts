@@ -69,6 +69,10 @@ const vn: Catalogue = {
       accountInvalid: 'Vui lòng chọn tài khoản',
       sameAccount: 'Vui lòng chọn hai tài khoản khác nhau',
       reservationNotOpen: 'Khoản tiền này đã được giải phóng hoặc tất toán',
+      belowMinimum: 'Tối thiểu là {{amount}}',
+      aboveMaximum: 'Tối đa là {{amount}}',
+      aboveAvailable: 'Vượt quá số dư khả dụng ({{amount}})',
+      tooManyDecimals: 'Tối đa {{decimals}} chữ số thập phân',
     },
   },
   auth: {

@@ -68,6 +68,10 @@ const zhCN: Catalogue = {
       accountInvalid: '请选择账户',
       sameAccount: '请选择两个不同的账户',
       reservationNotOpen: '该笔资金已解冻或已结算',
+      belowMinimum: '最小金额为 {{amount}}',
+      aboveMaximum: '最大金额为 {{amount}}',
+      aboveAvailable: '超过可用余额（{{amount}}）',
+      tooManyDecimals: '最多 {{decimals}} 位小数',
     },
   },
   auth: {

@@ -68,6 +68,10 @@ const zhTC: Catalogue = {
       accountInvalid: '請選擇帳戶',
       sameAccount: '請選擇兩個不同的帳戶',
       reservationNotOpen: '該筆資金已解凍或已結算',
+      belowMinimum: '最小金額為 {{amount}}',
+      aboveMaximum: '最大金額為 {{amount}}',
+      aboveAvailable: '超過可用餘額（{{amount}}）',
+      tooManyDecimals: '最多 {{decimals}} 位小數',
     },
   },
   auth: {

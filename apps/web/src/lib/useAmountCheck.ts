@@ -1,0 +1,26 @@
+import { textDirection } from '@kestrel/i18n';
+import { type AmountLimits, checkAmount, formatQuantity } from '@kestrel/money';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n/useLanguage';
+
+/**
+ * The live check under an amount field: what is wrong with the amount as typed so far, in the reader's words,
+ * with figures formatted as the rest of the app shows them ("The minimum is 10 USDT"); undefined while nothing
+ * is wrong. The server checks the same bounds again.
+ */
+export function useAmountCheck() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (text: string, limits: AmountLimits, asset: string): string | undefined => {
+    const problem = checkAmount(text, limits);
+    if (!problem) return undefined;
+    if (problem.kind === 'invalid') return t('money.errors.amountInvalid');
+    if (problem.kind === 'tooManyDecimals') {
+      return t('money.errors.tooManyDecimals', { decimals: problem.decimals });
+    }
+    const figure = `${formatQuantity(problem.limit, language)} ${asset}`;
+    // Isolated left to right, so a right-to-left sentence keeps "10 USDT" in its order.
+    const amount = textDirection(language) === 'rtl' ? `\u2066${figure}\u2069` : figure;
+    return t(`money.errors.${problem.kind}`, { amount });
+  };
+}
