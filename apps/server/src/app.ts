@@ -141,11 +141,13 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     app.log,
   );
   const messages = new MessagesService(new MessagesRepository(database.db));
+  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
   const auth = new AuthService(
     new AuthRepository(database.db),
     notifier,
     new AuthRateLimits(rateLimits),
     messages,
+    admins,
   );
   /** Live data at /ws: the trading modules publish through it, so it exists before they are built. */
   const realtime = new RealtimeHub({
@@ -180,7 +182,6 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(profileRoutes, { prefix: '/api/user', auth, profile });
   await app.register(messageRoutes, { prefix: '/api/messages', auth, messages });
 
-  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
   if (config.adminEmail && config.adminPassword) {
     await admins.createOrReset(
       { email: config.adminEmail, password: config.adminPassword, role: 'super_admin' },
@@ -315,7 +316,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(withdrawalRoutes, {
     prefix: '/api/wallet',
     auth,
-    withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile),
+    withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile, identity, admins),
     idempotency,
   });
   await app.register(withdrawalReviewRoutes, {

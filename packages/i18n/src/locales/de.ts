@@ -340,6 +340,13 @@ const de: Catalogue = {
       correctedDone: 'Betrag korrigiert',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Regeln für Auszahlungen',
+        label: 'Bestätigte Identität für Auszahlungen verlangen',
+        hint: 'Solange aktiv, muss ein Nutzer die Identitätsprüfung bestehen, bevor er eine Auszahlung beantragen kann. Einzahlungen und Handel bleiben allen Nutzern offen.',
+        onTitle: 'Bestätigte Identität für Auszahlungen verlangen?',
+        offTitle: 'Auszahlungen ohne bestätigte Identität erlauben?',
+      },
       title: 'Auszahlungen',
       search: 'E-Mail, Telefon oder UID',
       detailTitle: 'Auszahlung {{id}}',
@@ -840,6 +847,8 @@ const de: Catalogue = {
     unreadCount: '{{count}} ungelesen',
     loadMore: 'Mehr laden',
     unknownDevice: 'Unbekanntes Gerät',
+    withdrawalsNeedIdentity: 'Für Auszahlungen schließe zuerst die Identitätsprüfung ab.',
+    withdrawalsOpen: 'Du kannst auf jede Wallet oder Bankkarte auszahlen, die unser Team freigegeben hat.',
     errors: {
       messageNotFound: 'Diese Nachricht existiert nicht oder wurde entfernt',
     },
@@ -875,7 +884,7 @@ const de: Catalogue = {
       },
       welcome: {
         title: 'Willkommen bei Kestrel',
-        body: 'Dein Konto ist bereit. Schließe die Identitätsprüfung ab, um Einzahlungen, Auszahlungen und den Handel freizuschalten. Gib dein Passwort oder Bestätigungscodes niemals weiter, auch nicht an Kestrel-Mitarbeiter.',
+        body: 'Dein Konto ist bereit: Du kannst jetzt einzahlen und handeln. {{withdrawals}} Gib dein Passwort oder Bestätigungscodes niemals weiter, auch nicht an Kestrel-Mitarbeiter.',
       },
       newLogin: {
         title: 'Neue Anmeldung bei deinem Konto',
@@ -1057,6 +1066,10 @@ const de: Catalogue = {
     account: 'Auszahlungskonto',
     noAccounts: 'Sie haben noch kein genehmigtes Auszahlungskonto.',
     bindAccount: 'Wallet oder Bankkarte hinzufügen',
+    identityTitle: 'Bestätige deine Identität, um auszuzahlen',
+    identityBody:
+      'Auszahlungen sind für Konten mit bestätigter Identität möglich. Einzahlungen und Handel brauchen das nicht.',
+    identityAction: 'Identität bestätigen',
     bankCard: 'Bankkarte',
     coin: 'Kryptowährung',
     amount: 'Auszahlungsbetrag',
@@ -1088,6 +1101,8 @@ const de: Catalogue = {
         'Dieses Auszahlungskonto ist nicht verfügbar. Wählen Sie eine genehmigte Wallet oder Bankkarte.',
       networkUnavailable: 'Auszahlungen dieses Coins auf dieses Konto sind nicht möglich',
       outOfRange: 'Der Betrag muss zwischen {{min}} und {{max}} {{asset}} liegen',
+      identityRequired:
+        'Bestätige vor der Auszahlung deine Identität: Schließe zuerst die Identitätsprüfung ab',
     },
   },
   identity: {

@@ -340,6 +340,13 @@ const enUS = {
       correctedDone: 'Amount corrected',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Withdrawal rules',
+        label: 'Require a verified identity for withdrawals',
+        hint: 'While on, a user must pass identity verification before asking for a withdrawal. Deposits and trading stay open to every user.',
+        onTitle: 'Require a verified identity for withdrawals?',
+        offTitle: 'Let unverified users withdraw?',
+      },
       title: 'Withdrawals',
       search: 'E-mail, phone or UID',
       detailTitle: 'Withdrawal {{id}}',
@@ -832,6 +839,8 @@ const enUS = {
     unreadCount: '{{count}} unread',
     loadMore: 'Load more',
     unknownDevice: 'Unknown device',
+    withdrawalsNeedIdentity: 'To withdraw, complete identity verification first.',
+    withdrawalsOpen: 'You can withdraw to any wallet or bank card our team has approved.',
     errors: {
       messageNotFound: 'This message does not exist or has been removed',
     },
@@ -867,7 +876,7 @@ const enUS = {
       },
       welcome: {
         title: 'Welcome to Kestrel',
-        body: 'Your account is ready. Complete identity verification to unlock deposits, withdrawals and trading. Never share your password or verification codes with anyone, including Kestrel staff.',
+        body: 'Your account is ready: you can deposit and trade now. {{withdrawals}} Never share your password or verification codes with anyone, including Kestrel staff.',
       },
       newLogin: {
         title: 'New login to your account',
@@ -1042,6 +1051,10 @@ const enUS = {
     account: 'Withdrawal account',
     noAccounts: 'You have no approved withdrawal account yet.',
     bindAccount: 'Bind a wallet or bank card',
+    identityTitle: 'Verify your identity to withdraw',
+    identityBody:
+      'Withdrawals are open to accounts with a verified identity. Deposits and trading do not need it.',
+    identityAction: 'Verify identity',
     bankCard: 'Bank card',
     coin: 'Coin',
     amount: 'Withdrawal amount',
@@ -1072,6 +1085,7 @@ const enUS = {
       targetUnavailable: 'This withdrawal account is not available. Choose an approved wallet or bank card.',
       networkUnavailable: 'Withdrawals of this coin to this account are not available',
       outOfRange: 'The amount must be between {{min}} and {{max}} {{asset}}',
+      identityRequired: 'Verify your identity before withdrawing: complete identity verification first',
     },
   },
   identity: {

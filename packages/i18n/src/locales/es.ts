@@ -337,6 +337,13 @@ const es: Catalogue = {
       correctedDone: 'Importe corregido',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Reglas de retiro',
+        label: 'Exigir identidad verificada para retirar',
+        hint: 'Mientras esté activo, el usuario debe superar la verificación de identidad antes de solicitar un retiro. Los depósitos y las operaciones siguen abiertos para todos.',
+        onTitle: '¿Exigir identidad verificada para retirar?',
+        offTitle: '¿Permitir retiros a usuarios sin verificar?',
+      },
       title: 'Retiros',
       search: 'Correo, teléfono o UID',
       detailTitle: 'Retiro {{id}}',
@@ -836,6 +843,8 @@ const es: Catalogue = {
     unreadCount: '{{count}} sin leer',
     loadMore: 'Cargar más',
     unknownDevice: 'Dispositivo desconocido',
+    withdrawalsNeedIdentity: 'Para retirar, completa primero la verificación de identidad.',
+    withdrawalsOpen: 'Puedes retirar a cualquier billetera o tarjeta bancaria aprobada por nuestro equipo.',
     errors: {
       messageNotFound: 'Este mensaje no existe o ha sido eliminado',
     },
@@ -871,7 +880,7 @@ const es: Catalogue = {
       },
       welcome: {
         title: 'Bienvenido a Kestrel',
-        body: 'Tu cuenta está lista. Completa la verificación de identidad para habilitar depósitos, retiros y operaciones. Nunca compartas tu contraseña ni tus códigos de verificación con nadie, ni siquiera con el personal de Kestrel.',
+        body: 'Tu cuenta está lista: ya puedes depositar y operar. {{withdrawals}} Nunca compartas tu contraseña ni tus códigos de verificación con nadie, ni siquiera con el personal de Kestrel.',
       },
       newLogin: {
         title: 'Nuevo inicio de sesión en tu cuenta',
@@ -1048,6 +1057,10 @@ const es: Catalogue = {
     account: 'Cuenta de retiro',
     noAccounts: 'Aún no tiene ninguna cuenta de retiro aprobada.',
     bindAccount: 'Vincular una billetera o tarjeta bancaria',
+    identityTitle: 'Verifica tu identidad para retirar',
+    identityBody:
+      'Los retiros están disponibles para cuentas con identidad verificada. Los depósitos y las operaciones no lo necesitan.',
+    identityAction: 'Verificar identidad',
     bankCard: 'Tarjeta bancaria',
     coin: 'Moneda',
     amount: 'Monto a retirar',
@@ -1079,6 +1092,8 @@ const es: Catalogue = {
         'Esta cuenta de retiro no está disponible. Elija una billetera o tarjeta bancaria aprobada.',
       networkUnavailable: 'Los retiros de esta moneda a esta cuenta no están disponibles',
       outOfRange: 'El monto debe estar entre {{min}} y {{max}} {{asset}}',
+      identityRequired:
+        'Verifica tu identidad antes de retirar: completa primero la verificación de identidad',
     },
   },
   identity: {

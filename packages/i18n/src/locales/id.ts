@@ -339,6 +339,13 @@ const id: Catalogue = {
       correctedDone: 'Jumlah dikoreksi',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Aturan penarikan',
+        label: 'Wajibkan identitas terverifikasi untuk penarikan',
+        hint: 'Selama aktif, pengguna harus lolos verifikasi identitas sebelum mengajukan penarikan. Deposit dan trading tetap terbuka untuk semua pengguna.',
+        onTitle: 'Wajibkan identitas terverifikasi untuk penarikan?',
+        offTitle: 'Izinkan pengguna yang belum terverifikasi menarik dana?',
+      },
       title: 'Penarikan',
       search: 'Email, telepon, atau UID',
       detailTitle: 'Penarikan {{id}}',
@@ -835,6 +842,8 @@ const id: Catalogue = {
     unreadCount: '{{count}} belum dibaca',
     loadMore: 'Muat lebih banyak',
     unknownDevice: 'Perangkat tidak dikenal',
+    withdrawalsNeedIdentity: 'Untuk menarik dana, selesaikan verifikasi identitas terlebih dahulu.',
+    withdrawalsOpen: 'Anda dapat menarik dana ke dompet atau kartu bank mana pun yang disetujui tim kami.',
     errors: {
       messageNotFound: 'Pesan ini tidak ada atau telah dihapus',
     },
@@ -870,7 +879,7 @@ const id: Catalogue = {
       },
       welcome: {
         title: 'Selamat datang di Kestrel',
-        body: 'Akun Anda sudah siap. Selesaikan verifikasi identitas untuk membuka deposit, penarikan, dan trading. Jangan pernah membagikan kata sandi atau kode verifikasi kepada siapa pun, termasuk staf Kestrel.',
+        body: 'Akun Anda sudah siap: Anda bisa deposit dan trading sekarang. {{withdrawals}} Jangan pernah membagikan kata sandi atau kode verifikasi kepada siapa pun, termasuk staf Kestrel.',
       },
       newLogin: {
         title: 'Login baru ke akun Anda',
@@ -1051,6 +1060,10 @@ const id: Catalogue = {
     account: 'Akun penarikan',
     noAccounts: 'Anda belum memiliki akun penarikan yang disetujui.',
     bindAccount: 'Tautkan dompet atau kartu bank',
+    identityTitle: 'Verifikasi identitas Anda untuk menarik dana',
+    identityBody:
+      'Penarikan tersedia untuk akun dengan identitas terverifikasi. Deposit dan trading tidak memerlukannya.',
+    identityAction: 'Verifikasi identitas',
     bankCard: 'Kartu bank',
     coin: 'Koin',
     amount: 'Jumlah penarikan',
@@ -1081,6 +1094,8 @@ const id: Catalogue = {
       targetUnavailable: 'Akun penarikan ini tidak tersedia. Pilih dompet atau kartu bank yang disetujui.',
       networkUnavailable: 'Penarikan koin ini ke akun ini tidak tersedia',
       outOfRange: 'Jumlah harus antara {{min}} dan {{max}} {{asset}}',
+      identityRequired:
+        'Verifikasi identitas Anda sebelum menarik dana: selesaikan verifikasi identitas terlebih dahulu',
     },
   },
   identity: {

@@ -336,6 +336,13 @@ const jaJP: Catalogue = {
       correctedDone: '金額を訂正しました',
     },
     withdrawals: {
+      identitySetting: {
+        title: '出金のルール',
+        label: '出金に本人確認を必須にする',
+        hint: 'オンの間、ユーザーは本人確認に合格するまで出金を申請できません。入金と取引はすべてのユーザーが引き続き利用できます。',
+        onTitle: '出金に本人確認を必須にしますか？',
+        offTitle: '本人確認なしでの出金を許可しますか？',
+      },
       title: '出金',
       search: 'メール、電話番号または UID',
       detailTitle: '出金 {{id}}',
@@ -826,6 +833,8 @@ const jaJP: Catalogue = {
     unreadCount: '未読 {{count}} 件',
     loadMore: 'さらに読み込む',
     unknownDevice: '不明なデバイス',
+    withdrawalsNeedIdentity: '出金するには、先に本人確認を完了してください。',
+    withdrawalsOpen: '当社チームが承認したウォレットまたは銀行カードへ出金できます。',
     errors: {
       messageNotFound: 'このメッセージは存在しないか、削除されました',
     },
@@ -861,7 +870,7 @@ const jaJP: Catalogue = {
       },
       welcome: {
         title: 'Kestrelへようこそ',
-        body: 'アカウントの準備が整いました。本人確認を完了すると、入金・出金・取引がご利用いただけます。パスワードや認証コードは、Kestrelのスタッフを含め誰にも教えないでください。',
+        body: 'アカウントの準備が整いました。入金と取引はすぐにご利用いただけます。{{withdrawals}}パスワードや認証コードは、Kestrelのスタッフを含め誰にも教えないでください。',
       },
       newLogin: {
         title: 'アカウントへの新しいログイン',
@@ -1037,6 +1046,9 @@ const jaJP: Catalogue = {
     account: '出金先',
     noAccounts: '承認済みの出金先がまだありません。',
     bindAccount: 'ウォレットまたは銀行カードを登録',
+    identityTitle: '出金には本人確認が必要です',
+    identityBody: '出金は本人確認済みのアカウントでご利用いただけます。入金と取引には不要です。',
+    identityAction: '本人確認へ進む',
     bankCard: '銀行カード',
     coin: '通貨',
     amount: '出金額',
@@ -1068,6 +1080,7 @@ const jaJP: Catalogue = {
         'この出金先は利用できません。承認済みのウォレットまたは銀行カードを選択してください。',
       networkUnavailable: 'この通貨はこの出金先に出金できません',
       outOfRange: '金額は {{min}} から {{max}} {{asset}} の範囲で入力してください',
+      identityRequired: '出金の前に本人確認を完了してください',
     },
   },
   identity: {

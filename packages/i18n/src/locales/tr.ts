@@ -338,6 +338,13 @@ const tr: Catalogue = {
       correctedDone: 'Tutar düzeltildi',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Para çekme kuralları',
+        label: 'Para çekmek için doğrulanmış kimlik iste',
+        hint: 'Açıkken kullanıcı, para çekme talebinde bulunmadan önce kimlik doğrulamasını geçmelidir. Para yatırma ve işlem yapma herkese açık kalır.',
+        onTitle: 'Para çekmek için doğrulanmış kimlik istensin mi?',
+        offTitle: 'Doğrulanmamış kullanıcılar para çekebilsin mi?',
+      },
       title: 'Çekimler',
       search: 'E-posta, telefon veya UID',
       detailTitle: 'Çekim {{id}}',
@@ -832,6 +839,8 @@ const tr: Catalogue = {
     unreadCount: '{{count}} okunmamış',
     loadMore: 'Daha fazla yükle',
     unknownDevice: 'Bilinmeyen cihaz',
+    withdrawalsNeedIdentity: 'Para çekmek için önce kimlik doğrulamasını tamamlayın.',
+    withdrawalsOpen: 'Ekibimizin onayladığı herhangi bir cüzdana veya banka kartına para çekebilirsiniz.',
     errors: {
       messageNotFound: 'Bu mesaj mevcut değil veya kaldırıldı',
     },
@@ -867,7 +876,7 @@ const tr: Catalogue = {
       },
       welcome: {
         title: "Kestrel'e hoş geldiniz",
-        body: 'Hesabınız hazır. Para yatırma, çekme ve işlem yapabilmek için kimlik doğrulamasını tamamlayın. Şifrenizi veya doğrulama kodlarınızı, Kestrel çalışanları dahil kimseyle paylaşmayın.',
+        body: 'Hesabınız hazır: şimdi para yatırabilir ve işlem yapabilirsiniz. {{withdrawals}} Şifrenizi veya doğrulama kodlarınızı, Kestrel çalışanları dahil kimseyle paylaşmayın.',
       },
       newLogin: {
         title: 'Hesabınızda yeni oturum açıldı',
@@ -1043,6 +1052,10 @@ const tr: Catalogue = {
     account: 'Çekim hesabı',
     noAccounts: 'Henüz onaylı bir çekim hesabınız yok.',
     bindAccount: 'Cüzdan veya banka kartı bağlayın',
+    identityTitle: 'Para çekmek için kimliğinizi doğrulayın',
+    identityBody:
+      'Para çekme, kimliği doğrulanmış hesaplara açıktır. Para yatırma ve işlem yapma için gerekmez.',
+    identityAction: 'Kimliği doğrula',
     bankCard: 'Banka kartı',
     coin: 'Kripto para',
     amount: 'Çekim tutarı',
@@ -1073,6 +1086,7 @@ const tr: Catalogue = {
       targetUnavailable: 'Bu çekim hesabı kullanılamıyor. Onaylı bir cüzdan veya banka kartı seçin.',
       networkUnavailable: 'Bu coin için bu hesaba çekim yapılamıyor',
       outOfRange: 'Tutar {{min}} ile {{max}} {{asset}} arasında olmalıdır',
+      identityRequired: 'Para çekmeden önce kimliğinizi doğrulayın: önce kimlik doğrulamasını tamamlayın',
     },
   },
   identity: {

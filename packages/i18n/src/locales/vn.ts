@@ -338,6 +338,13 @@ const vn: Catalogue = {
       correctedDone: 'Đã sửa số tiền',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Quy tắc rút tiền',
+        label: 'Yêu cầu danh tính đã xác minh khi rút tiền',
+        hint: 'Khi bật, người dùng phải qua xác minh danh tính trước khi yêu cầu rút tiền. Nạp tiền và giao dịch vẫn mở cho mọi người dùng.',
+        onTitle: 'Yêu cầu danh tính đã xác minh khi rút tiền?',
+        offTitle: 'Cho phép người dùng chưa xác minh rút tiền?',
+      },
       title: 'Rút tiền',
       search: 'Email, điện thoại hoặc UID',
       detailTitle: 'Lệnh rút {{id}}',
@@ -834,6 +841,9 @@ const vn: Catalogue = {
     unreadCount: '{{count}} chưa đọc',
     loadMore: 'Tải thêm',
     unknownDevice: 'Thiết bị không xác định',
+    withdrawalsNeedIdentity: 'Để rút tiền, hãy hoàn tất xác minh danh tính trước.',
+    withdrawalsOpen:
+      'Bạn có thể rút tiền về bất kỳ ví hoặc thẻ ngân hàng nào đã được đội ngũ của chúng tôi duyệt.',
     errors: {
       messageNotFound: 'Tin nhắn này không tồn tại hoặc đã bị xóa',
     },
@@ -869,7 +879,7 @@ const vn: Catalogue = {
       },
       welcome: {
         title: 'Chào mừng bạn đến với Kestrel',
-        body: 'Tài khoản của bạn đã sẵn sàng. Hoàn tất xác minh danh tính để mở khóa nạp tiền, rút tiền và giao dịch. Tuyệt đối không chia sẻ mật khẩu hoặc mã xác minh với bất kỳ ai, kể cả nhân viên Kestrel.',
+        body: 'Tài khoản của bạn đã sẵn sàng: bạn có thể nạp tiền và giao dịch ngay. {{withdrawals}} Tuyệt đối không chia sẻ mật khẩu hoặc mã xác minh với bất kỳ ai, kể cả nhân viên Kestrel.',
       },
       newLogin: {
         title: 'Đăng nhập mới vào tài khoản',
@@ -1045,6 +1055,10 @@ const vn: Catalogue = {
     account: 'Tài khoản rút tiền',
     noAccounts: 'Bạn chưa có tài khoản rút tiền nào được duyệt.',
     bindAccount: 'Liên kết ví hoặc thẻ ngân hàng',
+    identityTitle: 'Xác minh danh tính để rút tiền',
+    identityBody:
+      'Rút tiền dành cho tài khoản đã xác minh danh tính. Nạp tiền và giao dịch không cần bước này.',
+    identityAction: 'Xác minh danh tính',
     bankCard: 'Thẻ ngân hàng',
     coin: 'Tiền mã hóa',
     amount: 'Số tiền rút',
@@ -1076,6 +1090,7 @@ const vn: Catalogue = {
         'Tài khoản rút tiền này không khả dụng. Hãy chọn ví hoặc thẻ ngân hàng đã được duyệt.',
       networkUnavailable: 'Không thể rút coin này về tài khoản này',
       outOfRange: 'Số tiền phải nằm trong khoảng {{min}} đến {{max}} {{asset}}',
+      identityRequired: 'Hãy xác minh danh tính trước khi rút tiền: hoàn tất xác minh danh tính trước',
     },
   },
   identity: {

@@ -330,6 +330,13 @@ const zhCN: Catalogue = {
       correctedDone: '数量已修正',
     },
     withdrawals: {
+      identitySetting: {
+        title: '提现规则',
+        label: '提现须完成身份认证',
+        hint: '开启后，用户须通过身份认证才能申请提现。充值和交易对所有用户保持开放。',
+        onTitle: '要求提现前完成身份认证？',
+        offTitle: '允许未认证用户提现？',
+      },
       title: '提现',
       search: '邮箱、手机号或 UID',
       detailTitle: '提现 {{id}}',
@@ -814,6 +821,8 @@ const zhCN: Catalogue = {
     unreadCount: '{{count}} 条未读',
     loadMore: '加载更多',
     unknownDevice: '未知设备',
+    withdrawalsNeedIdentity: '如需提现，请先完成身份认证。',
+    withdrawalsOpen: '您可以提现到我们团队已审核通过的任一钱包或银行卡。',
     errors: {
       messageNotFound: '该消息不存在或已被删除',
     },
@@ -849,7 +858,7 @@ const zhCN: Catalogue = {
       },
       welcome: {
         title: '欢迎加入 Kestrel',
-        body: '您的账户已开通。完成身份认证即可解锁充值、提现和交易功能。请勿向任何人（包括 Kestrel 工作人员）透露您的密码或验证码。',
+        body: '您的账户已开通：现在即可充值和交易。{{withdrawals}}请勿向任何人（包括 Kestrel 工作人员）透露您的密码或验证码。',
       },
       newLogin: {
         title: '账户新登录提醒',
@@ -1022,6 +1031,9 @@ const zhCN: Catalogue = {
     account: '提现账户',
     noAccounts: '您还没有已审核通过的提现账户。',
     bindAccount: '绑定钱包或银行卡',
+    identityTitle: '提现前请完成身份认证',
+    identityBody: '已完成身份认证的账户才能提现。充值和交易无需认证。',
+    identityAction: '去认证',
     bankCard: '银行卡',
     coin: '币种',
     amount: '提现数量',
@@ -1052,6 +1064,7 @@ const zhCN: Catalogue = {
       targetUnavailable: '该提现账户不可用，请选择已审核通过的钱包或银行卡。',
       networkUnavailable: '该币种暂不支持提现到此账户',
       outOfRange: '数量须在 {{min}} 至 {{max}} {{asset}} 之间',
+      identityRequired: '提现前请先完成身份认证',
     },
   },
   identity: {

@@ -244,7 +244,7 @@ describe('declaring a deposit', () => {
     const below = await submitDeposit(sut, token, { ...body, amount: '9.99' });
     expect(below.body).toMatchObject({
       code: ERRORS.depositBelowMinimum.code,
-      msg: 'The minimum deposit is 10.000000 USDT',
+      msg: 'The minimum deposit is 10 USDT',
     });
     for (const amount of ['10.0000001', '-50', '0', '1e3', '1000000000000000000000', '']) {
       const answer = await submitDeposit(sut, token, { ...body, amount });
