@@ -88,7 +88,7 @@ export function WithdrawScreen() {
               <span>{t('withdraw.identityBody')}</span>
               <strong>{t('withdraw.identityAction')}</strong>
             </span>
-            <ChevronRight size={20} aria-hidden className="flip-in-rtl" />
+            <ChevronRight size={20} aria-hidden className="flip-rtl" />
           </Link>
         ) : targets.data.items.length === 0 ? (
           <Link to={WITHDRAWAL_MANAGE_PATH} className={styles.bindRow} data-testid={TestId.withdrawBind}>
@@ -96,7 +96,7 @@ export function WithdrawScreen() {
               <span>{t('withdraw.noAccounts')}</span>
               <strong>{t('withdraw.bindAccount')}</strong>
             </span>
-            <ChevronRight size={20} aria-hidden className="flip-in-rtl" />
+            <ChevronRight size={20} aria-hidden className="flip-rtl" />
           </Link>
         ) : (
           <WithdrawForm targets={targets.data.items} />
