@@ -362,7 +362,7 @@ describe('reviewing deposits', () => {
     expect(mine).toMatchObject({ status: 'completed', amount: '100.000000' });
     const inbox = await callApi(sut, 'GET', '/api/messages', { token: depositor.token, lang: 'de' });
     expect(inbox.body.data.items[0].title).toBe(catalogues.de.inbox.events.depositApproved.title);
-    expect(inbox.body.data.items[0].body).toContain('100.000000 USDT');
+    expect(inbox.body.data.items[0].body).toContain('100 USDT');
     expect((await ledger.check()).ok).toBe(true);
   });
 
