@@ -1,4 +1,4 @@
-import { textDirection } from '@kestrel/i18n';
+import { type Locale, textDirection } from '@kestrel/i18n';
 import { type AmountLimits, checkAmount, formatQuantity } from '@kestrel/money';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/useLanguage';
@@ -18,9 +18,12 @@ export function useAmountCheck() {
     if (problem.kind === 'tooManyDecimals') {
       return t('money.errors.tooManyDecimals', { decimals: problem.decimals });
     }
-    const figure = `${formatQuantity(problem.limit, language)} ${asset}`;
-    // Isolated left to right, so a right-to-left sentence keeps "10 USDT" in its order.
-    const amount = textDirection(language) === 'rtl' ? `\u2066${figure}\u2069` : figure;
+    const amount = amountInText(`${formatQuantity(problem.limit, language)} ${asset}`, language);
     return t(`money.errors.${problem.kind}`, { amount });
   };
+}
+
+/** An amount with its asset inside a sentence: isolated left to right in Arabic, so "10 USDT" keeps its order. */
+export function amountInText(figure: string, language: Locale): string {
+  return textDirection(language) === 'rtl' ? `\u2066${figure}\u2069` : figure;
 }

@@ -12,7 +12,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
-import { useAmountCheck } from '../../lib/useAmountCheck';
+import { amountInText, useAmountCheck } from '../../lib/useAmountCheck';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -142,7 +142,9 @@ export function TransferScreen() {
           />
           {available === undefined ? null : (
             <p className={styles.available} data-testid={TestId.transferAvailable}>
-              {t('transfer.available', { amount: `${formatQuantity(available, language)} ${asset}` })}
+              {t('transfer.available', {
+                amount: amountInText(`${formatQuantity(available, language)} ${asset}`, language),
+              })}
             </p>
           )}
 
