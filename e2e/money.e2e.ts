@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsTestId } from '../apps/admin/src/features/assets/testIds';
 import { ReviewTestId } from '../apps/admin/src/features/review/testIds';
 import { WithdrawalTestId } from '../apps/admin/src/features/withdrawals/testIds';
+import { verifyIdentity } from '../apps/server/src/modules/identity/test-identity';
 import { callApi, registerAccount } from '../apps/server/test/api';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
 import { TestId } from '../apps/web/src/testIds';
@@ -49,12 +50,15 @@ const customerWallet = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 let browser: Browser;
 let sut: TestApp;
 let baseUrl: string;
+/** The customer's first session, for what the journey does through the API. */
+let customerSession: { token: string; userId: number };
 
 beforeAll(async () => {
   sut = await createTestApp({ webDist: WEB_DIST });
   await createOperator(sut, treasurer);
   await createOperator(sut, reviewer);
-  const { token } = await registerAccount(sut, customer.email, { password: customer.password });
+  const { token, user } = await registerAccount(sut, customer.email, { password: customer.password });
+  customerSession = { token, userId: user.id };
   const set = await callApi(sut, 'POST', '/api/user/security-password', {
     token,
     body: {
@@ -203,6 +207,25 @@ describe('money in the browser', () => {
     await phone.context().close();
   });
 
+  it('asks an unverified customer to verify their identity before the withdrawal form', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/withdraw`);
+    const panel = byId(phone, TestId.withdrawIdentity);
+    await panel.waitFor();
+    expect(await byId(phone, TestId.withdrawForm).count()).toBe(0);
+    await snapshot(phone, 'withdraw-identity-required-en-US');
+    await storeArabic(phone);
+    await phone.reload();
+    await panel.waitFor();
+    await snapshot(phone, 'withdraw-identity-required-ar');
+    await panel.click();
+    await waitForPath(phone, '/user/identification');
+    await phone.context().close();
+    // The identity journey walks the submission and its review; here a reviewer's approval is taken as given.
+    await verifyIdentity(sut, customerSession);
+  });
+
   it('withdraws to the approved wallet with the security password; the reviewer pays it out', async () => {
     const phone = await openPhone(browser);
     await logIn(phone, baseUrl, customer.email, customer.password);
@@ -210,13 +233,25 @@ describe('money in the browser', () => {
     await byId(phone, TestId.assetsWithdraw).click();
     await waitForPath(phone, '/user/wallet/withdraw');
     await byId(phone, TestId.withdrawAsset).selectOption('USDT');
+    // The amount is checked as it is typed, with figures as the app writes them.
+    const amountAlert = byId(phone, TestId.withdrawForm).getByRole('alert');
+    await byId(phone, TestId.withdrawAmount).fill('5');
+    await expect.poll(() => amountAlert.textContent()).toBe('The minimum is 10 USDT');
+    await snapshot(phone, 'withdraw-below-minimum-en-US');
+    await byId(phone, TestId.withdrawAmount).fill('300');
+    await expect.poll(() => amountAlert.textContent()).toBe('More than you have available (250.5 USDT)');
+    await snapshot(phone, 'withdraw-above-available-en-US');
     await byId(phone, TestId.withdrawAmount).fill('100');
+    await expect.poll(() => amountAlert.count()).toBe(0);
     // The fee of USDT on TRC20 (1) comes out of the amount.
     await expect.poll(() => byId(phone, TestId.withdrawReceived).textContent()).toContain('99');
     await byId(phone, TestId.withdrawPassword).fill(customer.securityPassword);
     await snapshot(phone, 'withdraw-en-US');
     await byId(phone, TestId.withdrawSubmit).click();
-    await expect.poll(() => phone.getByText('Submitted successfully, please be patient').count()).toBe(1);
+    // The security password is hashed before anything else: on a loaded machine the answer takes seconds.
+    await expect
+      .poll(() => phone.getByText('Submitted successfully, please be patient').count(), { timeout: 20_000 })
+      .toBe(1);
     await phone.goto(`${baseUrl}/home/assets`);
     await expect.poll(() => byId(phone, TestId.assetsInUse).textContent()).toContain('100.00');
 
@@ -248,6 +283,11 @@ describe('money in the browser', () => {
     await phone.goto(`${baseUrl}/user/wallet/withdraw`);
     await byId(phone, TestId.withdrawForm).waitFor();
     await snapshot(phone, 'withdraw-ar');
+    await byId(phone, TestId.withdrawAmount).fill('5');
+    await expect.poll(() => byId(phone, TestId.withdrawForm).getByRole('alert').count()).toBe(1);
+    await snapshot(phone, 'withdraw-below-minimum-ar');
+    await byId(phone, TestId.withdrawAmount).fill('200');
+    await snapshot(phone, 'withdraw-above-available-ar');
     await phone.goto(`${baseUrl}/user/wallet/AccountRecord`);
     await expect.poll(() => byId(phone, TestId.recordsItem).count()).toBeGreaterThan(1);
     await snapshot(phone, 'account-records-withdrawal-ar');
@@ -289,6 +329,26 @@ describe('money in the browser', () => {
     await phone.reload();
     await expect.poll(() => card.getAttribute('data-status')).toBe('approved');
     await snapshot(phone, 'bank-cards-ar');
+    await phone.context().close();
+  });
+
+  it('checks a transfer amount against the available funds as it is typed', async () => {
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/transfer`);
+    await byId(phone, TestId.transferAvailable).waitFor();
+    const alert = byId(phone, TestId.transferForm).getByRole('alert');
+    await byId(phone, TestId.transferAmount).fill('1000');
+    await expect.poll(() => alert.textContent()).toBe('More than you have available (150.5 USDT)');
+    await snapshot(phone, 'transfer-above-available-en-US');
+    await storeArabic(phone);
+    await phone.reload();
+    await byId(phone, TestId.transferAvailable).waitFor();
+    await byId(phone, TestId.transferAmount).fill('1.1234567');
+    await expect.poll(() => alert.count()).toBe(1);
+    await snapshot(phone, 'transfer-too-many-decimals-ar');
+    await byId(phone, TestId.transferAmount).fill('1000');
+    await snapshot(phone, 'transfer-above-available-ar');
     await phone.context().close();
   });
 });

@@ -164,6 +164,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     );
   }
   const messages = new MessagesService(new MessagesRepository(database.db));
+  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
   /**
    * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
    * sessions end, so that their private channels stop at once.
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     notifier,
     new AuthRateLimits(rateLimits),
     messages,
+    admins,
     realtime,
   );
   app.decorate('realtime', realtime);
@@ -208,7 +210,6 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(profileRoutes, { prefix: '/api/user', auth, profile });
   await app.register(messageRoutes, { prefix: '/api/messages', auth, messages });
 
-  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
   if (config.adminEmail && config.adminPassword) {
     await admins.createOrReset(
       { email: config.adminEmail, password: config.adminPassword, role: 'super_admin' },
@@ -343,7 +344,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(withdrawalRoutes, {
     prefix: '/api/wallet',
     auth,
-    withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile),
+    withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile, identity, admins),
     idempotency,
   });
   await app.register(withdrawalReviewRoutes, {

@@ -210,6 +210,8 @@ export const TestId = {
   depositCredentialInput: 'deposit-credential-input',
   depositSubmit: 'deposit-submit',
   withdrawBind: 'withdraw-bind',
+  /** The panel shown instead of the form while the user's identity must be verified first. */
+  withdrawIdentity: 'withdraw-identity',
   withdrawForm: 'withdraw-form',
   withdrawTarget: 'withdraw-target',
   withdrawAsset: 'withdraw-asset',

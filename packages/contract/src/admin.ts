@@ -94,8 +94,13 @@ export const updateAdminBody = z.object({
   reason: adminReasonField,
 });
 
-export const adminSettings = z.object({ requireTotp: z.boolean() });
-export const updateSettingsBody = z.object({ requireTotp: z.boolean(), reason: adminReasonField });
+export const adminSettings = z.object({
+  requireTotp: z.boolean(),
+  /** Withdrawals only for users whose identity is verified. */
+  withdrawalsRequireIdentity: z.boolean(),
+});
+/** The settings to change, each optional: a setting left out keeps its value. */
+export const updateSettingsBody = adminSettings.partial().extend({ reason: adminReasonField });
 
 // ---- Lists ----
 

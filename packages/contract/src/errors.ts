@@ -93,6 +93,8 @@ export const ERRORS = {
   },
   // The second approval of a large withdrawal must come from someone other than the first reviewer.
   withdrawalSameReviewer: { code: 6405, status: 409, message: 'admin.withdrawals.errors.sameReviewer' },
+  // Withdrawals wait for a verified identity while the back office's setting asks for one (decision 0032).
+  withdrawalIdentityRequired: { code: 6406, status: 403, message: 'withdraw.errors.identityRequired' },
   // 70xx: markets and their prices.
   unknownMarket: { code: 7001, status: 404, message: 'markets.errors.unknownMarket' },
   marketClosed: { code: 7002, status: 409, message: 'markets.errors.closed' },

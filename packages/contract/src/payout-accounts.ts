@@ -46,22 +46,22 @@ function compact(value: string): string {
 // ---- Bank cards ----
 
 export const bankCardBody = z.object({
-  bankName: requiredText('bankCards.required', 64),
+  bankName: requiredText('bankCards.bankNameRequired', 64),
   /** The account's name or branch as the bank writes it; optional. */
   bankAccount: optionalText(64),
   /** A card number or an account number / IBAN: 8 to 34 letters and digits once grouping is removed. */
   cardNumber: z
-    .string('bankCards.required')
+    .string('bankCards.cardNumberRequired')
     .trim()
-    .min(1, 'bankCards.required')
+    .min(1, 'bankCards.cardNumberRequired')
     .transform(compact)
     .pipe(z.string().regex(/^[A-Z0-9]{8,34}$/, 'bankCards.cardNumberInvalid')),
-  cardholder: requiredText('bankCards.required', 64),
+  cardholder: requiredText('bankCards.cardholderRequired', 64),
   /** International form, as the rest of the product stores phone numbers. */
   phone: z
-    .string('bankCards.required')
+    .string('bankCards.phoneRequired')
     .trim()
-    .min(1, 'bankCards.required')
+    .min(1, 'bankCards.phoneRequired')
     .transform((value) => value.replace(/[\s()-]+/g, ''))
     .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'validation.phoneIncorrect')),
   /** The routing code of the branch: an Indian IFSC (e.g. SBIN0001234), or a sort code or ABA number. */

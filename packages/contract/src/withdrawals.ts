@@ -72,7 +72,11 @@ export const withdrawalTarget = z.object({
   options: z.array(withdrawalOption),
 });
 
-export const withdrawalTargets = z.object({ items: z.array(withdrawalTarget) });
+export const withdrawalTargets = z.object({
+  items: z.array(withdrawalTarget),
+  /** True while this user must have their identity verified before withdrawing (the back office's setting). */
+  identityRequired: z.boolean(),
+});
 
 export const withdrawalView = z.object({
   id: z.number().int(),

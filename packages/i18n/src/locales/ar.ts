@@ -70,6 +70,10 @@ const ar: Catalogue = {
       accountInvalid: 'يرجى اختيار حساب',
       sameAccount: 'يرجى اختيار حسابين مختلفين',
       reservationNotOpen: 'تم تحرير هذه الأموال أو تسويتها بالفعل',
+      belowMinimum: 'الحد الأدنى هو {{amount}}',
+      aboveMaximum: 'الحد الأقصى هو {{amount}}',
+      aboveAvailable: 'أكثر من رصيدك المتاح ({{amount}})',
+      tooManyDecimals: 'استخدم {{decimals}} منازل عشرية كحد أقصى',
     },
   },
   auth: {
@@ -335,6 +339,13 @@ const ar: Catalogue = {
       correctedDone: 'تم تصحيح المبلغ',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'قواعد السحب',
+        label: 'اشتراط هوية موثقة للسحب',
+        hint: 'عند التفعيل، يجب على المستخدم اجتياز التحقق من الهوية قبل طلب السحب. يبقى الإيداع والتداول متاحين لجميع المستخدمين.',
+        onTitle: 'اشتراط هوية موثقة للسحب؟',
+        offTitle: 'السماح للمستخدمين غير الموثقين بالسحب؟',
+      },
       title: 'عمليات السحب',
       search: 'البريد الإلكتروني أو الهاتف أو UID',
       detailTitle: 'السحب {{id}}',
@@ -826,6 +837,8 @@ const ar: Catalogue = {
     unreadCount: '{{count}} غير مقروءة',
     loadMore: 'تحميل المزيد',
     unknownDevice: 'جهاز غير معروف',
+    withdrawalsNeedIdentity: 'للسحب، أكمل التحقق من الهوية أولًا.',
+    withdrawalsOpen: 'يمكنك السحب إلى أي محفظة أو بطاقة مصرفية وافق عليها فريقنا.',
     errors: {
       messageNotFound: 'هذه الرسالة غير موجودة أو تمت إزالتها',
     },
@@ -861,7 +874,7 @@ const ar: Catalogue = {
       },
       welcome: {
         title: 'مرحبًا بك في Kestrel',
-        body: 'حسابك جاهز. أكمل التحقق من الهوية لتفعيل الإيداع والسحب والتداول. لا تشارك كلمة المرور أو رموز التحقق مع أي شخص، بما في ذلك موظفو Kestrel.',
+        body: 'حسابك جاهز: يمكنك الإيداع والتداول الآن. {{withdrawals}} لا تشارك كلمة المرور أو رموز التحقق مع أي شخص، بما في ذلك موظفو Kestrel.',
       },
       newLogin: {
         title: 'تسجيل دخول جديد إلى حسابك',
@@ -914,7 +927,10 @@ const ar: Catalogue = {
     securityPasswordPlaceholder: 'كلمة مرور الأمان المكونة من 6 أرقام',
     setSecurityPassword: 'تعيين كلمة مرور الأمان',
     submit: 'إرسال',
-    required: 'البطاقة المصرفية: اسم البنك ورقم البطاقة وحامل البطاقة والهاتف مطلوبة',
+    bankNameRequired: 'يرجى إدخال اسم البنك',
+    cardNumberRequired: 'يرجى إدخال رقم البطاقة',
+    cardholderRequired: 'يرجى إدخال اسم حامل البطاقة',
+    phoneRequired: 'يرجى إدخال رقم الهاتف',
     cardNumberInvalid: 'يجب أن يتكون رقم البطاقة من 8 إلى 34 حرفًا ورقمًا',
     routingCodeInvalid: 'يجب أن يتكون رمز التوجيه من 4 إلى 20 حرفًا ورقمًا',
     tooLong: 'هذا النص طويل جدًا',
@@ -1032,6 +1048,9 @@ const ar: Catalogue = {
     account: 'حساب السحب',
     noAccounts: 'ليس لديك حساب سحب معتمد بعد.',
     bindAccount: 'اربط محفظة أو بطاقة مصرفية',
+    identityTitle: 'تحقق من هويتك لتتمكن من السحب',
+    identityBody: 'السحب متاح للحسابات ذات الهوية الموثقة. الإيداع والتداول لا يتطلبان ذلك.',
+    identityAction: 'التحقق من الهوية',
     bankCard: 'بطاقة مصرفية',
     coin: 'العملة',
     amount: 'مبلغ السحب',
@@ -1062,6 +1081,7 @@ const ar: Catalogue = {
       targetUnavailable: 'حساب السحب هذا غير متاح. اختر محفظة أو بطاقة مصرفية معتمدة.',
       networkUnavailable: 'سحب هذه العملة إلى هذا الحساب غير متاح',
       outOfRange: 'يجب أن يكون المبلغ بين {{min}} و{{max}} {{asset}}',
+      identityRequired: 'تحقق من هويتك قبل السحب: أكمل التحقق من الهوية أولًا',
     },
   },
   identity: {

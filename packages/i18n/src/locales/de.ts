@@ -74,6 +74,10 @@ const de: Catalogue = {
       accountInvalid: 'Bitte wählen Sie ein Konto',
       sameAccount: 'Bitte wählen Sie zwei verschiedene Konten',
       reservationNotOpen: 'Diese Mittel wurden bereits freigegeben oder abgerechnet',
+      belowMinimum: 'Das Minimum ist {{amount}}',
+      aboveMaximum: 'Das Maximum ist {{amount}}',
+      aboveAvailable: 'Mehr als dein verfügbares Guthaben ({{amount}})',
+      tooManyDecimals: 'Höchstens {{decimals}} Nachkommastellen',
     },
   },
   auth: {
@@ -342,6 +346,13 @@ const de: Catalogue = {
       correctedDone: 'Betrag korrigiert',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Regeln für Auszahlungen',
+        label: 'Bestätigte Identität für Auszahlungen verlangen',
+        hint: 'Solange aktiv, muss ein Nutzer die Identitätsprüfung bestehen, bevor er eine Auszahlung beantragen kann. Einzahlungen und Handel bleiben allen Nutzern offen.',
+        onTitle: 'Bestätigte Identität für Auszahlungen verlangen?',
+        offTitle: 'Auszahlungen ohne bestätigte Identität erlauben?',
+      },
       title: 'Auszahlungen',
       search: 'E-Mail, Telefon oder UID',
       detailTitle: 'Auszahlung {{id}}',
@@ -844,6 +855,8 @@ const de: Catalogue = {
     unreadCount: '{{count}} ungelesen',
     loadMore: 'Mehr laden',
     unknownDevice: 'Unbekanntes Gerät',
+    withdrawalsNeedIdentity: 'Für Auszahlungen schließe zuerst die Identitätsprüfung ab.',
+    withdrawalsOpen: 'Du kannst auf jede Wallet oder Bankkarte auszahlen, die unser Team freigegeben hat.',
     errors: {
       messageNotFound: 'Diese Nachricht existiert nicht oder wurde entfernt',
     },
@@ -879,7 +892,7 @@ const de: Catalogue = {
       },
       welcome: {
         title: 'Willkommen bei Kestrel',
-        body: 'Dein Konto ist bereit. Schließe die Identitätsprüfung ab, um Einzahlungen, Auszahlungen und den Handel freizuschalten. Gib dein Passwort oder Bestätigungscodes niemals weiter, auch nicht an Kestrel-Mitarbeiter.',
+        body: 'Dein Konto ist bereit: Du kannst jetzt einzahlen und handeln. {{withdrawals}} Gib dein Passwort oder Bestätigungscodes niemals weiter, auch nicht an Kestrel-Mitarbeiter.',
       },
       newLogin: {
         title: 'Neue Anmeldung bei deinem Konto',
@@ -933,7 +946,10 @@ const de: Catalogue = {
     securityPasswordPlaceholder: 'Ihr 6-stelliges Sicherheitspasswort',
     setSecurityPassword: 'Sicherheitspasswort festlegen',
     submit: 'Absenden',
-    required: 'Bankkarte: Name der Bank, Kartennummer, Karteninhaber und Telefon erforderlich',
+    bankNameRequired: 'Bitte gib den Namen der Bank ein',
+    cardNumberRequired: 'Bitte gib die Kartennummer ein',
+    cardholderRequired: 'Bitte gib den Namen des Karteninhabers ein',
+    phoneRequired: 'Bitte gib die Telefonnummer ein',
     cardNumberInvalid: 'Die Kartennummer muss aus 8 bis 34 Buchstaben und Ziffern bestehen',
     routingCodeInvalid: 'Die Bankleitzahl muss aus 4 bis 20 Buchstaben und Ziffern bestehen',
     tooLong: 'Dieser Text ist zu lang',
@@ -1058,6 +1074,10 @@ const de: Catalogue = {
     account: 'Auszahlungskonto',
     noAccounts: 'Sie haben noch kein genehmigtes Auszahlungskonto.',
     bindAccount: 'Wallet oder Bankkarte hinzufügen',
+    identityTitle: 'Bestätige deine Identität, um auszuzahlen',
+    identityBody:
+      'Auszahlungen sind für Konten mit bestätigter Identität möglich. Einzahlungen und Handel brauchen das nicht.',
+    identityAction: 'Identität bestätigen',
     bankCard: 'Bankkarte',
     coin: 'Kryptowährung',
     amount: 'Auszahlungsbetrag',
@@ -1089,6 +1109,8 @@ const de: Catalogue = {
         'Dieses Auszahlungskonto ist nicht verfügbar. Wählen Sie eine genehmigte Wallet oder Bankkarte.',
       networkUnavailable: 'Auszahlungen dieses Coins auf dieses Konto sind nicht möglich',
       outOfRange: 'Der Betrag muss zwischen {{min}} und {{max}} {{asset}} liegen',
+      identityRequired:
+        'Bestätige vor der Auszahlung deine Identität: Schließe zuerst die Identitätsprüfung ab',
     },
   },
   identity: {

@@ -73,6 +73,10 @@ const enUS = {
       accountInvalid: 'Please choose an account',
       sameAccount: 'Please choose two different accounts',
       reservationNotOpen: 'These funds have already been released or settled',
+      belowMinimum: 'The minimum is {{amount}}',
+      aboveMaximum: 'The maximum is {{amount}}',
+      aboveAvailable: 'More than you have available ({{amount}})',
+      tooManyDecimals: 'Use at most {{decimals}} decimal places',
     },
   },
   auth: {
@@ -340,6 +344,13 @@ const enUS = {
       correctedDone: 'Amount corrected',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Withdrawal rules',
+        label: 'Require a verified identity for withdrawals',
+        hint: 'While on, a user must pass identity verification before asking for a withdrawal. Deposits and trading stay open to every user.',
+        onTitle: 'Require a verified identity for withdrawals?',
+        offTitle: 'Let unverified users withdraw?',
+      },
       title: 'Withdrawals',
       search: 'E-mail, phone or UID',
       detailTitle: 'Withdrawal {{id}}',
@@ -833,6 +844,8 @@ const enUS = {
     unreadCount: '{{count}} unread',
     loadMore: 'Load more',
     unknownDevice: 'Unknown device',
+    withdrawalsNeedIdentity: 'To withdraw, complete identity verification first.',
+    withdrawalsOpen: 'You can withdraw to any wallet or bank card our team has approved.',
     errors: {
       messageNotFound: 'This message does not exist or has been removed',
     },
@@ -868,7 +881,7 @@ const enUS = {
       },
       welcome: {
         title: 'Welcome to Kestrel',
-        body: 'Your account is ready. Complete identity verification to unlock deposits, withdrawals and trading. Never share your password or verification codes with anyone, including Kestrel staff.',
+        body: 'Your account is ready: you can deposit and trade now. {{withdrawals}} Never share your password or verification codes with anyone, including Kestrel staff.',
       },
       newLogin: {
         title: 'New login to your account',
@@ -921,7 +934,10 @@ const enUS = {
     securityPasswordPlaceholder: 'Your 6-digit security password',
     setSecurityPassword: 'Set security password',
     submit: 'Submit',
-    required: 'Bank card: bank name, card number, cardholder and phone required',
+    bankNameRequired: 'Please enter the bank name',
+    cardNumberRequired: 'Please enter the card number',
+    cardholderRequired: "Please enter the cardholder's name",
+    phoneRequired: 'Please enter the phone number',
     cardNumberInvalid: 'The card number must be 8 to 34 letters and digits',
     routingCodeInvalid: 'The routing code must be 4 to 20 letters and digits',
     tooLong: 'This text is too long',
@@ -1040,6 +1056,10 @@ const enUS = {
     account: 'Withdrawal account',
     noAccounts: 'You have no approved withdrawal account yet.',
     bindAccount: 'Bind a wallet or bank card',
+    identityTitle: 'Verify your identity to withdraw',
+    identityBody:
+      'Withdrawals are open to accounts with a verified identity. Deposits and trading do not need it.',
+    identityAction: 'Verify identity',
     bankCard: 'Bank card',
     coin: 'Coin',
     amount: 'Withdrawal amount',
@@ -1070,6 +1090,7 @@ const enUS = {
       targetUnavailable: 'This withdrawal account is not available. Choose an approved wallet or bank card.',
       networkUnavailable: 'Withdrawals of this coin to this account are not available',
       outOfRange: 'The amount must be between {{min}} and {{max}} {{asset}}',
+      identityRequired: 'Verify your identity before withdrawing: complete identity verification first',
     },
   },
   identity: {

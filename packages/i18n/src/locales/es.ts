@@ -72,6 +72,10 @@ const es: Catalogue = {
       accountInvalid: 'Elija una cuenta',
       sameAccount: 'Elija dos cuentas diferentes',
       reservationNotOpen: 'Estos fondos ya se liberaron o liquidaron',
+      belowMinimum: 'El mínimo es {{amount}}',
+      aboveMaximum: 'El máximo es {{amount}}',
+      aboveAvailable: 'Más de lo que tienes disponible ({{amount}})',
+      tooManyDecimals: 'Usa como máximo {{decimals}} decimales',
     },
   },
   auth: {
@@ -338,6 +342,13 @@ const es: Catalogue = {
       correctedDone: 'Importe corregido',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Reglas de retiro',
+        label: 'Exigir identidad verificada para retirar',
+        hint: 'Mientras esté activo, el usuario debe superar la verificación de identidad antes de solicitar un retiro. Los depósitos y las operaciones siguen abiertos para todos.',
+        onTitle: '¿Exigir identidad verificada para retirar?',
+        offTitle: '¿Permitir retiros a usuarios sin verificar?',
+      },
       title: 'Retiros',
       search: 'Correo, teléfono o UID',
       detailTitle: 'Retiro {{id}}',
@@ -838,6 +849,8 @@ const es: Catalogue = {
     unreadCount: '{{count}} sin leer',
     loadMore: 'Cargar más',
     unknownDevice: 'Dispositivo desconocido',
+    withdrawalsNeedIdentity: 'Para retirar, completa primero la verificación de identidad.',
+    withdrawalsOpen: 'Puedes retirar a cualquier billetera o tarjeta bancaria aprobada por nuestro equipo.',
     errors: {
       messageNotFound: 'Este mensaje no existe o ha sido eliminado',
     },
@@ -873,7 +886,7 @@ const es: Catalogue = {
       },
       welcome: {
         title: 'Bienvenido a Kestrel',
-        body: 'Tu cuenta está lista. Completa la verificación de identidad para habilitar depósitos, retiros y operaciones. Nunca compartas tu contraseña ni tus códigos de verificación con nadie, ni siquiera con el personal de Kestrel.',
+        body: 'Tu cuenta está lista: ya puedes depositar y operar. {{withdrawals}} Nunca compartas tu contraseña ni tus códigos de verificación con nadie, ni siquiera con el personal de Kestrel.',
       },
       newLogin: {
         title: 'Nuevo inicio de sesión en tu cuenta',
@@ -927,7 +940,10 @@ const es: Catalogue = {
     securityPasswordPlaceholder: 'Su contraseña de seguridad de 6 dígitos',
     setSecurityPassword: 'Establecer contraseña de seguridad',
     submit: 'Enviar',
-    required: 'Tarjeta bancaria: se requieren nombre del banco, número de tarjeta, titular y teléfono',
+    bankNameRequired: 'Introduce el nombre del banco',
+    cardNumberRequired: 'Introduce el número de tarjeta',
+    cardholderRequired: 'Introduce el nombre del titular',
+    phoneRequired: 'Introduce el número de teléfono',
     cardNumberInvalid: 'El número de tarjeta debe tener entre 8 y 34 letras y dígitos',
     routingCodeInvalid: 'El código de enrutamiento debe tener entre 4 y 20 letras y dígitos',
     tooLong: 'Este texto es demasiado largo',
@@ -1047,6 +1063,10 @@ const es: Catalogue = {
     account: 'Cuenta de retiro',
     noAccounts: 'Aún no tiene ninguna cuenta de retiro aprobada.',
     bindAccount: 'Vincular una billetera o tarjeta bancaria',
+    identityTitle: 'Verifica tu identidad para retirar',
+    identityBody:
+      'Los retiros están disponibles para cuentas con identidad verificada. Los depósitos y las operaciones no lo necesitan.',
+    identityAction: 'Verificar identidad',
     bankCard: 'Tarjeta bancaria',
     coin: 'Moneda',
     amount: 'Monto a retirar',
@@ -1078,6 +1098,8 @@ const es: Catalogue = {
         'Esta cuenta de retiro no está disponible. Elija una billetera o tarjeta bancaria aprobada.',
       networkUnavailable: 'Los retiros de esta moneda a esta cuenta no están disponibles',
       outOfRange: 'El monto debe estar entre {{min}} y {{max}} {{asset}}',
+      identityRequired:
+        'Verifica tu identidad antes de retirar: completa primero la verificación de identidad',
     },
   },
   identity: {

@@ -75,6 +75,10 @@ const fr: Catalogue = {
       accountInvalid: 'Veuillez choisir un compte',
       sameAccount: 'Veuillez choisir deux comptes différents',
       reservationNotOpen: 'Ces fonds ont déjà été libérés ou réglés',
+      belowMinimum: 'Le minimum est de {{amount}}',
+      aboveMaximum: 'Le maximum est de {{amount}}',
+      aboveAvailable: 'Plus que votre solde disponible ({{amount}})',
+      tooManyDecimals: '{{decimals}} décimales au maximum',
     },
   },
   auth: {
@@ -343,6 +347,13 @@ const fr: Catalogue = {
       correctedDone: 'Montant corrigé',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Règles de retrait',
+        label: 'Exiger une identité vérifiée pour les retraits',
+        hint: "Tant que c'est activé, un utilisateur doit réussir la vérification d'identité avant de demander un retrait. Les dépôts et le trading restent ouverts à tous.",
+        onTitle: 'Exiger une identité vérifiée pour les retraits ?',
+        offTitle: 'Autoriser les retraits sans identité vérifiée ?',
+      },
       title: 'Retraits',
       search: 'E-mail, téléphone ou UID',
       detailTitle: 'Retrait {{id}}',
@@ -845,6 +856,9 @@ const fr: Catalogue = {
     unreadCount: '{{count}} non lu(s)',
     loadMore: 'Charger plus',
     unknownDevice: 'Appareil inconnu',
+    withdrawalsNeedIdentity: "Pour retirer, finalisez d'abord la vérification d'identité.",
+    withdrawalsOpen:
+      'Vous pouvez retirer vers tout portefeuille ou toute carte bancaire approuvés par notre équipe.',
     errors: {
       messageNotFound: "Ce message n'existe pas ou a été supprimé",
     },
@@ -880,7 +894,7 @@ const fr: Catalogue = {
       },
       welcome: {
         title: 'Bienvenue sur Kestrel',
-        body: "Votre compte est prêt. Finalisez la vérification d'identité pour débloquer les dépôts, les retraits et le trading. Ne communiquez jamais votre mot de passe ni vos codes de vérification à qui que ce soit, y compris au personnel de Kestrel.",
+        body: 'Votre compte est prêt : vous pouvez déposer et trader dès maintenant. {{withdrawals}} Ne communiquez jamais votre mot de passe ni vos codes de vérification à qui que ce soit, y compris au personnel de Kestrel.',
       },
       newLogin: {
         title: 'Nouvelle connexion à votre compte',
@@ -934,7 +948,10 @@ const fr: Catalogue = {
     securityPasswordPlaceholder: 'Votre mot de passe de sécurité à 6 chiffres',
     setSecurityPassword: 'Définir le mot de passe de sécurité',
     submit: 'Envoyer',
-    required: 'Carte bancaire : nom de la banque, numéro de carte, titulaire et téléphone requis',
+    bankNameRequired: 'Veuillez saisir le nom de la banque',
+    cardNumberRequired: 'Veuillez saisir le numéro de carte',
+    cardholderRequired: 'Veuillez saisir le nom du titulaire',
+    phoneRequired: 'Veuillez saisir le numéro de téléphone',
     cardNumberInvalid: 'Le numéro de carte doit comporter 8 à 34 lettres et chiffres',
     routingCodeInvalid: 'Le code d’acheminement doit comporter 4 à 20 lettres et chiffres',
     tooLong: 'Ce texte est trop long',
@@ -1059,6 +1076,10 @@ const fr: Catalogue = {
     account: 'Compte de retrait',
     noAccounts: 'Vous n’avez encore aucun compte de retrait approuvé.',
     bindAccount: 'Lier un portefeuille ou une carte bancaire',
+    identityTitle: 'Vérifiez votre identité pour retirer',
+    identityBody:
+      "Les retraits sont ouverts aux comptes dont l'identité est vérifiée. Les dépôts et le trading n'en ont pas besoin.",
+    identityAction: 'Vérifier mon identité',
     bankCard: 'Carte bancaire',
     coin: 'Crypto',
     amount: 'Montant du retrait',
@@ -1090,6 +1111,8 @@ const fr: Catalogue = {
         'Ce compte de retrait n’est pas disponible. Choisissez un portefeuille ou une carte bancaire approuvés.',
       networkUnavailable: 'Les retraits de cette crypto vers ce compte ne sont pas disponibles',
       outOfRange: 'Le montant doit être compris entre {{min}} et {{max}} {{asset}}',
+      identityRequired:
+        "Vérifiez votre identité avant de retirer : finalisez d'abord la vérification d'identité",
     },
   },
   identity: {

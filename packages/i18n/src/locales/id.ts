@@ -72,6 +72,10 @@ const id: Catalogue = {
       accountInvalid: 'Silakan pilih akun',
       sameAccount: 'Silakan pilih dua akun yang berbeda',
       reservationNotOpen: 'Dana ini sudah dilepaskan atau diselesaikan',
+      belowMinimum: 'Minimum {{amount}}',
+      aboveMaximum: 'Maksimum {{amount}}',
+      aboveAvailable: 'Melebihi saldo yang tersedia ({{amount}})',
+      tooManyDecimals: 'Gunakan paling banyak {{decimals}} angka desimal',
     },
   },
   auth: {
@@ -339,6 +343,13 @@ const id: Catalogue = {
       correctedDone: 'Jumlah dikoreksi',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Aturan penarikan',
+        label: 'Wajibkan identitas terverifikasi untuk penarikan',
+        hint: 'Selama aktif, pengguna harus lolos verifikasi identitas sebelum mengajukan penarikan. Deposit dan trading tetap terbuka untuk semua pengguna.',
+        onTitle: 'Wajibkan identitas terverifikasi untuk penarikan?',
+        offTitle: 'Izinkan pengguna yang belum terverifikasi menarik dana?',
+      },
       title: 'Penarikan',
       search: 'Email, telepon, atau UID',
       detailTitle: 'Penarikan {{id}}',
@@ -837,6 +848,8 @@ const id: Catalogue = {
     unreadCount: '{{count}} belum dibaca',
     loadMore: 'Muat lebih banyak',
     unknownDevice: 'Perangkat tidak dikenal',
+    withdrawalsNeedIdentity: 'Untuk menarik dana, selesaikan verifikasi identitas terlebih dahulu.',
+    withdrawalsOpen: 'Anda dapat menarik dana ke dompet atau kartu bank mana pun yang disetujui tim kami.',
     errors: {
       messageNotFound: 'Pesan ini tidak ada atau telah dihapus',
     },
@@ -872,7 +885,7 @@ const id: Catalogue = {
       },
       welcome: {
         title: 'Selamat datang di Kestrel',
-        body: 'Akun Anda sudah siap. Selesaikan verifikasi identitas untuk membuka deposit, penarikan, dan trading. Jangan pernah membagikan kata sandi atau kode verifikasi kepada siapa pun, termasuk staf Kestrel.',
+        body: 'Akun Anda sudah siap: Anda bisa deposit dan trading sekarang. {{withdrawals}} Jangan pernah membagikan kata sandi atau kode verifikasi kepada siapa pun, termasuk staf Kestrel.',
       },
       newLogin: {
         title: 'Login baru ke akun Anda',
@@ -926,7 +939,10 @@ const id: Catalogue = {
     securityPasswordPlaceholder: 'Kata sandi keamanan 6 digit Anda',
     setSecurityPassword: 'Atur kata sandi keamanan',
     submit: 'Kirim',
-    required: 'Kartu bank: nama bank, nomor kartu, pemegang kartu, dan telepon wajib diisi',
+    bankNameRequired: 'Masukkan nama bank',
+    cardNumberRequired: 'Masukkan nomor kartu',
+    cardholderRequired: 'Masukkan nama pemegang kartu',
+    phoneRequired: 'Masukkan nomor telepon',
     cardNumberInvalid: 'Nomor kartu harus terdiri dari 8 hingga 34 huruf dan angka',
     routingCodeInvalid: 'Kode routing harus terdiri dari 4 hingga 20 huruf dan angka',
     tooLong: 'Teks ini terlalu panjang',
@@ -1050,6 +1066,10 @@ const id: Catalogue = {
     account: 'Akun penarikan',
     noAccounts: 'Anda belum memiliki akun penarikan yang disetujui.',
     bindAccount: 'Tautkan dompet atau kartu bank',
+    identityTitle: 'Verifikasi identitas Anda untuk menarik dana',
+    identityBody:
+      'Penarikan tersedia untuk akun dengan identitas terverifikasi. Deposit dan trading tidak memerlukannya.',
+    identityAction: 'Verifikasi identitas',
     bankCard: 'Kartu bank',
     coin: 'Koin',
     amount: 'Jumlah penarikan',
@@ -1080,6 +1100,8 @@ const id: Catalogue = {
       targetUnavailable: 'Akun penarikan ini tidak tersedia. Pilih dompet atau kartu bank yang disetujui.',
       networkUnavailable: 'Penarikan koin ini ke akun ini tidak tersedia',
       outOfRange: 'Jumlah harus antara {{min}} dan {{max}} {{asset}}',
+      identityRequired:
+        'Verifikasi identitas Anda sebelum menarik dana: selesaikan verifikasi identitas terlebih dahulu',
     },
   },
   identity: {

@@ -70,6 +70,10 @@ const jaJP: Catalogue = {
       accountInvalid: 'アカウントを選択してください',
       sameAccount: '異なる2つのアカウントを選択してください',
       reservationNotOpen: 'この資金はすでに解除または決済されています',
+      belowMinimum: '最小額は {{amount}} です',
+      aboveMaximum: '最大額は {{amount}} です',
+      aboveAvailable: '利用可能残高（{{amount}}）を超えています',
+      tooManyDecimals: '小数点以下は {{decimals}} 桁までです',
     },
   },
   auth: {
@@ -336,6 +340,13 @@ const jaJP: Catalogue = {
       correctedDone: '金額を訂正しました',
     },
     withdrawals: {
+      identitySetting: {
+        title: '出金のルール',
+        label: '出金に本人確認を必須にする',
+        hint: 'オンの間、ユーザーは本人確認に合格するまで出金を申請できません。入金と取引はすべてのユーザーが引き続き利用できます。',
+        onTitle: '出金に本人確認を必須にしますか？',
+        offTitle: '本人確認なしでの出金を許可しますか？',
+      },
       title: '出金',
       search: 'メール、電話番号または UID',
       detailTitle: '出金 {{id}}',
@@ -827,6 +838,8 @@ const jaJP: Catalogue = {
     unreadCount: '未読 {{count}} 件',
     loadMore: 'さらに読み込む',
     unknownDevice: '不明なデバイス',
+    withdrawalsNeedIdentity: '出金するには、先に本人確認を完了してください。',
+    withdrawalsOpen: '当社チームが承認したウォレットまたは銀行カードへ出金できます。',
     errors: {
       messageNotFound: 'このメッセージは存在しないか、削除されました',
     },
@@ -862,7 +875,7 @@ const jaJP: Catalogue = {
       },
       welcome: {
         title: 'Kestrelへようこそ',
-        body: 'アカウントの準備が整いました。本人確認を完了すると、入金・出金・取引がご利用いただけます。パスワードや認証コードは、Kestrelのスタッフを含め誰にも教えないでください。',
+        body: 'アカウントの準備が整いました。入金と取引はすぐにご利用いただけます。{{withdrawals}}パスワードや認証コードは、Kestrelのスタッフを含め誰にも教えないでください。',
       },
       newLogin: {
         title: 'アカウントへの新しいログイン',
@@ -915,7 +928,10 @@ const jaJP: Catalogue = {
     securityPasswordPlaceholder: '6桁のセキュリティパスワード',
     setSecurityPassword: 'セキュリティパスワードを設定',
     submit: '送信',
-    required: '銀行カード：銀行名、カード番号、カード名義人、電話番号は必須です',
+    bankNameRequired: '銀行名を入力してください',
+    cardNumberRequired: 'カード番号を入力してください',
+    cardholderRequired: 'カード名義人を入力してください',
+    phoneRequired: '電話番号を入力してください',
     cardNumberInvalid: 'カード番号は8〜34文字の英数字で入力してください',
     routingCodeInvalid: 'ルーティングコードは4〜20文字の英数字で入力してください',
     tooLong: 'テキストが長すぎます',
@@ -1035,6 +1051,9 @@ const jaJP: Catalogue = {
     account: '出金先',
     noAccounts: '承認済みの出金先がまだありません。',
     bindAccount: 'ウォレットまたは銀行カードを登録',
+    identityTitle: '出金には本人確認が必要です',
+    identityBody: '出金は本人確認済みのアカウントでご利用いただけます。入金と取引には不要です。',
+    identityAction: '本人確認へ進む',
     bankCard: '銀行カード',
     coin: '通貨',
     amount: '出金額',
@@ -1066,6 +1085,7 @@ const jaJP: Catalogue = {
         'この出金先は利用できません。承認済みのウォレットまたは銀行カードを選択してください。',
       networkUnavailable: 'この通貨はこの出金先に出金できません',
       outOfRange: '金額は {{min}} から {{max}} {{asset}} の範囲で入力してください',
+      identityRequired: '出金の前に本人確認を完了してください',
     },
   },
   identity: {

@@ -70,6 +70,10 @@ const ko: Catalogue = {
       accountInvalid: '계정을 선택하세요',
       sameAccount: '서로 다른 두 계정을 선택하세요',
       reservationNotOpen: '이 자금은 이미 해제되었거나 정산되었습니다',
+      belowMinimum: '최소 금액은 {{amount}}입니다',
+      aboveMaximum: '최대 금액은 {{amount}}입니다',
+      aboveAvailable: '사용 가능 잔액({{amount}})을 초과합니다',
+      tooManyDecimals: '소수점 이하 {{decimals}}자리까지 입력할 수 있습니다',
     },
   },
   auth: {
@@ -336,6 +340,13 @@ const ko: Catalogue = {
       correctedDone: '금액이 수정되었습니다',
     },
     withdrawals: {
+      identitySetting: {
+        title: '출금 규칙',
+        label: '출금 시 본인 인증 필수',
+        hint: '켜져 있는 동안 사용자는 본인 인증을 통과해야 출금을 신청할 수 있습니다. 입금과 거래는 모든 사용자에게 계속 열려 있습니다.',
+        onTitle: '출금 시 본인 인증을 필수로 하시겠습니까?',
+        offTitle: '인증하지 않은 사용자의 출금을 허용하시겠습니까?',
+      },
       title: '출금',
       search: '이메일, 전화번호 또는 UID',
       detailTitle: '출금 {{id}}',
@@ -827,6 +838,8 @@ const ko: Catalogue = {
     unreadCount: '읽지 않은 메시지 {{count}}개',
     loadMore: '더 보기',
     unknownDevice: '알 수 없는 기기',
+    withdrawalsNeedIdentity: '출금하려면 먼저 본인 인증을 완료하세요.',
+    withdrawalsOpen: '저희 팀이 승인한 지갑이나 은행 카드로 출금할 수 있습니다.',
     errors: {
       messageNotFound: '메시지가 존재하지 않거나 삭제되었습니다',
     },
@@ -862,7 +875,7 @@ const ko: Catalogue = {
       },
       welcome: {
         title: 'Kestrel에 오신 것을 환영합니다',
-        body: '계정이 준비되었습니다. 본인 인증을 완료하면 입금, 출금 및 거래를 이용할 수 있습니다. 비밀번호나 인증 코드는 Kestrel 직원을 포함해 누구에게도 알려 주지 마세요.',
+        body: '계정이 준비되었습니다. 지금 바로 입금과 거래를 이용할 수 있습니다. {{withdrawals}} 비밀번호나 인증 코드는 Kestrel 직원을 포함해 누구에게도 알려 주지 마세요.',
       },
       newLogin: {
         title: '새로운 계정 로그인',
@@ -915,7 +928,10 @@ const ko: Catalogue = {
     securityPasswordPlaceholder: '6자리 보안 비밀번호',
     setSecurityPassword: '보안 비밀번호 설정',
     submit: '제출',
-    required: '은행 카드: 은행명, 카드 번호, 카드 소유자, 전화번호는 필수입니다',
+    bankNameRequired: '은행 이름을 입력하세요',
+    cardNumberRequired: '카드 번호를 입력하세요',
+    cardholderRequired: '카드 소유자 이름을 입력하세요',
+    phoneRequired: '전화번호를 입력하세요',
     cardNumberInvalid: '카드 번호는 8~34자의 영문자와 숫자여야 합니다',
     routingCodeInvalid: '라우팅 코드는 4~20자의 영문자와 숫자여야 합니다',
     tooLong: '텍스트가 너무 깁니다',
@@ -1033,6 +1049,9 @@ const ko: Catalogue = {
     account: '출금 계정',
     noAccounts: '승인된 출금 계정이 아직 없습니다.',
     bindAccount: '지갑 또는 은행 카드 등록',
+    identityTitle: '출금하려면 본인 인증이 필요합니다',
+    identityBody: '출금은 본인 인증을 마친 계정에서 이용할 수 있습니다. 입금과 거래에는 필요하지 않습니다.',
+    identityAction: '본인 인증하기',
     bankCard: '은행 카드',
     coin: '코인',
     amount: '출금 금액',
@@ -1063,6 +1082,7 @@ const ko: Catalogue = {
       targetUnavailable: '이 출금 계정은 사용할 수 없습니다. 승인된 지갑이나 은행 카드를 선택하세요.',
       networkUnavailable: '이 코인은 이 계정으로 출금할 수 없습니다',
       outOfRange: '금액은 {{min}}에서 {{max}} {{asset}} 사이여야 합니다',
+      identityRequired: '출금 전에 본인 인증을 먼저 완료해 주세요',
     },
   },
   identity: {

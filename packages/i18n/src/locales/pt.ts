@@ -72,6 +72,10 @@ const pt: Catalogue = {
       accountInvalid: 'Escolha uma conta',
       sameAccount: 'Escolha duas contas diferentes',
       reservationNotOpen: 'Estes fundos já foram liberados ou liquidados',
+      belowMinimum: 'O mínimo é {{amount}}',
+      aboveMaximum: 'O máximo é {{amount}}',
+      aboveAvailable: 'Mais do que você tem disponível ({{amount}})',
+      tooManyDecimals: 'Use no máximo {{decimals}} casas decimais',
     },
   },
   auth: {
@@ -339,6 +343,13 @@ const pt: Catalogue = {
       correctedDone: 'Valor corrigido',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Regras de saque',
+        label: 'Exigir identidade verificada para saques',
+        hint: 'Enquanto ativo, o usuário precisa passar pela verificação de identidade antes de pedir um saque. Depósitos e negociações continuam abertos a todos.',
+        onTitle: 'Exigir identidade verificada para saques?',
+        offTitle: 'Permitir saques de usuários não verificados?',
+      },
       title: 'Saques',
       search: 'E-mail, telefone ou UID',
       detailTitle: 'Saque {{id}}',
@@ -835,6 +846,8 @@ const pt: Catalogue = {
     unreadCount: '{{count}} não lidas',
     loadMore: 'Carregar mais',
     unknownDevice: 'Dispositivo desconhecido',
+    withdrawalsNeedIdentity: 'Para sacar, conclua primeiro a verificação de identidade.',
+    withdrawalsOpen: 'Você pode sacar para qualquer carteira ou cartão bancário aprovado pela nossa equipe.',
     errors: {
       messageNotFound: 'Esta mensagem não existe ou foi removida',
     },
@@ -870,7 +883,7 @@ const pt: Catalogue = {
       },
       welcome: {
         title: 'Bem-vindo à Kestrel',
-        body: 'Sua conta está pronta. Conclua a verificação de identidade para liberar depósitos, saques e negociações. Nunca compartilhe sua senha ou códigos de verificação com ninguém, nem mesmo com a equipe da Kestrel.',
+        body: 'Sua conta está pronta: você já pode depositar e negociar. {{withdrawals}} Nunca compartilhe sua senha ou códigos de verificação com ninguém, nem mesmo com a equipe da Kestrel.',
       },
       newLogin: {
         title: 'Novo login na sua conta',
@@ -924,7 +937,10 @@ const pt: Catalogue = {
     securityPasswordPlaceholder: 'Sua senha de segurança de 6 dígitos',
     setSecurityPassword: 'Definir senha de segurança',
     submit: 'Enviar',
-    required: 'Cartão bancário: nome do banco, número do cartão, titular e telefone são obrigatórios',
+    bankNameRequired: 'Informe o nome do banco',
+    cardNumberRequired: 'Informe o número do cartão',
+    cardholderRequired: 'Informe o nome do titular',
+    phoneRequired: 'Informe o número de telefone',
     cardNumberInvalid: 'O número do cartão deve ter de 8 a 34 letras e dígitos',
     routingCodeInvalid: 'O código de roteamento deve ter de 4 a 20 letras e dígitos',
     tooLong: 'Este texto é longo demais',
@@ -1044,6 +1060,10 @@ const pt: Catalogue = {
     account: 'Conta de saque',
     noAccounts: 'Você ainda não tem nenhuma conta de saque aprovada.',
     bindAccount: 'Vincular uma carteira ou cartão bancário',
+    identityTitle: 'Verifique sua identidade para sacar',
+    identityBody:
+      'Os saques estão disponíveis para contas com identidade verificada. Depósitos e negociações não precisam disso.',
+    identityAction: 'Verificar identidade',
     bankCard: 'Cartão bancário',
     coin: 'Moeda',
     amount: 'Valor do saque',
@@ -1075,6 +1095,8 @@ const pt: Catalogue = {
         'Esta conta de saque não está disponível. Escolha uma carteira ou cartão bancário aprovado.',
       networkUnavailable: 'Saques desta moeda para esta conta não estão disponíveis',
       outOfRange: 'O valor deve estar entre {{min}} e {{max}} {{asset}}',
+      identityRequired:
+        'Verifique sua identidade antes de sacar: conclua primeiro a verificação de identidade',
     },
   },
   identity: {

@@ -72,6 +72,10 @@ const tr: Catalogue = {
       accountInvalid: 'Lütfen bir hesap seçin',
       sameAccount: 'Lütfen iki farklı hesap seçin',
       reservationNotOpen: 'Bu fonlar zaten serbest bırakıldı veya kapatıldı',
+      belowMinimum: 'En az {{amount}}',
+      aboveMaximum: 'En fazla {{amount}}',
+      aboveAvailable: 'Kullanılabilir bakiyenizden fazla ({{amount}})',
+      tooManyDecimals: 'En fazla {{decimals}} ondalık basamak kullanın',
     },
   },
   auth: {
@@ -339,6 +343,13 @@ const tr: Catalogue = {
       correctedDone: 'Tutar düzeltildi',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Para çekme kuralları',
+        label: 'Para çekmek için doğrulanmış kimlik iste',
+        hint: 'Açıkken kullanıcı, para çekme talebinde bulunmadan önce kimlik doğrulamasını geçmelidir. Para yatırma ve işlem yapma herkese açık kalır.',
+        onTitle: 'Para çekmek için doğrulanmış kimlik istensin mi?',
+        offTitle: 'Doğrulanmamış kullanıcılar para çekebilsin mi?',
+      },
       title: 'Çekimler',
       search: 'E-posta, telefon veya UID',
       detailTitle: 'Çekim {{id}}',
@@ -834,6 +845,8 @@ const tr: Catalogue = {
     unreadCount: '{{count}} okunmamış',
     loadMore: 'Daha fazla yükle',
     unknownDevice: 'Bilinmeyen cihaz',
+    withdrawalsNeedIdentity: 'Para çekmek için önce kimlik doğrulamasını tamamlayın.',
+    withdrawalsOpen: 'Ekibimizin onayladığı herhangi bir cüzdana veya banka kartına para çekebilirsiniz.',
     errors: {
       messageNotFound: 'Bu mesaj mevcut değil veya kaldırıldı',
     },
@@ -869,7 +882,7 @@ const tr: Catalogue = {
       },
       welcome: {
         title: "Kestrel'e hoş geldiniz",
-        body: 'Hesabınız hazır. Para yatırma, çekme ve işlem yapabilmek için kimlik doğrulamasını tamamlayın. Şifrenizi veya doğrulama kodlarınızı, Kestrel çalışanları dahil kimseyle paylaşmayın.',
+        body: 'Hesabınız hazır: şimdi para yatırabilir ve işlem yapabilirsiniz. {{withdrawals}} Şifrenizi veya doğrulama kodlarınızı, Kestrel çalışanları dahil kimseyle paylaşmayın.',
       },
       newLogin: {
         title: 'Hesabınızda yeni oturum açıldı',
@@ -923,7 +936,10 @@ const tr: Catalogue = {
     securityPasswordPlaceholder: '6 haneli güvenlik şifreniz',
     setSecurityPassword: 'Güvenlik şifresi belirle',
     submit: 'Gönder',
-    required: 'Banka kartı: banka adı, kart numarası, kart sahibi ve telefon gereklidir',
+    bankNameRequired: 'Lütfen banka adını girin',
+    cardNumberRequired: 'Lütfen kart numarasını girin',
+    cardholderRequired: 'Lütfen kart sahibinin adını girin',
+    phoneRequired: 'Lütfen telefon numarasını girin',
     cardNumberInvalid: 'Kart numarası 8 ile 34 arasında harf ve rakamdan oluşmalıdır',
     routingCodeInvalid: 'Yönlendirme kodu 4 ile 20 arasında harf ve rakamdan oluşmalıdır',
     tooLong: 'Bu metin çok uzun',
@@ -1042,6 +1058,10 @@ const tr: Catalogue = {
     account: 'Çekim hesabı',
     noAccounts: 'Henüz onaylı bir çekim hesabınız yok.',
     bindAccount: 'Cüzdan veya banka kartı bağlayın',
+    identityTitle: 'Para çekmek için kimliğinizi doğrulayın',
+    identityBody:
+      'Para çekme, kimliği doğrulanmış hesaplara açıktır. Para yatırma ve işlem yapma için gerekmez.',
+    identityAction: 'Kimliği doğrula',
     bankCard: 'Banka kartı',
     coin: 'Kripto para',
     amount: 'Çekim tutarı',
@@ -1072,6 +1092,7 @@ const tr: Catalogue = {
       targetUnavailable: 'Bu çekim hesabı kullanılamıyor. Onaylı bir cüzdan veya banka kartı seçin.',
       networkUnavailable: 'Bu coin için bu hesaba çekim yapılamıyor',
       outOfRange: 'Tutar {{min}} ile {{max}} {{asset}} arasında olmalıdır',
+      identityRequired: 'Para çekmeden önce kimliğinizi doğrulayın: önce kimlik doğrulamasını tamamlayın',
     },
   },
   identity: {

@@ -71,6 +71,10 @@ const vn: Catalogue = {
       accountInvalid: 'Vui lòng chọn tài khoản',
       sameAccount: 'Vui lòng chọn hai tài khoản khác nhau',
       reservationNotOpen: 'Khoản tiền này đã được giải phóng hoặc tất toán',
+      belowMinimum: 'Tối thiểu là {{amount}}',
+      aboveMaximum: 'Tối đa là {{amount}}',
+      aboveAvailable: 'Vượt quá số dư khả dụng ({{amount}})',
+      tooManyDecimals: 'Tối đa {{decimals}} chữ số thập phân',
     },
   },
   auth: {
@@ -338,6 +342,13 @@ const vn: Catalogue = {
       correctedDone: 'Đã sửa số tiền',
     },
     withdrawals: {
+      identitySetting: {
+        title: 'Quy tắc rút tiền',
+        label: 'Yêu cầu danh tính đã xác minh khi rút tiền',
+        hint: 'Khi bật, người dùng phải qua xác minh danh tính trước khi yêu cầu rút tiền. Nạp tiền và giao dịch vẫn mở cho mọi người dùng.',
+        onTitle: 'Yêu cầu danh tính đã xác minh khi rút tiền?',
+        offTitle: 'Cho phép người dùng chưa xác minh rút tiền?',
+      },
       title: 'Rút tiền',
       search: 'Email, điện thoại hoặc UID',
       detailTitle: 'Lệnh rút {{id}}',
@@ -836,6 +847,9 @@ const vn: Catalogue = {
     unreadCount: '{{count}} chưa đọc',
     loadMore: 'Tải thêm',
     unknownDevice: 'Thiết bị không xác định',
+    withdrawalsNeedIdentity: 'Để rút tiền, hãy hoàn tất xác minh danh tính trước.',
+    withdrawalsOpen:
+      'Bạn có thể rút tiền về bất kỳ ví hoặc thẻ ngân hàng nào đã được đội ngũ của chúng tôi duyệt.',
     errors: {
       messageNotFound: 'Tin nhắn này không tồn tại hoặc đã bị xóa',
     },
@@ -871,7 +885,7 @@ const vn: Catalogue = {
       },
       welcome: {
         title: 'Chào mừng bạn đến với Kestrel',
-        body: 'Tài khoản của bạn đã sẵn sàng. Hoàn tất xác minh danh tính để mở khóa nạp tiền, rút tiền và giao dịch. Tuyệt đối không chia sẻ mật khẩu hoặc mã xác minh với bất kỳ ai, kể cả nhân viên Kestrel.',
+        body: 'Tài khoản của bạn đã sẵn sàng: bạn có thể nạp tiền và giao dịch ngay. {{withdrawals}} Tuyệt đối không chia sẻ mật khẩu hoặc mã xác minh với bất kỳ ai, kể cả nhân viên Kestrel.',
       },
       newLogin: {
         title: 'Đăng nhập mới vào tài khoản',
@@ -925,7 +939,10 @@ const vn: Catalogue = {
     securityPasswordPlaceholder: 'Mật khẩu bảo mật 6 chữ số của bạn',
     setSecurityPassword: 'Đặt mật khẩu bảo mật',
     submit: 'Gửi',
-    required: 'Thẻ ngân hàng: cần có tên ngân hàng, số thẻ, chủ thẻ và điện thoại',
+    bankNameRequired: 'Vui lòng nhập tên ngân hàng',
+    cardNumberRequired: 'Vui lòng nhập số thẻ',
+    cardholderRequired: 'Vui lòng nhập tên chủ thẻ',
+    phoneRequired: 'Vui lòng nhập số điện thoại',
     cardNumberInvalid: 'Số thẻ phải gồm 8 đến 34 chữ cái và chữ số',
     routingCodeInvalid: 'Mã định tuyến phải gồm 4 đến 20 chữ cái và chữ số',
     tooLong: 'Văn bản này quá dài',
@@ -1044,6 +1061,10 @@ const vn: Catalogue = {
     account: 'Tài khoản rút tiền',
     noAccounts: 'Bạn chưa có tài khoản rút tiền nào được duyệt.',
     bindAccount: 'Liên kết ví hoặc thẻ ngân hàng',
+    identityTitle: 'Xác minh danh tính để rút tiền',
+    identityBody:
+      'Rút tiền dành cho tài khoản đã xác minh danh tính. Nạp tiền và giao dịch không cần bước này.',
+    identityAction: 'Xác minh danh tính',
     bankCard: 'Thẻ ngân hàng',
     coin: 'Tiền mã hóa',
     amount: 'Số tiền rút',
@@ -1075,6 +1096,7 @@ const vn: Catalogue = {
         'Tài khoản rút tiền này không khả dụng. Hãy chọn ví hoặc thẻ ngân hàng đã được duyệt.',
       networkUnavailable: 'Không thể rút coin này về tài khoản này',
       outOfRange: 'Số tiền phải nằm trong khoảng {{min}} đến {{max}} {{asset}}',
+      identityRequired: 'Hãy xác minh danh tính trước khi rút tiền: hoàn tất xác minh danh tính trước',
     },
   },
   identity: {

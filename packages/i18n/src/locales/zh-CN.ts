@@ -70,6 +70,10 @@ const zhCN: Catalogue = {
       accountInvalid: '请选择账户',
       sameAccount: '请选择两个不同的账户',
       reservationNotOpen: '该笔资金已解冻或已结算',
+      belowMinimum: '最小金额为 {{amount}}',
+      aboveMaximum: '最大金额为 {{amount}}',
+      aboveAvailable: '超过可用余额（{{amount}}）',
+      tooManyDecimals: '最多 {{decimals}} 位小数',
     },
   },
   auth: {
@@ -330,6 +334,13 @@ const zhCN: Catalogue = {
       correctedDone: '数量已修正',
     },
     withdrawals: {
+      identitySetting: {
+        title: '提现规则',
+        label: '提现须完成身份认证',
+        hint: '开启后，用户须通过身份认证才能申请提现。充值和交易对所有用户保持开放。',
+        onTitle: '要求提现前完成身份认证？',
+        offTitle: '允许未认证用户提现？',
+      },
       title: '提现',
       search: '邮箱、手机号或 UID',
       detailTitle: '提现 {{id}}',
@@ -815,6 +826,8 @@ const zhCN: Catalogue = {
     unreadCount: '{{count}} 条未读',
     loadMore: '加载更多',
     unknownDevice: '未知设备',
+    withdrawalsNeedIdentity: '如需提现，请先完成身份认证。',
+    withdrawalsOpen: '您可以提现到我们团队已审核通过的任一钱包或银行卡。',
     errors: {
       messageNotFound: '该消息不存在或已被删除',
     },
@@ -850,7 +863,7 @@ const zhCN: Catalogue = {
       },
       welcome: {
         title: '欢迎加入 Kestrel',
-        body: '您的账户已开通。完成身份认证即可解锁充值、提现和交易功能。请勿向任何人（包括 Kestrel 工作人员）透露您的密码或验证码。',
+        body: '您的账户已开通：现在即可充值和交易。{{withdrawals}}请勿向任何人（包括 Kestrel 工作人员）透露您的密码或验证码。',
       },
       newLogin: {
         title: '账户新登录提醒',
@@ -903,7 +916,10 @@ const zhCN: Catalogue = {
     securityPasswordPlaceholder: '6 位数字安全密码',
     setSecurityPassword: '设置安全密码',
     submit: '提交',
-    required: '银行卡：银行名称、卡号、持卡人和手机号为必填项',
+    bankNameRequired: '请输入银行名称',
+    cardNumberRequired: '请输入卡号',
+    cardholderRequired: '请输入持卡人姓名',
+    phoneRequired: '请输入手机号',
     cardNumberInvalid: '卡号须为 8 至 34 位字母或数字',
     routingCodeInvalid: '路由代码须为 4 至 20 位字母或数字',
     tooLong: '内容过长',
@@ -1020,6 +1036,9 @@ const zhCN: Catalogue = {
     account: '提现账户',
     noAccounts: '您还没有已审核通过的提现账户。',
     bindAccount: '绑定钱包或银行卡',
+    identityTitle: '提现前请完成身份认证',
+    identityBody: '已完成身份认证的账户才能提现。充值和交易无需认证。',
+    identityAction: '去认证',
     bankCard: '银行卡',
     coin: '币种',
     amount: '提现数量',
@@ -1050,6 +1069,7 @@ const zhCN: Catalogue = {
       targetUnavailable: '该提现账户不可用，请选择已审核通过的钱包或银行卡。',
       networkUnavailable: '该币种暂不支持提现到此账户',
       outOfRange: '数量须在 {{min}} 至 {{max}} {{asset}} 之间',
+      identityRequired: '提现前请先完成身份认证',
     },
   },
   identity: {

@@ -70,6 +70,10 @@ const zhTC: Catalogue = {
       accountInvalid: '請選擇帳戶',
       sameAccount: '請選擇兩個不同的帳戶',
       reservationNotOpen: '該筆資金已解凍或已結算',
+      belowMinimum: '最小金額為 {{amount}}',
+      aboveMaximum: '最大金額為 {{amount}}',
+      aboveAvailable: '超過可用餘額（{{amount}}）',
+      tooManyDecimals: '最多 {{decimals}} 位小數',
     },
   },
   auth: {
@@ -330,6 +334,13 @@ const zhTC: Catalogue = {
       correctedDone: '數量已修正',
     },
     withdrawals: {
+      identitySetting: {
+        title: '提領規則',
+        label: '提領須完成身分驗證',
+        hint: '開啟後，使用者須通過身分驗證才能申請提領。儲值和交易對所有使用者保持開放。',
+        onTitle: '要求提領前完成身分驗證？',
+        offTitle: '允許未驗證的使用者提領？',
+      },
       title: '提現',
       search: '電子郵件、手機號或 UID',
       detailTitle: '提現 {{id}}',
@@ -815,6 +826,8 @@ const zhTC: Catalogue = {
     unreadCount: '{{count}} 則未讀',
     loadMore: '載入更多',
     unknownDevice: '未知裝置',
+    withdrawalsNeedIdentity: '如需提領，請先完成身分驗證。',
+    withdrawalsOpen: '您可以提領到我們團隊已審核通過的任一錢包或銀行卡。',
     errors: {
       messageNotFound: '此訊息不存在或已被刪除',
     },
@@ -850,7 +863,7 @@ const zhTC: Catalogue = {
       },
       welcome: {
         title: '歡迎加入 Kestrel',
-        body: '您的帳戶已開通。完成身分驗證即可解鎖儲值、提領和交易功能。請勿向任何人（包括 Kestrel 工作人員）透露您的密碼或驗證碼。',
+        body: '您的帳戶已開通：現在即可儲值和交易。{{withdrawals}}請勿向任何人（包括 Kestrel 工作人員）透露您的密碼或驗證碼。',
       },
       newLogin: {
         title: '帳戶新登入提醒',
@@ -903,7 +916,10 @@ const zhTC: Catalogue = {
     securityPasswordPlaceholder: '6 位數字安全密碼',
     setSecurityPassword: '設定安全密碼',
     submit: '提交',
-    required: '銀行卡：銀行名稱、卡號、持卡人和手機號碼為必填項',
+    bankNameRequired: '請輸入銀行名稱',
+    cardNumberRequired: '請輸入卡號',
+    cardholderRequired: '請輸入持卡人姓名',
+    phoneRequired: '請輸入手機號碼',
     cardNumberInvalid: '卡號須為 8 至 34 位字母或數字',
     routingCodeInvalid: '路由代碼須為 4 至 20 位字母或數字',
     tooLong: '內容過長',
@@ -1020,6 +1036,9 @@ const zhTC: Catalogue = {
     account: '提現帳戶',
     noAccounts: '您還沒有已審核通過的提現帳戶。',
     bindAccount: '綁定錢包或銀行卡',
+    identityTitle: '提領前請完成身分驗證',
+    identityBody: '已完成身分驗證的帳戶才能提領。儲值和交易無需驗證。',
+    identityAction: '前往驗證',
     bankCard: '銀行卡',
     coin: '幣種',
     amount: '提現數量',
@@ -1050,6 +1069,7 @@ const zhTC: Catalogue = {
       targetUnavailable: '該提現帳戶不可用，請選擇已審核通過的錢包或銀行卡。',
       networkUnavailable: '該幣種暫不支援提現到此帳戶',
       outOfRange: '數量須在 {{min}} 至 {{max}} {{asset}} 之間',
+      identityRequired: '提領前請先完成身分驗證',
     },
   },
   identity: {

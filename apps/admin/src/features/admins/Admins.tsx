@@ -19,6 +19,7 @@ import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
 import styles from './Admins.module.css';
 import { ResetTotpDialog } from './ResetTotpDialog';
+import { WithdrawalIdentitySetting } from './WithdrawalIdentitySetting';
 
 function RoleOptions() {
   const { t } = useTranslation();
@@ -109,6 +110,7 @@ export function Admins() {
       }
     >
       <RequireTotpSetting />
+      <WithdrawalIdentitySetting />
       <Table
         columns={columns}
         rows={admins.data}

@@ -1,6 +1,7 @@
 import type { AdjustmentBody, AdjustmentResult, WalletBalance } from '@kestrel/contract';
 import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
+import { quantity } from '../../http/i18n';
 import type { Actor } from '../admin/audit';
 import type { LedgerActor, LedgerService } from '../ledger/ledger.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -70,7 +71,7 @@ export class AdjustmentsService {
     });
     if (firstRun) {
       await this.messages.notify(userId, body.direction === 'add' ? 'systemAdd' : 'systemDebit', {
-        amount: result.amount,
+        amount: quantity(result.amount),
         asset: result.asset,
       });
     }

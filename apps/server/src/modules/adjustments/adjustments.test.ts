@@ -82,7 +82,7 @@ describe('system add and system debit', () => {
     expect(await auditEntries(userId)).toMatchObject([{ reason: 'Compensation for ticket 42' }]);
     expect((await inbox(token))[0]).toMatchObject({
       title: catalogues['en-US'].inbox.events.systemAdd.title,
-      body: expect.stringContaining('25.500000 USDT'),
+      body: expect.stringContaining('25.5 USDT'),
     });
     const records = await callApi(sut, 'GET', '/api/wallet/records?type=systemAdd', { token });
     expect(records.body.data.items).toMatchObject([{ type: 'systemAdd', amount: '25.500000' }]);

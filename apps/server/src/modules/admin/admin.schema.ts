@@ -57,6 +57,8 @@ export const adminSettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     requireTotp: boolean('require_totp').notNull().default(false),
+    /** Withdrawals only for users whose identity is verified (decision 0032). */
+    withdrawalsRequireIdentity: boolean('withdrawals_require_identity').notNull().default(true),
   },
   (table) => [check('admin_settings_single_row', sql`${table.id} = 1`)],
 );

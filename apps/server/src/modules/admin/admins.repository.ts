@@ -1,3 +1,4 @@
+import type { AdminSettings } from '@kestrel/contract';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminSessions, adminSettings, admins } from './admin.schema';
@@ -112,15 +113,19 @@ export class AdminsRepository implements Audited<AdminsRepository> {
       .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
   }
 
-  async readSettings(): Promise<{ requireTotp: boolean }> {
+  async readSettings(): Promise<AdminSettings> {
     const [row] = await this.db
-      .select({ requireTotp: adminSettings.requireTotp })
+      .select({
+        requireTotp: adminSettings.requireTotp,
+        withdrawalsRequireIdentity: adminSettings.withdrawalsRequireIdentity,
+      })
       .from(adminSettings)
       .limit(1);
-    return row ?? { requireTotp: false };
+    // No row yet: the columns' defaults.
+    return row ?? { requireTotp: false, withdrawalsRequireIdentity: true };
   }
 
-  async writeSettings(settings: { requireTotp: boolean }) {
+  async writeSettings(settings: AdminSettings) {
     await this.db
       .insert(adminSettings)
       .values({ id: 1, ...settings })

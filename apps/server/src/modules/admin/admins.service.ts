@@ -231,7 +231,8 @@ export class AdminsService {
       body.reason,
       async (repository) => {
         const before = await repository.readSettings();
-        const after = { requireTotp: body.requireTotp };
+        const { reason: _reason, ...changes } = body;
+        const after = { ...before, ...definedOnly(changes) };
         await repository.writeSettings(after);
         return { before, after, result: after };
       },
@@ -301,8 +302,18 @@ export class AdminsService {
     );
   }
 
+  /** Whether a withdrawal needs the user's identity verified: the back office's setting. */
+  async withdrawalsRequireIdentity(): Promise<boolean> {
+    return (await this.repository.readSettings()).withdrawalsRequireIdentity;
+  }
+
   private async mustEnrolTotp(admin: AdminRow) {
     if (admin.totpSecret) return false;
     return (await this.repository.readSettings()).requireTotp;
   }
+}
+
+/** The settings given in a change; one left out keeps its stored value. */
+function definedOnly<T extends Record<string, unknown>>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

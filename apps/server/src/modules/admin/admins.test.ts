@@ -196,7 +196,7 @@ describe('TOTP', () => {
       token: rootTotpToken,
       body: { requireTotp: true, reason: 'Policy: every operator uses TOTP' },
     });
-    expect(required.body.data).toEqual({ requireTotp: true });
+    expect(required.body.data).toEqual({ requireTotp: true, withdrawalsRequireIdentity: true });
 
     try {
       const session = await signInAdmin(sut, 'must-enrol@kestrel.test');

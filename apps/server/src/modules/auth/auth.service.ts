@@ -11,6 +11,7 @@ import {
 } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
 import { AppError } from '../../http/app-error';
+import type { AdminsService } from '../admin/admins.service';
 import { describeDevice, type MessagesService } from '../messages/messages.service';
 import type { Notifier } from '../notifications/notifier';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -64,6 +65,7 @@ export class AuthService {
     private readonly notifier: Notifier,
     private readonly limits: AuthRateLimits,
     private readonly messages: Pick<MessagesService, 'notify'>,
+    private readonly settings: Pick<AdminsService, 'withdrawalsRequireIdentity'>,
     private readonly endings: SessionEndings = NO_ONE_LISTENING,
   ) {}
 
@@ -116,7 +118,11 @@ export class AuthService {
     if (outcome.kind !== 'registered') throw new AppError(outcome.kind);
     // After the commit rather than inside it: the message centre keeps its own repository, and an account
     // that exists without its welcome note is harmless, while a registration undone by a note would not be.
-    await this.messages.notify(outcome.result.user.id, 'welcome', {});
+    // The welcome says what verification unlocks, as the back office's withdrawal rule stands (decision 0032).
+    const withdrawals = (await this.settings.withdrawalsRequireIdentity())
+      ? 'inbox.withdrawalsNeedIdentity'
+      : 'inbox.withdrawalsOpen';
+    await this.messages.notify(outcome.result.user.id, 'welcome', { withdrawals: { key: withdrawals } });
     return outcome.result;
   }
 

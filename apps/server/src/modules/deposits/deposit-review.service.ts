@@ -9,6 +9,7 @@ import {
 } from '@kestrel/contract';
 import { fitsLedger, formatAmount, parseAmount, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
+import { quantity } from '../../http/i18n';
 import { type Actor, withAudit } from '../admin/audit';
 import type { MessagesService } from '../messages/messages.service';
 import type { NetworksService } from '../networks/networks.service';
@@ -139,7 +140,7 @@ export class DepositReviewService {
     });
     // After the commit: a decision is never undone because its notice could not be stored.
     const precision = precisionOf(precisions, decided.asset);
-    const amount = formatAmount(unitsFromNumeric(decided.amount, precision), precision);
+    const amount = quantity(formatAmount(unitsFromNumeric(decided.amount, precision), precision));
     if (decision.status === 'approved') {
       await this.messages.notify(decided.userId, 'depositApproved', { amount, asset: decided.asset });
     } else {

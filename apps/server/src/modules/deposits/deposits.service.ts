@@ -2,6 +2,7 @@ import type { DepositStatus, DepositView, depositBody, ReviewStatus } from '@kes
 import { fitsLedger, formatAmount, parseAmount, unitsFromNumeric } from '@kestrel/money';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { quantity } from '../../http/i18n';
 import type { UserRow } from '../auth/auth.repository';
 import type { NetworksService } from '../networks/networks.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -51,7 +52,7 @@ export class DepositsService {
     }
     if (units < network.minDeposit) {
       throw new AppError('depositBelowMinimum', {
-        minimum: formatAmount(network.minDeposit, network.precision),
+        minimum: quantity(formatAmount(network.minDeposit, network.precision)),
         asset: body.asset,
       });
     }

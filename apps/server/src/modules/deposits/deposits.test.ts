@@ -244,7 +244,7 @@ describe('declaring a deposit', () => {
     const below = await submitDeposit(sut, token, { ...body, amount: '9.99' });
     expect(below.body).toMatchObject({
       code: ERRORS.depositBelowMinimum.code,
-      msg: 'The minimum deposit is 10.000000 USDT',
+      msg: 'The minimum deposit is 10 USDT',
     });
     for (const amount of ['10.0000001', '-50', '0', '1e3', '1000000000000000000000', '']) {
       const answer = await submitDeposit(sut, token, { ...body, amount });
@@ -362,7 +362,7 @@ describe('reviewing deposits', () => {
     expect(mine).toMatchObject({ status: 'completed', amount: '100.000000' });
     const inbox = await callApi(sut, 'GET', '/api/messages', { token: depositor.token, lang: 'de' });
     expect(inbox.body.data.items[0].title).toBe(catalogues.de.inbox.events.depositApproved.title);
-    expect(inbox.body.data.items[0].body).toContain('100.000000 USDT');
+    expect(inbox.body.data.items[0].body).toContain('100 USDT');
     expect((await ledger.check()).ok).toBe(true);
   });
 

@@ -3,7 +3,12 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import { users } from '../../db/schema';
 
 /** A stored event parameter: text, a number, a moment (formatted for the reader) or a catalogue key. */
-export type StoredParam = string | number | { at: string } | { key: string };
+export type StoredParam =
+  | string
+  | number
+  | { at: string }
+  | { key: string }
+  | { quantity: string; asset?: string };
 export type StoredTexts = Record<string, { title: string; body: string }>;
 
 /**

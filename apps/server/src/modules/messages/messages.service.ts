@@ -1,7 +1,13 @@
 import type { AnnouncementBody, InboxMessage, MessagePage, SentAnnouncementPage } from '@kestrel/contract';
 import { type Catalogue, DEFAULT_LOCALE, intlTag, type Locale, type TranslationKey } from '@kestrel/i18n';
 import { AppError } from '../../http/app-error';
-import { isTranslationKey, type TranslateParams, translator } from '../../http/i18n';
+import {
+  isTranslationKey,
+  type QuantityParam,
+  quantity,
+  type TranslateParams,
+  translator,
+} from '../../http/i18n';
 import { type Actor, withAudit } from '../admin/audit';
 import type { InboxRow, MessagesRepository } from './messages.repository';
 import type { StoredParam } from './messages.schema';
@@ -13,11 +19,13 @@ export type InboxEvent = keyof Catalogue['inbox']['events'];
 export type CatalogueText = { key: TranslationKey };
 
 /**
- * The parameters of each event. A Date is shown in the reader's language and a CatalogueText in the reader's
- * words, both at read time; strings and numbers are shown as they are.
+ * The parameters of each event. A Date and an amount (QuantityParam) are shown in the reader's language and
+ * number format and a CatalogueText in the reader's words, all at read time; strings and numbers are shown as
+ * they are.
  */
 export type EventParams = {
-  welcome: Record<string, never>;
+  /** What the account may do about withdrawals right now, as the back office's setting says. */
+  welcome: { withdrawals: CatalogueText };
   newLogin: { time: Date; ip: string; device: string | CatalogueText };
   identityApproved: Record<string, never>;
   /** The reviewer's reason, as written. */
@@ -28,18 +36,18 @@ export type EventParams = {
   walletApproved: { chain: string; address: string };
   walletRejected: { chain: string; address: string; reason: string };
   /** A deposit credited: the amount credited (as the reviewer may have corrected it) and its asset. */
-  depositApproved: { amount: string; asset: string };
-  depositRejected: { amount: string; asset: string; reason: string };
+  depositApproved: { amount: QuantityParam; asset: string };
+  depositRejected: { amount: QuantityParam; asset: string; reason: string };
   /** A withdrawal paid out: what the destination receives (the fee taken), and its asset. */
-  withdrawalCompleted: { amount: string; asset: string };
+  withdrawalCompleted: { amount: QuantityParam; asset: string };
   /** A withdrawal refused: the whole amount, given back, and the reviewer's reason. */
-  withdrawalRejected: { amount: string; asset: string; reason: string };
-  /** An operator's system add or system debit: the amount as a decimal string and its asset. */
-  systemAdd: { amount: string; asset: string };
-  systemDebit: { amount: string; asset: string };
+  withdrawalRejected: { amount: QuantityParam; asset: string; reason: string };
+  /** An operator's system add or system debit: the amount and its asset. */
+  systemAdd: { amount: QuantityParam; asset: string };
+  systemDebit: { amount: QuantityParam; asset: string };
 };
 
-type ParamValue = string | number | Date | CatalogueText;
+type ParamValue = string | number | Date | CatalogueText | QuantityParam;
 
 function store(params: Record<string, ParamValue>): Record<string, StoredParam> {
   return Object.fromEntries(
@@ -169,6 +177,21 @@ export class MessagesService {
   }
 }
 
+/**
+ * What messages stored before a parameter existed show for it: welcomes from before the withdrawal rule said
+ * what verification unlocks, and that rule's default is a verified identity.
+ */
+const DEFAULT_PARAMS: Partial<Record<InboxEvent, Record<string, StoredParam>>> = {
+  welcome: { withdrawals: { key: 'inbox.withdrawalsNeedIdentity' } },
+};
+
+/** An amount stored as a bare decimal string, as messages were before amounts were marked, shown as one. */
+function storedAmount(name: string, value: string | number) {
+  return name === 'amount' && typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)
+    ? quantity(value)
+    : value;
+}
+
 /** The message in the reader's language; announcements fall back to en-US when not written in it. */
 function render(row: InboxRow, locale: Locale): InboxMessage {
   const common = { id: row.id, kind: row.kind, createdAt: row.createdAt.toISOString(), read: row.read };
@@ -178,9 +201,10 @@ function render(row: InboxRow, locale: Locale): InboxMessage {
   }
   const t = translator(locale);
   const params: TranslateParams = {};
-  for (const [name, value] of Object.entries(row.params ?? {})) {
-    if (typeof value !== 'object') params[name] = value;
+  for (const [name, value] of Object.entries({ ...DEFAULT_PARAMS[row.event as InboxEvent], ...row.params })) {
+    if (typeof value !== 'object') params[name] = storedAmount(name, value);
     else if ('at' in value) params[name] = formatMoment(value.at, locale);
+    else if ('quantity' in value) params[name] = value;
     else params[name] = isTranslationKey(value.key) ? t(value.key) : value.key;
   }
   const title = `inbox.events.${row.event}.title`;

@@ -1,7 +1,9 @@
+import type { Locale } from '@kestrel/i18n';
 import { catalogues } from '@kestrel/i18n/all';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { quantity } from '../../http/i18n';
 import { adminApi, adminWithRole } from '../admin/test-admins';
 import { MessagesRepository } from './messages.repository';
 import { describeDevice, MessagesService } from './messages.service';
@@ -38,6 +40,12 @@ async function unread(token: string): Promise<number> {
   return (await callApi(sut, 'GET', '/api/messages/unread-count', { token })).body.data.unread;
 }
 
+/** The welcome as the catalogue words it, with what it says about withdrawals. */
+function welcomeBody(locale: Locale, withdrawals: 'withdrawalsNeedIdentity' | 'withdrawalsOpen') {
+  const { inbox } = catalogues[locale];
+  return inbox.events.welcome.body.replace('{{withdrawals}}', inbox[withdrawals]);
+}
+
 type Texts = Record<string, { title: string; body: string }>;
 
 function postAnnouncement(texts: Texts, options: { userId?: number; token?: string; lang?: string } = {}) {
@@ -65,7 +73,41 @@ describe('events', () => {
       (item: { title: string }) => item.title === catalogues['en-US'].inbox.events.welcome.title,
     );
     expect(welcome).toMatchObject({ kind: 'event', read: false });
-    expect(welcome.body).toBe(catalogues['en-US'].inbox.events.welcome.body);
+    expect(welcome.body).toBe(welcomeBody('en-US', 'withdrawalsNeedIdentity'));
+  });
+
+  it('tells a new user withdrawals are open while the back office does not ask for verification', async () => {
+    const setting = (withdrawalsRequireIdentity: boolean) =>
+      adminApi(sut, 'PUT', '/api/admin/settings', {
+        token: superToken,
+        body: { withdrawalsRequireIdentity, reason: 'Withdrawal policy for this test' },
+      });
+    await setting(false);
+    try {
+      const user = await newUser();
+      const [welcome] = (await inbox(user.token, '', 'es')).body.data.items;
+      expect(welcome.body).toBe(welcomeBody('es', 'withdrawalsOpen'));
+    } finally {
+      await setting(true);
+    }
+  });
+
+  it('shows amounts as the screens do, in the reader’s number format, stored marked or bare', async () => {
+    const user = await newUser();
+    await messages.notify(user.id, 'systemAdd', { amount: quantity('10000.000000'), asset: 'USDT' });
+    // A message stored before amounts were marked holds the bare decimal string.
+    await new MessagesRepository(sut.database.db).insert({
+      userId: user.id,
+      kind: 'event',
+      event: 'withdrawalCompleted',
+      params: { amount: '2500.500000', asset: 'USDT' },
+    });
+    const [bare, marked] = (await inbox(user.token)).body.data.items;
+    expect(marked.body).toBe('10,000 USDT was added to your account by the platform.');
+    expect(bare.body).toContain('2,500.5 USDT is on its way');
+    const [, inGerman] = (await inbox(user.token, '', 'de')).body.data.items;
+    expect(inGerman.body).toContain('10.000 USDT');
+    expect(inGerman.body).not.toContain('10000.000000');
   });
 
   it('renders a message in the language of the reader at read time', async () => {
@@ -74,11 +116,11 @@ describe('events', () => {
     const inArabic = await inbox(user.token, '', 'ar');
     expect(inGerman.body.data.items.at(-1)).toMatchObject({
       title: catalogues.de.inbox.events.welcome.title,
-      body: catalogues.de.inbox.events.welcome.body,
+      body: welcomeBody('de', 'withdrawalsNeedIdentity'),
     });
     expect(inArabic.body.data.items.at(-1)).toMatchObject({
       title: catalogues.ar.inbox.events.welcome.title,
-      body: catalogues.ar.inbox.events.welcome.body,
+      body: welcomeBody('ar', 'withdrawalsNeedIdentity'),
     });
   });
 

@@ -108,7 +108,7 @@ describe('bank cards', () => {
       status: 400,
       body: {
         code: ERRORS.parameterError.code,
-        msg: 'Bank card: bank name, card number, cardholder and phone required',
+        msg: "Please enter the cardholder's name",
       },
     });
     const badNumber = await bindCard(user.token, card({ cardNumber: '12-34' }), 'de');

@@ -9,6 +9,7 @@ import type {
 import { formatAmount, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { quantity } from '../../http/i18n';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger/ledger.service';
 import { decodeCursor, encodeCursor } from '../wallet/records';
@@ -216,12 +217,12 @@ export class SpotOrdersService {
     };
     if (body.type === 'limit') {
       const ticks = math.ticks(body.price ?? '');
-      if (ticks === undefined) throw new AppError('orderPriceNotOnTick', { tick: market.tickSize });
+      if (ticks === undefined) throw new AppError('orderPriceNotOnTick', { tick: quantity(market.tickSize) });
       const lots = math.lots(body.size ?? '');
-      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: market.lotSize });
+      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: quantity(market.lotSize) });
       const cost = math.quoteUnits(ticks, lots, 'up');
       if (!math.reachesMinimum(math.quoteUnits(ticks, lots))) {
-        throw new AppError('orderBelowMinNotional', { minimum: `${market.minNotional} ${market.quote}` });
+        throw new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
       }
       const frozenUnits = body.side === 'buy' ? cost : math.baseUnits(lots);
       return this.request(base, math, {
@@ -235,11 +236,11 @@ export class SpotOrdersService {
     }
     if (body.side === 'sell') {
       const lots = math.lots(body.size ?? '');
-      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: market.lotSize });
+      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: quantity(market.lotSize) });
       const index = this.markets.indexPrice(market.symbol);
       const indexTicks = index === null ? undefined : math.ticks(index);
       if (indexTicks !== undefined && !math.reachesMinimum(math.quoteUnits(indexTicks, lots))) {
-        throw new AppError('orderBelowMinNotional', { minimum: `${market.minNotional} ${market.quote}` });
+        throw new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
       }
       return this.request(base, math, {
         price: null,
@@ -255,7 +256,7 @@ export class SpotOrdersService {
     const total = math.parseQuote(body.total);
     if (total === undefined || total <= 0n) throw new AppError('amountInvalid');
     if (!math.reachesMinimum(total) || math.notionalBudget(total) < 1) {
-      throw new AppError('orderBelowMinNotional', { minimum: `${market.minNotional} ${market.quote}` });
+      throw new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
     }
     return this.request(base, math, {
       price: null,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiAnswer } from '../../../test/api';
 import type { TestApp } from '../../../test/test-app';
+import { verifyIdentity } from '../identity/test-identity';
 import { deposit, ledgerOf } from '../ledger/test-ledger';
 import { bankCards, withdrawalWallets } from '../payout-accounts/payout-accounts.schema';
 import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
@@ -25,18 +26,23 @@ async function approve(sut: TestApp, table: typeof withdrawalWallets | typeof ba
     .where(eq(table.id, id));
 }
 
-/** A new user with an approved TRON wallet and `balance` USDT (and optionally other assets) in spot. */
-export async function userWithApprovedWallet(sut: TestApp, balance = '1000') {
+/**
+ * A new user with an approved TRON wallet and `balance` USDT in spot, and (unless told otherwise) a verified
+ * identity, which withdrawals need by default.
+ */
+export async function userWithApprovedWallet(sut: TestApp, balance = '1000', options = { verified: true }) {
   const user = await userWithPendingWallet(sut);
   await approve(sut, withdrawalWallets, user.walletId);
+  if (options.verified) await verifyIdentity(sut, user);
   await deposit(ledgerOf(sut), user.userId, 'USDT', balance);
   return user;
 }
 
-/** A new user with an approved bank card and `balance` USDT in spot. */
+/** A new user with an approved bank card, `balance` USDT in spot and a verified identity. */
 export async function userWithApprovedCard(sut: TestApp, balance = '1000') {
   const user = await userWithPendingBankCard(sut);
   await approve(sut, bankCards, user.bankCardId);
+  await verifyIdentity(sut, user);
   await deposit(ledgerOf(sut), user.userId, 'USDT', balance);
   return user;
 }

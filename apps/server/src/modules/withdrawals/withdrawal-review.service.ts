@@ -9,6 +9,7 @@ import {
 } from '@kestrel/contract';
 import { formatAmount, parseAmount, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
+import { quantity } from '../../http/i18n';
 import { type Actor, withAudit } from '../admin/audit';
 import type { MessagesService } from '../messages/messages.service';
 import type { QueueFilter } from '../review/review-queue';
@@ -125,7 +126,7 @@ export class WithdrawalReviewService {
     if (decided.state === 'approved') {
       const precision = precisionOf(precisions, decided);
       await this.messages.notify(decided.userId, 'withdrawalCompleted', {
-        amount: formatAmount(unitsFromNumeric(decided.received, precision), precision),
+        amount: quantity(formatAmount(unitsFromNumeric(decided.received, precision), precision)),
         asset: decided.asset,
       });
     }
@@ -159,7 +160,7 @@ export class WithdrawalReviewService {
     );
     const precision = precisionOf(precisions, decided);
     await this.messages.notify(decided.userId, 'withdrawalRejected', {
-      amount: formatAmount(unitsFromNumeric(decided.amount, precision), precision),
+      amount: quantity(formatAmount(unitsFromNumeric(decided.amount, precision), precision)),
       asset: decided.asset,
       reason: body.reason,
     });

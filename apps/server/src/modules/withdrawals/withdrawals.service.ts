@@ -12,7 +12,10 @@ import {
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { quantity } from '../../http/i18n';
+import type { AdminsService } from '../admin/admins.service';
 import type { UserRow } from '../auth/auth.repository';
+import type { IdentityService } from '../identity/identity.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { ProfileService } from '../profile/profile.service';
 import type {
@@ -103,15 +106,21 @@ export class WithdrawalsService {
     private readonly repository: WithdrawalsRepository,
     private readonly ledger: Pick<LedgerService, 'balancesOf'>,
     private readonly profile: Pick<ProfileService, 'verifySecurityPassword'>,
+    private readonly identity: Pick<IdentityService, 'statusOf'>,
+    private readonly settings: Pick<AdminsService, 'withdrawalsRequireIdentity'>,
   ) {}
 
-  /** The user's approved wallets and cards, each with the assets it takes and the spot funds available. */
-  async targets(userId: number): Promise<{ items: WithdrawalTarget[] }> {
-    const [wallets, cards, networks, balances] = await Promise.all([
+  /**
+   * The user's approved wallets and cards, each with the assets it takes and the spot funds available, and
+   * whether their identity must be verified first, so the screen says so before anything is filled in.
+   */
+  async targets(userId: number): Promise<{ items: WithdrawalTarget[]; identityRequired: boolean }> {
+    const [wallets, cards, networks, balances, identityRequired] = await Promise.all([
       this.repository.approvedWallets(userId),
       this.repository.approvedCards(userId),
       this.repository.withdrawalNetworks(),
       this.ledger.balancesOf(userId),
+      this.identityRequired(userId),
     ]);
     const option = (terms: Terms): WithdrawalOption => {
       const format = (units: Units) => formatAmount(units, terms.precision);
@@ -130,6 +139,7 @@ export class WithdrawalsService {
     };
     const all = networks.map(({ network, precision }) => termsOf(network, precision));
     return {
+      identityRequired,
       items: [
         ...wallets.map((wallet) => ({
           type: 'wallet' as const,
@@ -162,6 +172,7 @@ export class WithdrawalsService {
     reference: string,
   ): Promise<WithdrawalView> {
     if (user.frozenAt) throw new AppError('accountFrozen');
+    if (await this.identityRequired(user.id)) throw new AppError('withdrawalIdentityRequired');
     // First, so that nothing about the user's targets or balances is revealed without it.
     await this.profile.verifySecurityPassword(user.id, body.securityPassword);
     const target = await this.target(user.id, body.targetType, body.targetId);
@@ -172,8 +183,8 @@ export class WithdrawalsService {
     }
     if (units < terms.min || units > terms.max) {
       throw new AppError('withdrawalOutOfRange', {
-        min: formatAmount(terms.min, terms.precision),
-        max: formatAmount(terms.max, terms.precision),
+        min: quantity(formatAmount(terms.min, terms.precision)),
+        max: quantity(formatAmount(terms.max, terms.precision)),
         asset: terms.asset,
       });
     }
@@ -221,6 +232,12 @@ export class WithdrawalsService {
       ),
       total,
     };
+  }
+
+  /** True while the back office asks for a verified identity and this user's is not (yet) verified. */
+  private async identityRequired(userId: number): Promise<boolean> {
+    if (!(await this.settings.withdrawalsRequireIdentity())) return false;
+    return (await this.identity.statusOf(userId)).status !== 'verified';
   }
 
   /** The user's own approved wallet or card; anything else is the same refusal, so nothing is revealed. */

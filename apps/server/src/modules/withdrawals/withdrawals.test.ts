@@ -8,6 +8,7 @@ import { onServer } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
 import { adminApi, adminWithRole } from '../admin/test-admins';
+import { verifyIdentity } from '../identity/test-identity';
 import type { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, ledgerOf } from '../ledger/test-ledger';
 import { userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
@@ -64,6 +65,7 @@ describe('where a user can withdraw to', () => {
   it('lists approved wallets with the assets of their chain, and approved cards with USDT only', async () => {
     const payee = await userWithApprovedWallet(sut, '250');
     const answer = await targets(payee.token);
+    expect(answer.body.data.identityRequired).toBe(false);
     expect(answer.body.data.items).toEqual([
       {
         type: 'wallet',
@@ -103,6 +105,62 @@ describe('where a user can withdraw to', () => {
   it('leaves out wallets still under review', async () => {
     const pending = await userWithPendingWallet(sut);
     expect((await targets(pending.token)).body.data.items).toEqual([]);
+  });
+});
+
+describe('identity verification before withdrawing', () => {
+  function setIdentityRequired(required: boolean) {
+    return adminApi(sut, 'PUT', '/api/admin/settings', {
+      token: superAdmin.token,
+      body: { withdrawalsRequireIdentity: required, reason: 'Withdrawal policy for this test' },
+    });
+  }
+
+  it('refuses an unverified user, says so before the form, and freezes nothing', async () => {
+    const payee = await userWithApprovedWallet(sut, '50', { verified: false });
+    expect((await targets(payee.token)).body.data.identityRequired).toBe(true);
+    const answer = await submitWithdrawal(sut, payee.token, toWallet(payee.walletId, '20'), { lang: 'de' });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({
+      code: ERRORS.withdrawalIdentityRequired.code,
+      msg: catalogues.de.withdraw.errors.identityRequired,
+    });
+    expect(await balanceOf(ledger, payee.userId, 'spot', 'USDT')).toEqual({
+      available: '50.000000',
+      frozen: '0.000000',
+    });
+    expect((await myWithdrawals(payee.token)).body.data.total).toBe(0);
+  });
+
+  it('lets an unverified user withdraw while a super admin has turned the requirement off, audited', async () => {
+    const payee = await userWithApprovedWallet(sut, '50', { verified: false });
+    const off = await setIdentityRequired(false);
+    try {
+      expect(off.body.data).toEqual({ requireTotp: false, withdrawalsRequireIdentity: false });
+      expect((await targets(payee.token)).body.data.identityRequired).toBe(false);
+      const answer = await submitWithdrawal(sut, payee.token, toWallet(payee.walletId, '20'));
+      expect(answer.body.code).toBe(0);
+      const audit = await adminApi(sut, 'GET', '/api/admin/audit?action=updateAdminSettings', {
+        token: superAdmin.token,
+      });
+      expect(audit.body.data.items[0]).toMatchObject({
+        before: { withdrawalsRequireIdentity: true },
+        after: { withdrawalsRequireIdentity: false },
+        reason: 'Withdrawal policy for this test',
+      });
+    } finally {
+      await setIdentityRequired(true);
+    }
+  });
+
+  it('is a setting only a super admin changes', async () => {
+    const answer = await adminApi(sut, 'PUT', '/api/admin/settings', {
+      token: reviewer.token,
+      body: { withdrawalsRequireIdentity: false, reason: 'Not mine to change' },
+    });
+    expect(answer.status).toBe(403);
+    const settings = await adminApi(sut, 'GET', '/api/admin/settings', { token: superAdmin.token });
+    expect(settings.body.data.withdrawalsRequireIdentity).toBe(true);
   });
 });
 
@@ -164,7 +222,7 @@ describe('asking for a withdrawal', () => {
     const low = await submitWithdrawal(sut, payee.token, toWallet(payee.walletId, '60'));
     expect(low.body.msg).toBe('Sorry your credit is running low');
     const range = await submitWithdrawal(sut, payee.token, toWallet(payee.walletId, '5'), { lang: 'de' });
-    expect(range.body.msg).toBe('Der Betrag muss zwischen 10.000000 und 100000.000000 USDT liegen');
+    expect(range.body.msg).toBe('Der Betrag muss zwischen 10 und 100.000 USDT liegen');
     const missing = await submitWithdrawal(sut, payee.token, { asset: 'USDT' });
     expect(missing.body.msg).toContain('Withdrawal amount and withdrawal account required');
     expect(await balanceOf(ledger, payee.userId, 'spot', 'USDT')).toEqual({
@@ -175,7 +233,8 @@ describe('asking for a withdrawal', () => {
   });
 
   it('needs a security password set, and refuses a frozen account', async () => {
-    const { token } = await registerAccount(sut, 'no.password@example.com', { ip: '10.40.0.1' });
+    const { token, user } = await registerAccount(sut, 'no.password@example.com', { ip: '10.40.0.1' });
+    await verifyIdentity(sut, { token, userId: user.id });
     const unset = await submitWithdrawal(sut, token, toWallet(1, '20'));
     expect(unset.body).toMatchObject({ code: ERRORS.securityPasswordNotSet.code, msg: 'Password not set' });
     const payee = await userWithApprovedWallet(sut, '50');
@@ -238,7 +297,7 @@ describe('the withdrawals queue', () => {
     expect(mine).toMatchObject({ status: 'completed', payoutReference: TEST_TRANSACTION_HASH });
     const inbox = await callApi(sut, 'GET', '/api/messages', { token: payee.token, lang: 'de' });
     expect(inbox.body.data.items[0].title).toBe(catalogues.de.inbox.events.withdrawalCompleted.title);
-    expect(inbox.body.data.items[0].body).toContain('99.000000 USDT');
+    expect(inbox.body.data.items[0].body).toContain('99 USDT');
   });
 
   it('gives the amount back on rejection, and tells the user why', async () => {

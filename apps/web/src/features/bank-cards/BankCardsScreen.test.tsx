@@ -119,13 +119,18 @@ describe('the bank card screen', () => {
     expect(within(item).getByText('Reason: The cardholder differs from your verified name')).toBeTruthy();
   });
 
-  it('asks for the spec’s required fields and sends nothing', async () => {
+  it('asks for each required field in its own words, once each, and sends nothing', async () => {
     const ui = renderScreen();
     await ui.click(await screen.findByTestId(TestId.bankCardAdd));
     await ui.click(screen.getByTestId(TestId.bankCardSubmit));
-    expect(
-      (await screen.findAllByText('Bank card: bank name, card number, cardholder and phone required')).length,
-    ).toBe(4);
+    for (const message of [
+      'Please enter the bank name',
+      'Please enter the card number',
+      "Please enter the cardholder's name",
+      'Please enter the phone number',
+    ]) {
+      expect(await screen.findAllByText(message), message).toHaveLength(1);
+    }
     expect(requests).toEqual([]);
   });
 

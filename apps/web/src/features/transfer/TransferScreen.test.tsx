@@ -131,6 +131,26 @@ describe('the transfer screen', () => {
     expect(next?.key).not.toBe(lost?.key);
   });
 
+  it('checks the amount against the available funds and the coin’s decimals as it is typed', async () => {
+    balances = [
+      { account: 'spot', asset: 'USDT', available: '12500.500000', frozen: '0.000000' },
+      ...balances.slice(1),
+    ];
+    renderScreen();
+    await screen.findByTestId(TestId.transferAvailable);
+    const amount = screen.getByTestId(TestId.transferAmount);
+    await userEvent.type(amount, '12500.6');
+    expect(screen.getByRole('alert').textContent).toBe('More than you have available (12,500.5 USDT)');
+    await userEvent.click(screen.getByTestId(TestId.transferSubmit));
+    expect(transfers).toEqual([]);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1.1234567');
+    expect(screen.getByRole('alert').textContent).toBe('Use at most 6 decimal places');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12500.5');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('refuses an empty amount without asking the server', async () => {
     renderScreen();
     await screen.findByTestId(TestId.transferAvailable);

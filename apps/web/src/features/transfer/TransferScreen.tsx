@@ -12,6 +12,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { amountInText, useAmountCheck } from '../../lib/useAmountCheck';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -24,6 +25,9 @@ const EMPTY = { from: 'spot', to: 'futures', asset: 'USDT', amount: '' };
 
 /** Digits and one decimal point, as an amount is typed. */
 const decimalOnly = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
+
+/** The asset's precision: the server gives balances with exactly that many decimals. */
+const decimalsOf = (amount: string) => amount.split('.')[1]?.length ?? 0;
 
 /** /user/wallet/transfer: moves funds between the user's own accounts, immediately. */
 export function TransferScreen() {
@@ -41,12 +45,19 @@ export function TransferScreen() {
     (balance) => balance.account === from && balance.asset === asset,
   )?.available;
 
+  const checkAmount = useAmountCheck();
+  const amountProblem =
+    available === undefined
+      ? undefined
+      : checkAmount(form.values.amount, { precision: decimalsOf(available), available }, asset);
+  const amountField = form.bind('amount', decimalOnly);
+
   // Both accounts change together; the form's setValue changes one field per render.
   const setAccounts = (next: { from: string; to: string }) => form.reset({ ...form.values, ...next });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const body = form.parse(event);
-    if (!body || transfer.isPending) return;
+    if (!body || amountProblem || transfer.isPending) return;
     transfer.mutate(
       { body, key: attempts.keyFor(body) },
       {
@@ -114,7 +125,8 @@ export function TransferScreen() {
             inputMode="decimal"
             autoComplete="off"
             dir="ltr"
-            {...form.bind('amount', decimalOnly)}
+            {...amountField}
+            error={amountField.error ?? amountProblem}
             trailing={
               <button
                 type="button"
@@ -130,7 +142,9 @@ export function TransferScreen() {
           />
           {available === undefined ? null : (
             <p className={styles.available} data-testid={TestId.transferAvailable}>
-              {t('transfer.available', { amount: `${formatQuantity(available, language)} ${asset}` })}
+              {t('transfer.available', {
+                amount: amountInText(`${formatQuantity(available, language)} ${asset}`, language),
+              })}
             </p>
           )}
 

@@ -62,6 +62,7 @@ const failed: WithdrawalView = {
 };
 
 let targets: WithdrawalTarget[];
+let identityRequired: boolean;
 let hasSecurityPassword: boolean;
 let submitted: { body: Record<string, unknown>; key: string | null }[];
 
@@ -72,7 +73,7 @@ function envelope(data: unknown) {
 async function fakeServer(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = String(input);
   if (url.endsWith('/api/user/info')) return envelope({ ...user, hasSecurityPassword });
-  if (url.endsWith('/api/wallet/withdrawal-targets')) return envelope({ items: targets });
+  if (url.endsWith('/api/wallet/withdrawal-targets')) return envelope({ items: targets, identityRequired });
   if (url.includes('/api/wallet/withdrawals?')) return envelope({ items: [failed], total: 1 });
   if (url.endsWith('/api/wallet/withdrawals')) {
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -107,6 +108,7 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.setItem('token', 'tok-1');
   targets = [wallet];
+  identityRequired = false;
   hasSecurityPassword = true;
   submitted = [];
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
@@ -163,6 +165,37 @@ describe('the withdraw screen', () => {
     });
     expect(submitted[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(currentNotice()?.message).toBe('Submitted successfully, please be patient'));
+  });
+
+  it('checks the amount under the field as it is typed, with figures as the app shows them', async () => {
+    targets = [wallet, { ...wallet, id: 5, options: [{ ...usdt, withdrawable: '500000.000000' }] }];
+    const ui = renderScreen();
+    const amount = (await screen.findByTestId(TestId.withdrawAmount)) as HTMLInputElement;
+    const message = async (typed: string) => {
+      await ui.clear(amount);
+      await ui.type(amount, typed);
+      return screen.queryByRole('alert')?.textContent;
+    };
+    expect(await message('5')).toBe('The minimum is 10 USDT');
+    expect(await message('250.6')).toBe('More than you have available (250.5 USDT)');
+    expect(await message('20.1234567')).toBe('Use at most 6 decimal places');
+    expect(await message('20')).toBeUndefined();
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    await ui.type(screen.getByTestId(TestId.withdrawPassword), '135790');
+    await message('300');
+    await ui.click(screen.getByTestId(TestId.withdrawSubmit));
+    expect(submitted).toEqual([]);
+    await ui.selectOptions(screen.getByTestId(TestId.withdrawTarget), 'wallet:5');
+    expect(await message('100001')).toBe('The maximum is 100,000 USDT');
+  });
+
+  it('leads to identity verification instead of the form while identity must be verified', async () => {
+    identityRequired = true;
+    renderScreen();
+    const panel = await screen.findByTestId(TestId.withdrawIdentity);
+    expect(panel.getAttribute('href')).toBe('/user/identification');
+    expect(panel.textContent).toContain('Verify your identity to withdraw');
+    expect(screen.queryByTestId(TestId.withdrawForm)).toBeNull();
   });
 
   it('asks for an amount before sending anything', async () => {

@@ -1,11 +1,11 @@
 import { CHAIN_LABELS, type WithdrawalTarget, withdrawalBody } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
-import { ChevronRight, Info } from 'lucide-react';
+import { ChevronRight, Info, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { ASSETS_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
+import { ASSETS_PATH, IDENTITY_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
 import { Button } from '../../components/Button';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
@@ -14,6 +14,7 @@ import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { SafeParser } from '../../lib/formErrors';
+import { useAmountCheck } from '../../lib/useAmountCheck';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -79,13 +80,23 @@ export function WithdrawScreen() {
           <ErrorState message={targets.error.message} onRetry={() => void targets.refetch()} />
         ) : !targets.data ? (
           <LoadingState />
+        ) : targets.data.identityRequired ? (
+          <Link to={IDENTITY_PATH} className={styles.identityPanel} data-testid={TestId.withdrawIdentity}>
+            <ShieldCheck size={28} aria-hidden className={styles.identityIcon} />
+            <span className={styles.bindText}>
+              <span className={styles.identityTitle}>{t('withdraw.identityTitle')}</span>
+              <span>{t('withdraw.identityBody')}</span>
+              <strong>{t('withdraw.identityAction')}</strong>
+            </span>
+            <ChevronRight size={20} aria-hidden className="flip-rtl" />
+          </Link>
         ) : targets.data.items.length === 0 ? (
           <Link to={WITHDRAWAL_MANAGE_PATH} className={styles.bindRow} data-testid={TestId.withdrawBind}>
             <span className={styles.bindText}>
               <span>{t('withdraw.noAccounts')}</span>
               <strong>{t('withdraw.bindAccount')}</strong>
             </span>
-            <ChevronRight size={20} aria-hidden className="flip-in-rtl" />
+            <ChevronRight size={20} aria-hidden className="flip-rtl" />
           </Link>
         ) : (
           <WithdrawForm targets={targets.data.items} />
@@ -112,6 +123,15 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
   const target = targets.find((each) => targetKey(each) === form.values.target);
   const option = target?.options.find((each) => each.asset === form.values.asset);
   const received = option ? receivedFor(form.values.amount, option) : null;
+  const checkAmount = useAmountCheck();
+  const amountProblem = option
+    ? checkAmount(
+        form.values.amount,
+        { precision: option.precision, min: option.min, max: option.max, available: option.withdrawable },
+        option.asset,
+      )
+    : undefined;
+  const amountField = form.bind('amount', decimalOnly);
   const quantity = (value: string) => `${formatQuantity(value, language)} ${option?.asset ?? ''}`;
 
   const targetLabel = (each: WithdrawalTarget) =>
@@ -121,7 +141,7 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const body = form.parse(event);
-    if (!body || submit.isPending) return;
+    if (!body || amountProblem || submit.isPending) return;
     submit.mutate(
       { body, key: attempts.keyFor(body) },
       {
@@ -190,7 +210,8 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
               max: formatQuantity(option.max, language),
               asset: option.asset,
             })}
-            {...form.bind('amount', decimalOnly)}
+            {...amountField}
+            error={amountField.error ?? amountProblem}
             trailing={
               <button
                 type="button"

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_settings" ADD COLUMN "withdrawals_require_identity" boolean DEFAULT true NOT NULL;
