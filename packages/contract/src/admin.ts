@@ -40,10 +40,7 @@ export const adminReasonField = z
   .min(1, 'backOffice.validation.reasonRequired')
   .max(500, 'backOffice.validation.reasonLength');
 
-export const totpCodeField = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'backOffice.validation.totpFormat');
+export const totpCodeField = z.string().regex(/^\d{6}$/, 'backOffice.validation.totpFormat');
 
 export const adminSummary = z.object({
   id: z.number().int(),
