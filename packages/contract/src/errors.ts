@@ -61,6 +61,8 @@ export const ERRORS = {
   amountInvalid: { code: 6002, status: 400, message: 'money.errors.amountInvalid' },
   assetUnknown: { code: 6003, status: 400, message: 'money.errors.assetUnknown' },
   reservationNotOpen: { code: 6004, status: 409, message: 'money.errors.reservationNotOpen' },
+  // A credit that would take a balance past NUMERIC(36,18) is refused instead of failing in the database.
+  balanceLimitReached: { code: 6005, status: 400, message: 'money.errors.balanceLimit' },
   // 61xx: deposits and the networks they arrive on.
   depositNetworkUnavailable: { code: 6101, status: 400, message: 'deposit.errors.networkUnavailable' },
   depositCredentialInvalid: { code: 6102, status: 400, message: 'deposit.errors.credentialInvalid' },

@@ -68,6 +68,7 @@ const ar: Catalogue = {
       accountInvalid: 'يرجى اختيار حساب',
       sameAccount: 'يرجى اختيار حسابين مختلفين',
       reservationNotOpen: 'تم تحرير هذه الأموال أو تسويتها بالفعل',
+      balanceLimit: 'هذا المبلغ سيتجاوز بالرصيد أكبر مبلغ يمكن أن يحتفظ به الحساب',
     },
   },
   auth: {

@@ -70,6 +70,8 @@ const de: Catalogue = {
       accountInvalid: 'Bitte wählen Sie ein Konto',
       sameAccount: 'Bitte wählen Sie zwei verschiedene Konten',
       reservationNotOpen: 'Diese Mittel wurden bereits freigegeben oder abgerechnet',
+      balanceLimit:
+        'Dieser Betrag würde das Guthaben über den Höchstbetrag hinaus bringen, den ein Konto halten kann',
     },
   },
   auth: {

@@ -71,6 +71,7 @@ const enUS = {
       accountInvalid: 'Please choose an account',
       sameAccount: 'Please choose two different accounts',
       reservationNotOpen: 'These funds have already been released or settled',
+      balanceLimit: 'This amount would take the balance beyond the largest amount an account can hold',
     },
   },
   auth: {

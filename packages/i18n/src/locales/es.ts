@@ -69,6 +69,7 @@ const es: Catalogue = {
       accountInvalid: 'Elija una cuenta',
       sameAccount: 'Elija dos cuentas diferentes',
       reservationNotOpen: 'Estos fondos ya se liberaron o liquidaron',
+      balanceLimit: 'Este importe llevaría el saldo por encima del máximo que puede tener una cuenta',
     },
   },
   auth: {

@@ -71,6 +71,7 @@ const fr: Catalogue = {
       accountInvalid: 'Veuillez choisir un compte',
       sameAccount: 'Veuillez choisir deux comptes différents',
       reservationNotOpen: 'Ces fonds ont déjà été libérés ou réglés',
+      balanceLimit: "Ce montant porterait le solde au-delà du maximum qu'un compte peut détenir",
     },
   },
   auth: {

@@ -70,6 +70,7 @@ const id: Catalogue = {
       accountInvalid: 'Silakan pilih akun',
       sameAccount: 'Silakan pilih dua akun yang berbeda',
       reservationNotOpen: 'Dana ini sudah dilepaskan atau diselesaikan',
+      balanceLimit: 'Jumlah ini akan membuat saldo melebihi jumlah terbesar yang dapat disimpan sebuah akun',
     },
   },
   auth: {

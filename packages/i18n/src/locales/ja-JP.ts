@@ -68,6 +68,7 @@ const jaJP: Catalogue = {
       accountInvalid: 'アカウントを選択してください',
       sameAccount: '異なる2つのアカウントを選択してください',
       reservationNotOpen: 'この資金はすでに解除または決済されています',
+      balanceLimit: 'この金額では残高が口座で保有できる上限を超えてしまいます',
     },
   },
   auth: {

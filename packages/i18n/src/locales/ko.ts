@@ -68,6 +68,7 @@ const ko: Catalogue = {
       accountInvalid: '계정을 선택하세요',
       sameAccount: '서로 다른 두 계정을 선택하세요',
       reservationNotOpen: '이 자금은 이미 해제되었거나 정산되었습니다',
+      balanceLimit: '이 금액은 계정이 보유할 수 있는 최대 잔액을 초과하게 됩니다',
     },
   },
   auth: {

@@ -69,6 +69,7 @@ const pt: Catalogue = {
       accountInvalid: 'Escolha uma conta',
       sameAccount: 'Escolha duas contas diferentes',
       reservationNotOpen: 'Estes fundos já foram liberados ou liquidados',
+      balanceLimit: 'Este valor levaria o saldo além do máximo que uma conta pode manter',
     },
   },
   auth: {

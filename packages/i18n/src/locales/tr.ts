@@ -69,6 +69,7 @@ const tr: Catalogue = {
       accountInvalid: 'Lütfen bir hesap seçin',
       sameAccount: 'Lütfen iki farklı hesap seçin',
       reservationNotOpen: 'Bu fonlar zaten serbest bırakıldı veya kapatıldı',
+      balanceLimit: 'Bu tutar bakiyeyi bir hesabın tutabileceği en yüksek tutarın üzerine çıkarır',
     },
   },
   auth: {

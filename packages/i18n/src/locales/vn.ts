@@ -69,6 +69,7 @@ const vn: Catalogue = {
       accountInvalid: 'Vui lòng chọn tài khoản',
       sameAccount: 'Vui lòng chọn hai tài khoản khác nhau',
       reservationNotOpen: 'Khoản tiền này đã được giải phóng hoặc tất toán',
+      balanceLimit: 'Số tiền này sẽ khiến số dư vượt quá mức tối đa mà một tài khoản có thể giữ',
     },
   },
   auth: {

@@ -68,6 +68,7 @@ const zhCN: Catalogue = {
       accountInvalid: '请选择账户',
       sameAccount: '请选择两个不同的账户',
       reservationNotOpen: '该笔资金已解冻或已结算',
+      balanceLimit: '该金额将使余额超出账户可持有的最大金额',
     },
   },
   auth: {

@@ -68,6 +68,7 @@ const zhTC: Catalogue = {
       accountInvalid: '請選擇帳戶',
       sameAccount: '請選擇兩個不同的帳戶',
       reservationNotOpen: '該筆資金已解凍或已結算',
+      balanceLimit: '該金額將使餘額超出帳戶可持有的最大金額',
     },
   },
   auth: {

@@ -155,6 +155,21 @@ describe('system add and system debit', () => {
     expect(await balanceOf(ledger, userId, 'spot', 'USDT')).toMatchObject({ available: '3.000000' });
   });
 
+  it('refuses a credit that would overflow the balance, every time, with a clear message and no change', async () => {
+    const { userId } = await newUser();
+    const largest = '999999999999999999';
+    expect((await adjust(userId, adjustment('add', largest), 'key-largest')).body.code).toBe(0);
+    for (const key of ['key-overflow-1', 'key-overflow-2']) {
+      const refused = await adjust(userId, adjustment('add', largest), key, 'fr');
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { code: 6005, msg: catalogues.fr.money.errors.balanceLimit },
+      });
+    }
+    expect(await balanceOf(ledger, userId, 'spot', 'USDT')).toMatchObject({ available: `${largest}.000000` });
+    expect((await ledger.check()).ok).toBe(true);
+  });
+
   it('refuses an unknown user, a missing reason and more decimals than the asset allows', async () => {
     const { userId } = await newUser();
     expect((await adjust(999999, adjustment('add', '1'))).status).toBe(404);
