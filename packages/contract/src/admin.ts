@@ -91,8 +91,33 @@ export const updateAdminBody = z.object({
   reason: adminReasonField,
 });
 
-export const adminSettings = z.object({ requireTotp: z.boolean() });
-export const updateSettingsBody = z.object({ requireTotp: z.boolean(), reason: adminReasonField });
+/** The roles that may be given manual balance adjustments; super admins always may. */
+export const ADJUSTMENT_PROPOSER_ROLES = ['reviewer', 'support', 'content'] as const;
+
+/**
+ * Per asset code, the largest manual adjustment posted on one operator's word; above it a second operator
+ * approves, and an asset not listed always needs one.
+ */
+export const adjustmentThresholdsField = z
+  .record(
+    z.string().regex(/^[A-Z0-9]{2,12}$/, 'money.errors.assetUnknown'),
+    z.string().regex(/^\d{1,18}(\.\d{1,18})?$/, 'money.errors.amountInvalid'),
+    'validation.parameterError',
+  )
+  .refine((value) => Object.keys(value).length <= 100, 'validation.parameterError');
+
+export const adminSettings = z.object({
+  requireTotp: z.boolean(),
+  adjustmentApprovalAbove: z.record(z.string(), z.string()),
+  adjustmentProposerRole: z.enum(ADJUSTMENT_PROPOSER_ROLES),
+});
+/** Changes the settings sent, leaving the others as they are; every change is audited with its reason. */
+export const updateSettingsBody = z.object({
+  requireTotp: z.boolean('validation.parameterError').optional(),
+  adjustmentApprovalAbove: adjustmentThresholdsField.optional(),
+  adjustmentProposerRole: z.enum(ADJUSTMENT_PROPOSER_ROLES, 'backOffice.validation.roleInvalid').optional(),
+  reason: adminReasonField,
+});
 
 // ---- Lists ----
 

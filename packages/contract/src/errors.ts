@@ -91,6 +91,8 @@ export const ERRORS = {
   },
   // The second approval of a large withdrawal must come from someone other than the first reviewer.
   withdrawalSameReviewer: { code: 6405, status: 409, message: 'admin.withdrawals.errors.sameReviewer' },
+  // 65xx: operators' manual adjustments. A proposal above the threshold is decided by another operator.
+  adjustmentSameOperator: { code: 6501, status: 409, message: 'admin.adjustments.errors.sameOperator' },
   // 70xx: markets and their prices.
   unknownMarket: { code: 7001, status: 404, message: 'markets.errors.unknownMarket' },
   marketClosed: { code: 7002, status: 409, message: 'markets.errors.closed' },

@@ -1,8 +1,17 @@
+import type { AdminSettings } from '@kestrel/contract';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminSessions, adminSettings, admins } from './admin.schema';
+import { adminSessions, adminSettings, admins, DEFAULT_ADJUSTMENT_APPROVAL_ABOVE } from './admin.schema';
+
 import type { Audited } from './audit';
 import { type AuditEntryRow, appendAuditEntry } from './audit.repository';
+
+/** The settings while no row is stored: the columns' defaults. */
+const DEFAULT_SETTINGS: AdminSettings = {
+  requireTotp: true,
+  adjustmentApprovalAbove: DEFAULT_ADJUSTMENT_APPROVAL_ABOVE,
+  adjustmentProposerRole: 'support',
+};
 
 export type AdminRow = typeof admins.$inferSelect;
 export type NewAdmin = typeof admins.$inferInsert;
@@ -112,15 +121,19 @@ export class AdminsRepository implements Audited<AdminsRepository> {
       .where(and(eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)));
   }
 
-  async readSettings(): Promise<{ requireTotp: boolean }> {
+  async readSettings(): Promise<AdminSettings> {
     const [row] = await this.db
-      .select({ requireTotp: adminSettings.requireTotp })
+      .select({
+        requireTotp: adminSettings.requireTotp,
+        adjustmentApprovalAbove: adminSettings.adjustmentApprovalAbove,
+        adjustmentProposerRole: adminSettings.adjustmentProposerRole,
+      })
       .from(adminSettings)
       .limit(1);
-    return row ?? { requireTotp: false };
+    return row ?? DEFAULT_SETTINGS;
   }
 
-  async writeSettings(settings: { requireTotp: boolean }) {
+  async writeSettings(settings: AdminSettings) {
     await this.db
       .insert(adminSettings)
       .values({ id: 1, ...settings })

@@ -231,7 +231,11 @@ export class AdminsService {
       body.reason,
       async (repository) => {
         const before = await repository.readSettings();
-        const after = { requireTotp: body.requireTotp };
+        const after: AdminSettings = {
+          requireTotp: body.requireTotp ?? before.requireTotp,
+          adjustmentApprovalAbove: body.adjustmentApprovalAbove ?? before.adjustmentApprovalAbove,
+          adjustmentProposerRole: body.adjustmentProposerRole ?? before.adjustmentProposerRole,
+        };
         await repository.writeSettings(after);
         return { before, after, result: after };
       },
