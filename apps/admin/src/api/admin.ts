@@ -12,6 +12,7 @@ import {
   type CreateAdminBody,
   type TotpSetupResult,
   type UpdateAdminBody,
+  type UpdateSettingsBody,
 } from '@kestrel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../app/api';
@@ -137,7 +138,7 @@ export function useSettings() {
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { requireTotp: boolean; reason: string }) => api.put<AdminSettings>('/settings', body),
+    mutationFn: (body: UpdateSettingsBody) => api.put<AdminSettings>('/settings', body),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.settings }),
   });
 }
