@@ -104,13 +104,22 @@ describe('the back office in the browser', () => {
   let signedIn: StorageState | undefined;
   let totpSecret = '';
 
-  it('signs a super admin in at /admin and enrols an authenticator from the shown secret', async () => {
+  it('signs a super admin in at /admin, where the first sign-in enrols an authenticator from the shown secret', async () => {
     const page = await openDesktop();
     await page.goto(`${baseUrl}/admin`);
     await waitForPath(page, '/admin/login');
     await snapshot(page, 'admin-login-en-US');
 
+    // TOTP is required by default: the password alone opens only the enrolment step.
     await signIn(page);
+    await waitForPath(page, '/admin/enrol');
+    await byId(page, 'totp-qr').waitFor();
+    expect(await byId(page, 'totp-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await snapshot(page, 'admin-first-sign-in-enrol-en-US');
+    totpSecret = (await byId(page, 'totp-secret').textContent())?.trim() ?? '';
+    expect(totpSecret).toMatch(/^[A-Z2-7]+$/);
+    await byId(page, 'totp-code').fill(await authenticatorCode(totpSecret));
+    await byId(page, 'totp-enable').click();
     await waitForPath(page, '/admin/users');
     expect(await byId(page, 'me-name').textContent()).toBe(operator.name);
     await expect.poll(() => sidebar(page)).toEqual(sidebarOf('super_admin'));
@@ -123,15 +132,8 @@ describe('the back office in the browser', () => {
     expect(stored.user).toBeNull();
 
     await byId(page, 'nav-security').click();
-    await byId(page, 'totp-start').click();
-    await byId(page, 'totp-qr').waitFor();
-    expect(await byId(page, 'totp-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    await snapshot(page, 'admin-security-en-US');
-    totpSecret = (await byId(page, 'totp-secret').textContent())?.trim() ?? '';
-    expect(totpSecret).toMatch(/^[A-Z2-7]+$/);
-    await byId(page, 'totp-code').fill(await authenticatorCode(totpSecret));
-    await byId(page, 'totp-enable').click();
     await byId(page, 'totp-enabled').waitFor();
+    await snapshot(page, 'admin-security-en-US');
 
     // From now on the password alone is not enough.
     await byId(page, 'logout').click();
@@ -204,6 +206,65 @@ describe('the back office in the browser', () => {
     await page.context().close();
   });
 
+  it('lists a large adjustment proposed by support for a second operator, in English and Arabic, and posts it on approval', async () => {
+    const proposerEmail = 'sam.ortiz@kestrel.example';
+    await new AdminsService(
+      new AdminsRepository(sut.database.db),
+      new AuthRateLimits(DEFAULT_RATE_LIMITS),
+    ).createOrReset(
+      { email: proposerEmail, password: 'Support2026', name: 'Sam Ortiz', role: 'support' },
+      { adminId: null, action: 'cliCreateAdmin', ip: null },
+    );
+    const call = async (url: string, token: string | undefined, payload: object, key?: string) =>
+      (
+        await sut.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { ...(token ? { authorization: token } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+        })
+      ).json();
+    const { token } = (
+      await call('/api/admin/auth/login', undefined, { email: proposerEmail, password: 'Support2026' })
+    ).data;
+    const { secret } = (await call('/api/admin/totp/setup', token, {})).data;
+    await call('/api/admin/totp/enable', token, {
+      code: new TOTP({
+        algorithm: 'SHA1',
+        digits: 6,
+        period: 30,
+        secret: Secret.fromBase32(secret),
+      }).generate(),
+    });
+    const userId = (await registerAccount(sut, `proposal.${Date.now()}@example.com`)).user.id;
+    const proposed = await call(
+      `/api/admin/users/${userId}/adjustments`,
+      token,
+      { direction: 'add', account: 'spot', asset: 'USDT', amount: '2500', reason: 'Refund of ticket 8812' },
+      'e2e-proposal',
+    );
+    expect(proposed.data).toMatchObject({ state: 'proposed' });
+
+    const page = await openDesktop(signedIn);
+    await page.goto(`${baseUrl}/admin/adjustment-proposals`);
+    const rows = byId(page, 'review-queue').locator('tbody tr');
+    await expect.poll(() => rows.first().textContent()).toContain('Refund of ticket 8812');
+    expect(await rows.first().textContent()).toContain(proposerEmail);
+    await snapshot(page, 'admin-adjustment-proposals-en-US');
+    await chooseLanguage(page, 'ar');
+    await expect.poll(() => byId(page, 'nav-adjustmentProposals').textContent()).toBe('الموافقات');
+    await snapshot(page, 'admin-adjustment-proposals-ar');
+    await chooseLanguage(page, 'en-US');
+
+    await byId(page, `proposal-approve-${proposed.data.proposalId}`).click();
+    await snapshot(page, 'admin-adjustment-approve-en-US');
+    await byId(page, 'dialog-submit').click();
+    await expect.poll(() => rows.first().textContent()).not.toContain('Refund of ticket 8812');
+    await byId(page, 'review-tab-approved').click();
+    await expect.poll(() => rows.first().textContent()).toContain(operator.email);
+    await page.context().close();
+  });
+
   it('shows the console right to left in Arabic', async () => {
     const signIn = await openDesktop();
     await signIn.goto(`${baseUrl}/admin/login`);
@@ -248,12 +309,12 @@ describe('the back office in the browser', () => {
     await dialog.getByLabel('Initial password').fill(reviewer.password);
     await dialog.getByTestId('dialog-submit').click();
     const admins = byId(page, 'admins-table').locator('tbody tr');
-    await expect.poll(() => admins.count()).toBe(2);
-    expect(await admins.nth(1).textContent()).toContain('Reviewer');
+    // The super admin, the support operator of the adjustment journey, and the new reviewer.
+    // Creating an account hashes its password, which can take a few seconds on a busy machine.
+    await expect.poll(() => admins.count(), { timeout: 15_000 }).toBe(3);
+    expect(await admins.nth(2).textContent()).toContain('Reviewer');
 
-    await byId(page, 'require-totp').click();
-    await byId(page, 'reason').fill('Security policy: every operator uses an authenticator');
-    await byId(page, 'dialog-submit').click();
+    // Required of every operator by default; only a super admin could relax it.
     await expect.poll(() => byId(page, 'require-totp').isChecked()).toBe(true);
     await snapshot(page, 'admin-admins-en-US');
     await byId(page, 'logout').click();

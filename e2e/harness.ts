@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AdminRole } from '@kestrel/contract';
+import { Secret, TOTP } from 'otpauth';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { AdminsRepository } from '../apps/server/src/modules/admin/admins.repository';
@@ -88,7 +89,10 @@ export async function createOperator(sut: TestApp, operator: Operator) {
   ).createOrReset(operator, { adminId: null, action: 'cliCreateAdmin', ip: null });
 }
 
-/** The console on a 1366x900 desktop, signed in through its own form (no authenticator enrolled). */
+/**
+ * The console on a 1366x900 desktop, signed in through its own form. TOTP is required by default, so a first
+ * sign-in enrols an authenticator from the secret the console shows, as the operator would with their app.
+ */
 export async function openConsole(browser: Browser, baseUrl: string, operator: Operator, landing: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
@@ -96,6 +100,16 @@ export async function openConsole(browser: Browser, baseUrl: string, operator: O
   await byId(page, 'login-email').fill(operator.email);
   await byId(page, 'login-password').fill(operator.password);
   await byId(page, 'login-submit').click();
+  await waitForPath(page, '/admin/enrol');
+  const secret = (await byId(page, 'totp-secret').textContent())?.trim() ?? '';
+  const code = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  }).generate();
+  await byId(page, 'totp-code').fill(code);
+  await byId(page, 'totp-enable').click();
   await waitForPath(page, landing);
   return page;
 }

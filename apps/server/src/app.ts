@@ -272,7 +272,13 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(adjustmentsRoutes, {
     prefix: '/api/admin',
     admins,
-    adjustments: new AdjustmentsService(new AdjustmentsRepository(database.db), ledger, wallet, messages),
+    adjustments: new AdjustmentsService(
+      new AdjustmentsRepository(database.db),
+      ledger,
+      wallet,
+      messages,
+      () => admins.settings(),
+    ),
     idempotency,
   });
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });

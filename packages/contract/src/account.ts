@@ -32,12 +32,6 @@ export const passwordField = z
   .max(64, 'validation.passwordLength')
   .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), 'validation.passwordWeak');
 
-export const codeField = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'validation.codeFormat');
+export const codeField = z.string().regex(/^\d{6}$/, 'validation.codeFormat');
 
-export const inviteCodeField = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{6,12}$/, 'validation.inviteCodeFormat');
+export const inviteCodeField = z.string().regex(/^[A-Za-z0-9]{6,12}$/, 'validation.inviteCodeFormat');

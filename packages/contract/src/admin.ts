@@ -40,10 +40,7 @@ export const adminReasonField = z
   .min(1, 'backOffice.validation.reasonRequired')
   .max(500, 'backOffice.validation.reasonLength');
 
-export const totpCodeField = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'backOffice.validation.totpFormat');
+export const totpCodeField = z.string().regex(/^\d{6}$/, 'backOffice.validation.totpFormat');
 
 export const adminSummary = z.object({
   id: z.number().int(),
@@ -94,13 +91,36 @@ export const updateAdminBody = z.object({
   reason: adminReasonField,
 });
 
+/** The roles that may be given manual balance adjustments; super admins always may. */
+export const ADJUSTMENT_PROPOSER_ROLES = ['reviewer', 'support', 'content'] as const;
+
+/**
+ * Per asset code, the largest manual adjustment posted on one operator's word; above it a second operator
+ * approves, and an asset not listed always needs one.
+ */
+export const adjustmentThresholdsField = z
+  .record(
+    z.string().regex(/^[A-Z0-9]{2,12}$/, 'money.errors.assetUnknown'),
+    z.string().regex(/^\d{1,18}(\.\d{1,18})?$/, 'money.errors.amountInvalid'),
+    'validation.parameterError',
+  )
+  .refine((value) => Object.keys(value).length <= 100, 'validation.parameterError');
+
 export const adminSettings = z.object({
   requireTotp: z.boolean(),
+  adjustmentApprovalAbove: z.record(z.string(), z.string()),
+  adjustmentProposerRole: z.enum(ADJUSTMENT_PROPOSER_ROLES),
   /** Withdrawals only for users whose identity is verified. */
   withdrawalsRequireIdentity: z.boolean(),
 });
-/** The settings to change, each optional: a setting left out keeps its value. */
-export const updateSettingsBody = adminSettings.partial().extend({ reason: adminReasonField });
+/** Changes the settings sent, leaving the others as they are; every change is audited with its reason. */
+export const updateSettingsBody = z.object({
+  requireTotp: z.boolean('validation.parameterError').optional(),
+  adjustmentApprovalAbove: adjustmentThresholdsField.optional(),
+  adjustmentProposerRole: z.enum(ADJUSTMENT_PROPOSER_ROLES, 'backOffice.validation.roleInvalid').optional(),
+  withdrawalsRequireIdentity: z.boolean('validation.parameterError').optional(),
+  reason: adminReasonField,
+});
 
 // ---- Lists ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminReasonField } from './admin';
+import { adminPageOf, adminReasonField } from './admin';
+import { REVIEW_STATUSES, reviewer } from './identity';
 import { amountField, assetField, userAccountField, walletBalance } from './wallet';
 
 /*
@@ -138,9 +139,15 @@ export const adjustmentBody = z.object({
   reason: adminReasonField,
 });
 
+/** Where an adjustment stands: posted to the ledger, or proposed and waiting for a second operator. */
+export const ADJUSTMENT_STATES = ['posted', 'proposed'] as const;
+
 export const adjustmentResult = z.object({
-  /** The journal transaction that moved the funds. */
-  id: z.string(),
+  /** The journal transaction that moved the funds; null while the adjustment waits for approval. */
+  id: z.string().nullable(),
+  state: z.enum(ADJUSTMENT_STATES),
+  /** The proposal a second operator approves or rejects; null for an adjustment posted at once. */
+  proposalId: z.number().int().nullable(),
   userId: z.number().int(),
   direction: z.enum(ADJUSTMENT_DIRECTIONS),
   account: userAccountField,
@@ -148,6 +155,29 @@ export const adjustmentResult = z.object({
   amount: z.string(),
   createdAt: z.iso.datetime(),
 });
+
+/** A proposed adjustment as the approvers' list shows it. */
+export const adjustmentProposal = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  userEmail: z.string().nullable(),
+  userPhone: z.string().nullable(),
+  direction: z.enum(ADJUSTMENT_DIRECTIONS),
+  account: userAccountField,
+  asset: z.string(),
+  amount: z.string(),
+  reason: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  proposer: z.object({ id: z.number().int(), email: z.string() }),
+  reviewer,
+  rejectionReason: z.string().nullable(),
+  /** The journal transaction the approval posted. */
+  transactionId: z.string().nullable(),
+  submittedAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+});
+
+export const adjustmentProposalPage = adminPageOf(adjustmentProposal);
 
 /** A user's balances as the back office sees them: every account and listed asset. */
 export const adminUserBalances = z.object({ balances: z.array(walletBalance) });
@@ -161,3 +191,4 @@ export type AccountRecord = z.infer<typeof accountRecord>;
 export type RecordsPage = z.infer<typeof recordsPage>;
 export type AdjustmentBody = z.infer<typeof adjustmentBody>;
 export type AdjustmentResult = z.infer<typeof adjustmentResult>;
+export type AdjustmentProposal = z.infer<typeof adjustmentProposal>;

@@ -18,7 +18,6 @@ export const BANNERS_MAX = 20;
 /** An in-app route such as "/trade/detail?symbol=BTCUSDT"; never another site ("//host" is refused too). */
 export const bannerLinkField = z
   .string('admin.banners.validation.linkInvalid')
-  .trim()
   .regex(/^\/(?!\/)[A-Za-z0-9/_?=&.-]{0,200}$/, 'admin.banners.validation.linkInvalid');
 
 export const banner = z.object({

@@ -21,7 +21,6 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const depositBody = z.object({
   asset: z
     .string('deposit.errors.typeRequired')
-    .trim()
     .min(1, 'deposit.errors.typeRequired')
     .regex(/^[A-Z0-9]{2,12}$/, 'money.errors.assetUnknown'),
   chain: z.enum(CHAINS, 'deposit.errors.networkRequired'),

@@ -65,6 +65,8 @@ export const ERRORS = {
   amountInvalid: { code: 6002, status: 400, message: 'money.errors.amountInvalid' },
   assetUnknown: { code: 6003, status: 400, message: 'money.errors.assetUnknown' },
   reservationNotOpen: { code: 6004, status: 409, message: 'money.errors.reservationNotOpen' },
+  // A credit that would take a balance past NUMERIC(36,18) is refused instead of failing in the database.
+  balanceLimitReached: { code: 6005, status: 400, message: 'money.errors.balanceLimit' },
   // 61xx: deposits and the networks they arrive on.
   depositNetworkUnavailable: { code: 6101, status: 400, message: 'deposit.errors.networkUnavailable' },
   depositCredentialInvalid: { code: 6102, status: 400, message: 'deposit.errors.credentialInvalid' },
@@ -95,6 +97,8 @@ export const ERRORS = {
   withdrawalSameReviewer: { code: 6405, status: 409, message: 'admin.withdrawals.errors.sameReviewer' },
   // Withdrawals wait for a verified identity while the back office's setting asks for one (decision 0032).
   withdrawalIdentityRequired: { code: 6406, status: 403, message: 'withdraw.errors.identityRequired' },
+  // 65xx: operators' manual adjustments. A proposal above the threshold is decided by another operator.
+  adjustmentSameOperator: { code: 6501, status: 409, message: 'admin.adjustments.errors.sameOperator' },
   // 70xx: markets and their prices.
   unknownMarket: { code: 7001, status: 404, message: 'markets.errors.unknownMarket' },
   marketClosed: { code: 7002, status: 409, message: 'markets.errors.closed' },

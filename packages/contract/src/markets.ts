@@ -9,8 +9,6 @@ import { adminReasonField } from './admin';
 /** A market's symbol: base then quote, no separator ("BTCUSDT"). */
 export const marketSymbolField = z
   .string('markets.errors.unknownMarket')
-  .trim()
-  .toUpperCase()
   .regex(/^[A-Z0-9]{2,12}USDT$/, 'markets.errors.unknownMarket');
 
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
@@ -35,14 +33,12 @@ export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** A positive decimal string such as "0.01"; used for prices, sizes and their increments. */
 export const decimalField = z
   .string('validation.parameterError')
-  .trim()
   .regex(/^\d{1,18}(\.\d{1,18})?$/, 'validation.parameterError')
   .refine((value) => /[1-9]/.test(value), 'validation.parameterError');
 
 /** Fee rates as decimal fractions ("0.001" is 0.1 %). */
 export const feeRateField = z
   .string('validation.parameterError')
-  .trim()
   .regex(/^0(\.\d{1,6})?$/, 'validation.parameterError');
 
 /** 24-hour statistics over a rolling window (spec: latest, highest, lowest, open, close, turnover, change). */

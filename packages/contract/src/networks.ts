@@ -71,7 +71,6 @@ const networkFields = {
   minDeposit: amountField,
   withdrawalFee: z
     .string('money.errors.amountInvalid')
-    .trim()
     .regex(/^\d{1,18}(\.\d{1,18})?$/, 'money.errors.amountInvalid'),
   withdrawalMin: amountField,
   withdrawalMax: amountField,

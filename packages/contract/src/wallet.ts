@@ -15,13 +15,11 @@ export const AMOUNT_INTEGER_DIGITS = 18;
 /** A positive decimal string as typed by a person ("12", "0.5"); precision is checked per asset by the server. */
 export const amountField = z
   .string('money.errors.amountInvalid')
-  .trim()
   .regex(new RegExp(`^\\d{1,${AMOUNT_INTEGER_DIGITS}}(\\.\\d{1,18})?$`), 'money.errors.amountInvalid');
 
 /** An asset code such as USDT or BTC; whether the platform lists it is the server's answer. */
 export const assetField = z
   .string('money.errors.assetUnknown')
-  .trim()
   .regex(/^[A-Z0-9]{2,12}$/, 'money.errors.assetUnknown');
 
 export const userAccountField = z.enum(USER_ACCOUNTS, 'money.errors.accountInvalid');

@@ -38,12 +38,9 @@ export const BANK_CARD_NETWORK: { asset: string; chain: Chain } = { asset: BANK_
 /** The spec's withdrawal form: "Withdrawal amount and withdrawal account required" when either is missing. */
 export const withdrawalBody = z.object({
   targetType: z.enum(WITHDRAWAL_TARGET_TYPES, 'withdraw.errors.required'),
-  targetId: z.coerce.number('withdraw.errors.required').int('withdraw.errors.required').positive(),
-  asset: z
-    .string('withdraw.errors.required')
-    .trim()
-    .regex(/^[A-Z0-9]{2,12}$/, 'money.errors.assetUnknown'),
-  amount: z.string('withdraw.errors.required').trim().min(1, 'withdraw.errors.required').pipe(amountField),
+  targetId: z.number('withdraw.errors.required').int('withdraw.errors.required').positive(),
+  asset: z.string('withdraw.errors.required').regex(/^[A-Z0-9]{2,12}$/, 'money.errors.assetUnknown'),
+  amount: z.string('withdraw.errors.required').min(1, 'withdraw.errors.required').pipe(amountField),
   securityPassword: securityPasswordField,
 });
 

@@ -64,6 +64,12 @@ const router = createBrowserRouter(
           }),
         },
         {
+          path: 'adjustment-proposals',
+          lazy: async () => ({
+            Component: (await import('../features/adjustments/AdjustmentProposals')).AdjustmentProposals,
+          }),
+        },
+        {
           path: 'ledger',
           lazy: async () => ({ Component: (await import('../features/ledger/Ledger')).Ledger }),
         },

@@ -13,6 +13,7 @@ describe('the sections of each role', () => {
         'deposits',
         'withdrawals',
         'adjustments',
+        'adjustmentProposals',
         'ledger',
         'assets',
         'markets',
@@ -24,8 +25,20 @@ describe('the sections of each role', () => {
         'security',
       ],
     ],
-    ['support', ['users', 'adjustments', 'outbox', 'security']],
-    ['reviewer', ['identity', 'bankCards', 'cryptoWallets', 'deposits', 'withdrawals', 'ledger', 'security']],
+    ['support', ['users', 'adjustments', 'adjustmentProposals', 'outbox', 'security']],
+    [
+      'reviewer',
+      [
+        'identity',
+        'bankCards',
+        'cryptoWallets',
+        'deposits',
+        'withdrawals',
+        'adjustmentProposals',
+        'ledger',
+        'security',
+      ],
+    ],
     ['content', ['announcements', 'banners', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
@@ -68,6 +81,8 @@ describe('the sections of each role', () => {
   it('opens adjustments to support and super admins, and the ledger check to reviewers and super admins', () => {
     expect(mayOpen('support', '/adjustments')).toBe(true);
     expect(mayOpen('reviewer', '/adjustments')).toBe(false);
+    expect(mayOpen('reviewer', '/adjustment-proposals')).toBe(true);
+    expect(mayOpen('content', '/adjustment-proposals')).toBe(false);
     expect(mayOpen('reviewer', '/ledger')).toBe(true);
     expect(mayOpen('support', '/ledger')).toBe(false);
     expect(mayOpen('content', '/ledger')).toBe(false);

@@ -14,6 +14,7 @@ import {
   Megaphone,
   ShieldCheck,
   SlidersHorizontal,
+  Stamp,
   UserCog,
   Users,
   WalletCards,
@@ -31,6 +32,7 @@ export type Section = {
     | 'assets'
     | 'markets'
     | 'adjustments'
+    | 'adjustmentProposals'
     | 'ledger'
     | 'outbox'
     | 'announcements'
@@ -51,6 +53,11 @@ const WITHDRAWALS: Section = { id: 'withdrawals', path: '/withdrawals', icon: Ar
 const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
 const MARKETS: Section = { id: 'markets', path: '/markets', icon: CandlestickChart };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
+const ADJUSTMENT_PROPOSALS: Section = {
+  id: 'adjustmentProposals',
+  path: '/adjustment-proposals',
+  icon: Stamp,
+};
 const LEDGER: Section = { id: 'ledger', path: '/ledger', icon: BookCheck };
 const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
 const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
@@ -72,6 +79,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     DEPOSITS,
     WITHDRAWALS,
     ADJUSTMENTS,
+    ADJUSTMENT_PROPOSALS,
     LEDGER,
     ASSETS,
     MARKETS,
@@ -82,8 +90,17 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
-  support: [USERS, ADJUSTMENTS, OUTBOX, SECURITY],
-  reviewer: [IDENTITY, BANK_CARDS, CRYPTO_WALLETS, DEPOSITS, WITHDRAWALS, LEDGER, SECURITY],
+  support: [USERS, ADJUSTMENTS, ADJUSTMENT_PROPOSALS, OUTBOX, SECURITY],
+  reviewer: [
+    IDENTITY,
+    BANK_CARDS,
+    CRYPTO_WALLETS,
+    DEPOSITS,
+    WITHDRAWALS,
+    ADJUSTMENT_PROPOSALS,
+    LEDGER,
+    SECURITY,
+  ],
   content: [ANNOUNCEMENTS, BANNERS, SECURITY],
 };
 

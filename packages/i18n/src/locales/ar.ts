@@ -74,6 +74,7 @@ const ar: Catalogue = {
       aboveMaximum: 'الحد الأقصى هو {{amount}}',
       aboveAvailable: 'أكثر من رصيدك المتاح ({{amount}})',
       tooManyDecimals: 'استخدم {{decimals}} منازل عشرية كحد أقصى',
+      balanceLimit: 'هذا المبلغ سيتجاوز بالرصيد أكبر مبلغ يمكن أن يحتفظ به الحساب',
     },
   },
   auth: {
@@ -436,6 +437,30 @@ const ar: Catalogue = {
       done: 'تم تطبيق التسوية',
       transaction: 'قيد اليومية {{id}}',
       open: 'تسوية الرصيد',
+      proposed: 'أُرسل للموافقة: يجب أن يوافق مشغّل آخر على المقترح {{id}} قبل تحريك الأموال',
+      proposalsTitle: 'تعديلات بانتظار الموافقة',
+      proposalsIntro:
+        'لا يُنفَّذ التعديل الذي يتجاوز مبلغ الموافقة لعملته إلا بعد أن يوافق عليه مشغّل غير الذي اقترحه.',
+      user: 'المستخدم',
+      reason: 'السبب',
+      proposer: 'اقترحه',
+      decider: 'قرّره',
+      none: 'لا توجد تعديلات هنا',
+      approveTitle: 'هل تريد تنفيذ هذا التعديل؟',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}، {{account}} للمستخدم {{id}}، اقترحه {{proposer}}.',
+      rejectTitle: 'هل تريد رفض هذا التعديل؟',
+      settingsTitle: 'التعديلات اليدوية',
+      proposerRole: 'الدور المسموح له بتعديل الأرصدة',
+      thresholds: 'تلزم الموافقة فوق (لكل عملة)',
+      thresholdsHint:
+        'عملة واحدة في كل سطر، مثل USDT=1000. أي تعديل بعملة غير مدرجة يحتاج دائمًا إلى مشغّل ثانٍ.',
+      thresholdsInvalid: 'اكتب كل سطر بصيغة العملة=المبلغ، مثل USDT=1000',
+      save: 'حفظ',
+      saved: 'تم حفظ الإعدادات',
+      errors: {
+        sameOperator: 'لقد اقترحت هذا التعديل: يجب أن يقرّره مشغّل آخر',
+      },
     },
     ledger: {
       title: 'فحص دفتر الأستاذ',
@@ -523,6 +548,7 @@ const ar: Catalogue = {
       security: 'الأمان',
       announcements: 'الإعلانات',
       banners: 'اللافتات',
+      adjustmentProposals: 'الموافقات',
     },
     roles: {
       super_admin: 'مسؤول أعلى',

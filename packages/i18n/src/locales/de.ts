@@ -78,6 +78,8 @@ const de: Catalogue = {
       aboveMaximum: 'Das Maximum ist {{amount}}',
       aboveAvailable: 'Mehr als dein verfügbares Guthaben ({{amount}})',
       tooManyDecimals: 'Höchstens {{decimals}} Nachkommastellen',
+      balanceLimit:
+        'Dieser Betrag würde das Guthaben über den Höchstbetrag hinaus bringen, den ein Konto halten kann',
     },
   },
   auth: {
@@ -446,6 +448,31 @@ const de: Catalogue = {
       done: 'Korrektur ausgeführt',
       transaction: 'Journalbuchung {{id}}',
       open: 'Guthaben korrigieren',
+      proposed:
+        'Zur Freigabe gesendet: Ein anderer Operator muss Vorschlag {{id}} freigeben, bevor das Geld bewegt wird',
+      proposalsTitle: 'Anpassungen zur Freigabe',
+      proposalsIntro:
+        'Eine Anpassung über dem Freigabebetrag ihrer Coin wird erst gebucht, wenn ein anderer Operator als der vorschlagende sie freigibt.',
+      user: 'Nutzer',
+      reason: 'Grund',
+      proposer: 'Vorgeschlagen von',
+      decider: 'Entschieden von',
+      none: 'Keine Anpassungen vorhanden',
+      approveTitle: 'Diese Anpassung buchen?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{account}} von Nutzer {{id}}, vorgeschlagen von {{proposer}}.',
+      rejectTitle: 'Diese Anpassung ablehnen?',
+      settingsTitle: 'Manuelle Anpassungen',
+      proposerRole: 'Rolle, die Guthaben anpassen darf',
+      thresholds: 'Freigabe nötig über (je Coin)',
+      thresholdsHint:
+        'Eine Coin pro Zeile, etwa USDT=1000. Eine Anpassung in einer nicht aufgeführten Coin braucht immer einen zweiten Operator.',
+      thresholdsInvalid: 'Schreiben Sie jede Zeile als COIN=Betrag, etwa USDT=1000',
+      save: 'Speichern',
+      saved: 'Einstellungen gespeichert',
+      errors: {
+        sameOperator: 'Sie haben diese Anpassung vorgeschlagen: Ein anderer Operator muss entscheiden',
+      },
     },
     ledger: {
       title: 'Hauptbuchprüfung',
@@ -533,6 +560,7 @@ const de: Catalogue = {
       security: 'Sicherheit',
       announcements: 'Ankündigungen',
       banners: 'Banner',
+      adjustmentProposals: 'Freigaben',
     },
     roles: {
       super_admin: 'Super-Admin',

@@ -77,6 +77,7 @@ const enUS = {
       aboveMaximum: 'The maximum is {{amount}}',
       aboveAvailable: 'More than you have available ({{amount}})',
       tooManyDecimals: 'Use at most {{decimals}} decimal places',
+      balanceLimit: 'This amount would take the balance beyond the largest amount an account can hold',
     },
   },
   auth: {
@@ -442,6 +443,30 @@ const enUS = {
       done: 'Adjustment applied',
       transaction: 'Journal transaction {{id}}',
       open: 'Adjust balance',
+      proposed: 'Sent for approval: another operator must approve proposal {{id}} before the funds move',
+      proposalsTitle: 'Adjustments awaiting approval',
+      proposalsIntro:
+        "An adjustment above its coin's approval amount posts only once an operator other than the one who proposed it approves it.",
+      user: 'User',
+      reason: 'Reason',
+      proposer: 'Proposed by',
+      decider: 'Decided by',
+      none: 'No adjustments here',
+      approveTitle: 'Post this adjustment?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{account}} of user {{id}}, proposed by {{proposer}}.',
+      rejectTitle: 'Reject this adjustment?',
+      settingsTitle: 'Manual adjustments',
+      proposerRole: 'Role that may adjust balances',
+      thresholds: 'Approval needed above (per coin)',
+      thresholdsHint:
+        'One coin per line, such as USDT=1000. An adjustment in a coin not listed always needs a second operator.',
+      thresholdsInvalid: 'Write each line as COIN=amount, such as USDT=1000',
+      save: 'Save',
+      saved: 'Settings saved',
+      errors: {
+        sameOperator: 'You proposed this adjustment: another operator must decide it',
+      },
     },
     ledger: {
       title: 'Ledger check',
@@ -529,6 +554,7 @@ const enUS = {
       security: 'Security',
       announcements: 'Announcements',
       banners: 'Banners',
+      adjustmentProposals: 'Approvals',
     },
     roles: {
       super_admin: 'Super admin',

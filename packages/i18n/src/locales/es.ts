@@ -76,6 +76,7 @@ const es: Catalogue = {
       aboveMaximum: 'El máximo es {{amount}}',
       aboveAvailable: 'Más de lo que tienes disponible ({{amount}})',
       tooManyDecimals: 'Usa como máximo {{decimals}} decimales',
+      balanceLimit: 'Este importe llevaría el saldo por encima del máximo que puede tener una cuenta',
     },
   },
   auth: {
@@ -441,6 +442,31 @@ const es: Catalogue = {
       done: 'Ajuste aplicado',
       transaction: 'Asiento {{id}}',
       open: 'Ajustar saldo',
+      proposed:
+        'Enviado para aprobación: otro operador debe aprobar la propuesta {{id}} antes de mover los fondos',
+      proposalsTitle: 'Ajustes pendientes de aprobación',
+      proposalsIntro:
+        'Un ajuste por encima del importe de aprobación de su moneda solo se registra cuando lo aprueba un operador distinto del que lo propuso.',
+      user: 'Usuario',
+      reason: 'Motivo',
+      proposer: 'Propuesto por',
+      decider: 'Decidido por',
+      none: 'No hay ajustes aquí',
+      approveTitle: '¿Registrar este ajuste?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{account}} del usuario {{id}}, propuesto por {{proposer}}.',
+      rejectTitle: '¿Rechazar este ajuste?',
+      settingsTitle: 'Ajustes manuales',
+      proposerRole: 'Rol que puede ajustar saldos',
+      thresholds: 'Aprobación necesaria por encima de (por moneda)',
+      thresholdsHint:
+        'Una moneda por línea, como USDT=1000. Un ajuste en una moneda no incluida siempre necesita un segundo operador.',
+      thresholdsInvalid: 'Escribe cada línea como MONEDA=importe, como USDT=1000',
+      save: 'Guardar',
+      saved: 'Configuración guardada',
+      errors: {
+        sameOperator: 'Tú propusiste este ajuste: debe decidirlo otro operador',
+      },
     },
     ledger: {
       title: 'Comprobación del libro mayor',
@@ -528,6 +554,7 @@ const es: Catalogue = {
       security: 'Seguridad',
       announcements: 'Anuncios',
       banners: 'Banners de inicio',
+      adjustmentProposals: 'Aprobaciones',
     },
     roles: {
       super_admin: 'Superadministrador',

@@ -79,6 +79,7 @@ const fr: Catalogue = {
       aboveMaximum: 'Le maximum est de {{amount}}',
       aboveAvailable: 'Plus que votre solde disponible ({{amount}})',
       tooManyDecimals: '{{decimals}} décimales au maximum',
+      balanceLimit: "Ce montant porterait le solde au-delà du maximum qu'un compte peut détenir",
     },
   },
   auth: {
@@ -447,6 +448,31 @@ const fr: Catalogue = {
       done: 'Ajustement appliqué',
       transaction: 'Écriture {{id}}',
       open: 'Ajuster le solde',
+      proposed:
+        'Envoyé pour approbation : un autre opérateur doit approuver la proposition {{id}} avant que les fonds ne bougent',
+      proposalsTitle: "Ajustements en attente d'approbation",
+      proposalsIntro:
+        "Un ajustement au-delà du montant d'approbation de sa crypto n'est passé qu'une fois approuvé par un autre opérateur que celui qui l'a proposé.",
+      user: 'Utilisateur',
+      reason: 'Motif',
+      proposer: 'Proposé par',
+      decider: 'Décidé par',
+      none: 'Aucun ajustement ici',
+      approveTitle: 'Passer cet ajustement ?',
+      approveConfirm:
+        "{{direction}} : {{amount}} {{asset}}, {{account}} de l'utilisateur {{id}}, proposé par {{proposer}}.",
+      rejectTitle: 'Refuser cet ajustement ?',
+      settingsTitle: 'Ajustements manuels',
+      proposerRole: 'Rôle autorisé à ajuster les soldes',
+      thresholds: 'Approbation requise au-delà de (par crypto)',
+      thresholdsHint:
+        'Une crypto par ligne, par exemple USDT=1000. Un ajustement dans une crypto non listée exige toujours un second opérateur.',
+      thresholdsInvalid: 'Écrivez chaque ligne sous la forme CRYPTO=montant, par exemple USDT=1000',
+      save: 'Enregistrer',
+      saved: 'Paramètres enregistrés',
+      errors: {
+        sameOperator: 'Vous avez proposé cet ajustement : un autre opérateur doit en décider',
+      },
     },
     ledger: {
       title: 'Contrôle du grand livre',
@@ -534,6 +560,7 @@ const fr: Catalogue = {
       security: 'Sécurité',
       announcements: 'Annonces',
       banners: 'Bannières',
+      adjustmentProposals: 'Approbations',
     },
     roles: {
       super_admin: 'Super administrateur',

@@ -76,6 +76,7 @@ const id: Catalogue = {
       aboveMaximum: 'Maksimum {{amount}}',
       aboveAvailable: 'Melebihi saldo yang tersedia ({{amount}})',
       tooManyDecimals: 'Gunakan paling banyak {{decimals}} angka desimal',
+      balanceLimit: 'Jumlah ini akan membuat saldo melebihi jumlah terbesar yang dapat disimpan sebuah akun',
     },
   },
   auth: {
@@ -443,6 +444,31 @@ const id: Catalogue = {
       done: 'Penyesuaian diterapkan',
       transaction: 'Transaksi jurnal {{id}}',
       open: 'Sesuaikan saldo',
+      proposed:
+        'Dikirim untuk persetujuan: operator lain harus menyetujui usulan {{id}} sebelum dana berpindah',
+      proposalsTitle: 'Penyesuaian menunggu persetujuan',
+      proposalsIntro:
+        'Penyesuaian di atas jumlah persetujuan koinnya baru dibukukan setelah disetujui operator selain pengusulnya.',
+      user: 'Pengguna',
+      reason: 'Alasan',
+      proposer: 'Diusulkan oleh',
+      decider: 'Diputuskan oleh',
+      none: 'Tidak ada penyesuaian di sini',
+      approveTitle: 'Bukukan penyesuaian ini?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{account}} pengguna {{id}}, diusulkan oleh {{proposer}}.',
+      rejectTitle: 'Tolak penyesuaian ini?',
+      settingsTitle: 'Penyesuaian manual',
+      proposerRole: 'Peran yang boleh menyesuaikan saldo',
+      thresholds: 'Perlu persetujuan di atas (per koin)',
+      thresholdsHint:
+        'Satu koin per baris, misalnya USDT=1000. Penyesuaian dalam koin yang tidak tercantum selalu memerlukan operator kedua.',
+      thresholdsInvalid: 'Tulis setiap baris sebagai KOIN=jumlah, misalnya USDT=1000',
+      save: 'Simpan',
+      saved: 'Pengaturan disimpan',
+      errors: {
+        sameOperator: 'Anda mengusulkan penyesuaian ini: operator lain yang harus memutuskannya',
+      },
     },
     ledger: {
       title: 'Pemeriksaan buku besar',
@@ -530,6 +556,7 @@ const id: Catalogue = {
       security: 'Keamanan',
       announcements: 'Pengumuman',
       banners: 'Banner',
+      adjustmentProposals: 'Persetujuan',
     },
     roles: {
       super_admin: 'Admin utama',

@@ -74,6 +74,7 @@ const jaJP: Catalogue = {
       aboveMaximum: '最大額は {{amount}} です',
       aboveAvailable: '利用可能残高（{{amount}}）を超えています',
       tooManyDecimals: '小数点以下は {{decimals}} 桁までです',
+      balanceLimit: 'この金額では残高が口座で保有できる上限を超えてしまいます',
     },
   },
   auth: {
@@ -437,6 +438,31 @@ const jaJP: Catalogue = {
       done: '調整を実行しました',
       transaction: '仕訳 {{id}}',
       open: '残高を調整',
+      proposed:
+        '承認待ちに送信しました：資金が動く前に別のオペレーターが提案 {{id}} を承認する必要があります',
+      proposalsTitle: '承認待ちの調整',
+      proposalsIntro:
+        '通貨ごとの承認額を超える調整は、提案者以外のオペレーターが承認して初めて計上されます。',
+      user: 'ユーザー',
+      reason: '理由',
+      proposer: '提案者',
+      decider: '決定者',
+      none: '該当する調整はありません',
+      approveTitle: 'この調整を計上しますか？',
+      approveConfirm:
+        '{{direction}}：{{amount}} {{asset}}、ユーザー {{id}} の{{account}}、提案者 {{proposer}}。',
+      rejectTitle: 'この調整を却下しますか？',
+      settingsTitle: '手動調整',
+      proposerRole: '残高を調整できるロール',
+      thresholds: '承認が必要な金額（通貨ごと）',
+      thresholdsHint:
+        '1行に1通貨、例：USDT=1000。記載のない通貨の調整には常に2人目のオペレーターが必要です。',
+      thresholdsInvalid: '各行を 通貨=金額 の形式で入力してください（例：USDT=1000）',
+      save: '保存',
+      saved: '設定を保存しました',
+      errors: {
+        sameOperator: 'この調整はあなたが提案したものです。別のオペレーターが決定する必要があります',
+      },
     },
     ledger: {
       title: '元帳チェック',
@@ -524,6 +550,7 @@ const jaJP: Catalogue = {
       security: 'セキュリティ',
       announcements: 'お知らせ',
       banners: 'バナー',
+      adjustmentProposals: '承認',
     },
     roles: {
       super_admin: 'スーパー管理者',

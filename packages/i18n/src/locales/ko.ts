@@ -74,6 +74,7 @@ const ko: Catalogue = {
       aboveMaximum: '최대 금액은 {{amount}}입니다',
       aboveAvailable: '사용 가능 잔액({{amount}})을 초과합니다',
       tooManyDecimals: '소수점 이하 {{decimals}}자리까지 입력할 수 있습니다',
+      balanceLimit: '이 금액은 계정이 보유할 수 있는 최대 잔액을 초과하게 됩니다',
     },
   },
   auth: {
@@ -437,6 +438,29 @@ const ko: Catalogue = {
       done: '조정이 적용되었습니다',
       transaction: '분개 {{id}}',
       open: '잔고 조정',
+      proposed: '승인 요청됨: 자금이 이동하기 전에 다른 운영자가 제안 {{id}}을(를) 승인해야 합니다',
+      proposalsTitle: '승인 대기 중인 조정',
+      proposalsIntro: '코인별 승인 금액을 넘는 조정은 제안자가 아닌 다른 운영자가 승인해야만 반영됩니다.',
+      user: '사용자',
+      reason: '사유',
+      proposer: '제안자',
+      decider: '결정자',
+      none: '해당하는 조정이 없습니다',
+      approveTitle: '이 조정을 반영할까요?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, 사용자 {{id}}의 {{account}}, 제안자 {{proposer}}.',
+      rejectTitle: '이 조정을 거절할까요?',
+      settingsTitle: '수동 조정',
+      proposerRole: '잔액을 조정할 수 있는 역할',
+      thresholds: '승인이 필요한 금액 (코인별)',
+      thresholdsHint:
+        '한 줄에 코인 하나, 예: USDT=1000. 목록에 없는 코인의 조정에는 항상 두 번째 운영자가 필요합니다.',
+      thresholdsInvalid: '각 줄을 코인=금액 형식으로 입력하세요. 예: USDT=1000',
+      save: '저장',
+      saved: '설정이 저장되었습니다',
+      errors: {
+        sameOperator: '이 조정은 본인이 제안했습니다. 다른 운영자가 결정해야 합니다',
+      },
     },
     ledger: {
       title: '원장 점검',
@@ -524,6 +548,7 @@ const ko: Catalogue = {
       security: '보안',
       announcements: '공지사항',
       banners: '배너',
+      adjustmentProposals: '승인',
     },
     roles: {
       super_admin: '최고 관리자',

@@ -76,6 +76,7 @@ const pt: Catalogue = {
       aboveMaximum: 'O máximo é {{amount}}',
       aboveAvailable: 'Mais do que você tem disponível ({{amount}})',
       tooManyDecimals: 'Use no máximo {{decimals}} casas decimais',
+      balanceLimit: 'Este valor levaria o saldo além do máximo que uma conta pode manter',
     },
   },
   auth: {
@@ -441,6 +442,31 @@ const pt: Catalogue = {
       done: 'Ajuste aplicado',
       transaction: 'Lançamento {{id}}',
       open: 'Ajustar saldo',
+      proposed:
+        'Enviado para aprovação: outro operador precisa aprovar a proposta {{id}} antes de os fundos serem movidos',
+      proposalsTitle: 'Ajustes aguardando aprovação',
+      proposalsIntro:
+        'Um ajuste acima do valor de aprovação da sua moeda só é lançado depois que um operador diferente de quem o propôs o aprova.',
+      user: 'Usuário',
+      reason: 'Motivo',
+      proposer: 'Proposto por',
+      decider: 'Decidido por',
+      none: 'Nenhum ajuste aqui',
+      approveTitle: 'Lançar este ajuste?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{account}} do usuário {{id}}, proposto por {{proposer}}.',
+      rejectTitle: 'Rejeitar este ajuste?',
+      settingsTitle: 'Ajustes manuais',
+      proposerRole: 'Função que pode ajustar saldos',
+      thresholds: 'Aprovação necessária acima de (por moeda)',
+      thresholdsHint:
+        'Uma moeda por linha, como USDT=1000. Um ajuste em uma moeda não listada sempre precisa de um segundo operador.',
+      thresholdsInvalid: 'Escreva cada linha como MOEDA=valor, como USDT=1000',
+      save: 'Salvar',
+      saved: 'Configurações salvas',
+      errors: {
+        sameOperator: 'Você propôs este ajuste: outro operador precisa decidir',
+      },
     },
     ledger: {
       title: 'Verificação do razão',
@@ -528,6 +554,7 @@ const pt: Catalogue = {
       security: 'Segurança',
       announcements: 'Anúncios',
       banners: 'Banners do início',
+      adjustmentProposals: 'Aprovações',
     },
     roles: {
       super_admin: 'Superadministrador',

@@ -76,6 +76,7 @@ const tr: Catalogue = {
       aboveMaximum: 'En fazla {{amount}}',
       aboveAvailable: 'Kullanılabilir bakiyenizden fazla ({{amount}})',
       tooManyDecimals: 'En fazla {{decimals}} ondalık basamak kullanın',
+      balanceLimit: 'Bu tutar bakiyeyi bir hesabın tutabileceği en yüksek tutarın üzerine çıkarır',
     },
   },
   auth: {
@@ -442,6 +443,31 @@ const tr: Catalogue = {
       done: 'Düzeltme uygulandı',
       transaction: 'Yevmiye kaydı {{id}}',
       open: 'Bakiyeyi düzelt',
+      proposed:
+        'Onaya gönderildi: fonlar hareket etmeden önce başka bir operatörün {{id}} numaralı öneriyi onaylaması gerekir',
+      proposalsTitle: 'Onay bekleyen düzeltmeler',
+      proposalsIntro:
+        "Coin'inin onay tutarını aşan bir düzeltme, ancak öneren dışında bir operatör onayladığında kaydedilir.",
+      user: 'Kullanıcı',
+      reason: 'Gerekçe',
+      proposer: 'Öneren',
+      decider: 'Karar veren',
+      none: 'Burada düzeltme yok',
+      approveTitle: 'Bu düzeltme kaydedilsin mi?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{id}} kullanıcısının {{account}} hesabı, öneren {{proposer}}.',
+      rejectTitle: 'Bu düzeltme reddedilsin mi?',
+      settingsTitle: 'Elle düzeltmeler',
+      proposerRole: 'Bakiyeleri düzeltebilecek rol',
+      thresholds: 'Şunun üzerinde onay gerekir (coin başına)',
+      thresholdsHint:
+        "Her satıra bir coin, örneğin USDT=1000. Listede olmayan bir coin'deki düzeltme her zaman ikinci bir operatör gerektirir.",
+      thresholdsInvalid: 'Her satırı COIN=tutar biçiminde yazın, örneğin USDT=1000',
+      save: 'Kaydet',
+      saved: 'Ayarlar kaydedildi',
+      errors: {
+        sameOperator: 'Bu düzeltmeyi siz önerdiniz: kararı başka bir operatör vermelidir',
+      },
     },
     ledger: {
       title: 'Defter kontrolü',
@@ -529,6 +555,7 @@ const tr: Catalogue = {
       security: 'Güvenlik',
       announcements: 'Duyurular',
       banners: 'Bannerlar',
+      adjustmentProposals: 'Onaylar',
     },
     roles: {
       super_admin: 'Süper yönetici',

@@ -75,6 +75,7 @@ const vn: Catalogue = {
       aboveMaximum: 'Tối đa là {{amount}}',
       aboveAvailable: 'Vượt quá số dư khả dụng ({{amount}})',
       tooManyDecimals: 'Tối đa {{decimals}} chữ số thập phân',
+      balanceLimit: 'Số tiền này sẽ khiến số dư vượt quá mức tối đa mà một tài khoản có thể giữ',
     },
   },
   auth: {
@@ -440,6 +441,30 @@ const vn: Catalogue = {
       done: 'Đã áp dụng điều chỉnh',
       transaction: 'Bút toán {{id}}',
       open: 'Điều chỉnh số dư',
+      proposed: 'Đã gửi chờ duyệt: một nhân viên khác phải duyệt đề xuất {{id}} trước khi tiền được chuyển',
+      proposalsTitle: 'Điều chỉnh chờ duyệt',
+      proposalsIntro:
+        'Điều chỉnh vượt mức cần duyệt của đồng coin chỉ được ghi sổ khi một nhân viên khác người đề xuất phê duyệt.',
+      user: 'Người dùng',
+      reason: 'Lý do',
+      proposer: 'Người đề xuất',
+      decider: 'Người quyết định',
+      none: 'Không có điều chỉnh nào',
+      approveTitle: 'Ghi sổ điều chỉnh này?',
+      approveConfirm:
+        '{{direction}}: {{amount}} {{asset}}, {{account}} của người dùng {{id}}, do {{proposer}} đề xuất.',
+      rejectTitle: 'Từ chối điều chỉnh này?',
+      settingsTitle: 'Điều chỉnh thủ công',
+      proposerRole: 'Vai trò được điều chỉnh số dư',
+      thresholds: 'Cần duyệt khi vượt quá (theo từng coin)',
+      thresholdsHint:
+        'Mỗi dòng một coin, ví dụ USDT=1000. Điều chỉnh bằng coin không có trong danh sách luôn cần nhân viên thứ hai.',
+      thresholdsInvalid: 'Viết mỗi dòng theo dạng COIN=số tiền, ví dụ USDT=1000',
+      save: 'Lưu',
+      saved: 'Đã lưu cài đặt',
+      errors: {
+        sameOperator: 'Bạn đã đề xuất điều chỉnh này: một nhân viên khác phải quyết định',
+      },
     },
     ledger: {
       title: 'Kiểm tra sổ cái',
@@ -527,6 +552,7 @@ const vn: Catalogue = {
       security: 'Bảo mật',
       announcements: 'Thông báo',
       banners: 'Biểu ngữ',
+      adjustmentProposals: 'Phê duyệt',
     },
     roles: {
       super_admin: 'Quản trị viên cấp cao',

@@ -22,6 +22,8 @@ function answer(data: unknown, code = 0, msg = 'ok', status = 200) {
 let fetchSpy: MockInstance<typeof window.fetch>;
 /** When set, the next adjustment reaches the server but its answer is lost. */
 let loseNextAnswer: boolean;
+/** When set, the server stores the next adjustment as a proposal for a second operator. */
+let proposeNext: boolean;
 
 function renderAt(path: string) {
   saveToken('adm_test');
@@ -34,6 +36,16 @@ function renderAt(path: string) {
         throw new TypeError('Failed to fetch');
       }
       const body = JSON.parse(String(init?.body));
+      if (proposeNext) {
+        return answer({
+          id: null,
+          state: 'proposed',
+          proposalId: 5,
+          userId: 7,
+          ...body,
+          createdAt: '2026-11-22T00:00:00.000Z',
+        });
+      }
       return answer(
         { id: '42', userId: 7, ...body, createdAt: '2026-11-22T00:00:00.000Z' },
         0,
@@ -72,6 +84,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fetchSpy = vi.spyOn(window, 'fetch');
   loseNextAnswer = false;
+  proposeNext = false;
 });
 afterEach(() => {
   cleanup();
@@ -130,5 +143,17 @@ describe('adjusting a balance', () => {
     await waitFor(() => expect(adjustmentCalls()).toHaveLength(2));
     const [lost, resent] = adjustmentCalls();
     expect(resent?.key).toBe(lost?.key);
+  });
+
+  it('says when an adjustment above the approval amount waits for another operator', async () => {
+    proposeNext = true;
+    const { ui } = renderAt('/adjustments?user=7');
+    await screen.findByText('10.000000');
+    await fillAndConfirm(ui);
+    expect(
+      await screen.findByText(
+        'Sent for approval: another operator must approve proposal 5 before the funds move',
+      ),
+    ).toBeTruthy();
   });
 });

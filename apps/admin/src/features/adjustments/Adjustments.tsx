@@ -77,7 +77,10 @@ function AdjustmentForm({ userId }: { userId: number }) {
       setBody(EMPTY);
       notify({
         tone: 'positive',
-        message: `${t('admin.adjustments.done')} · ${t('admin.adjustments.transaction', { id: result.id })}`,
+        message:
+          result.state === 'proposed'
+            ? t('admin.adjustments.proposed', { id: result.proposalId })
+            : `${t('admin.adjustments.done')} · ${t('admin.adjustments.transaction', { id: result.id })}`,
       });
     } catch (error) {
       // A refusal is final for that key; only an answer lost on the way keeps it for a resend.

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type AdminRole, type AdminSummary } from '@kestrel/contract';
+import { ADJUSTMENT_PROPOSER_ROLES, ADMIN_ROLES, type AdminRole, type AdminSummary } from '@kestrel/contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import {
 import { notify } from '../../app/notices';
 import { Button } from '../../components/Button';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextField } from '../../components/Field';
+import { SelectField, TextArea, TextField } from '../../components/Field';
 import { Card, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
@@ -111,6 +111,7 @@ export function Admins() {
     >
       <RequireTotpSetting />
       <WithdrawalIdentitySetting />
+      <AdjustmentSettings />
       <Table
         columns={columns}
         rows={admins.data}
@@ -156,6 +157,102 @@ function RequireTotpSetting() {
           onSubmit={async () => {
             await update.mutateAsync({ requireTotp: !required, reason });
             notify({ tone: 'positive', message: t('admin.common.saved') });
+          }}
+          onClose={() => {
+            setAsking(false);
+            setReason('');
+          }}
+        >
+          <ReasonField value={reason} onChange={setReason} />
+        </FormDialog>
+      ) : null}
+    </Card>
+  );
+}
+
+/** "USDT=1000" lines to the settings' map; undefined when a line is not COIN=amount. */
+function parseThresholds(text: string): Record<string, string> | undefined {
+  const entries = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => /^([A-Z0-9]{2,12})=(\d{1,18}(?:\.\d{1,18})?)$/.exec(line));
+  if (entries.some((entry) => entry === null)) return undefined;
+  return Object.fromEntries(entries.map((entry) => [entry?.[1], entry?.[2]]));
+}
+
+/** How large a manual adjustment one operator may post alone, per coin, and which role may adjust. */
+function AdjustmentSettings() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const [draft, setDraft] = useState<{ role: string; thresholds: string } | undefined>(undefined);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const stored = settings.data;
+  const current = draft ?? {
+    role: stored?.adjustmentProposerRole ?? 'support',
+    thresholds: Object.entries(stored?.adjustmentApprovalAbove ?? {})
+      .map(([asset, amount]) => `${asset}=${amount}`)
+      .join('\n'),
+  };
+  const thresholds = parseThresholds(current.thresholds);
+
+  return (
+    <Card title={t('admin.adjustments.settingsTitle')} testId="adjustment-settings">
+      <form
+        className={styles.settingsForm}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (thresholds) setAsking(true);
+        }}
+      >
+        <SelectField
+          label={t('admin.adjustments.proposerRole')}
+          value={current.role}
+          disabled={!stored}
+          onChange={(event) => setDraft({ ...current, role: event.target.value })}
+          data-testid="adjustment-proposer-role"
+        >
+          {ADJUSTMENT_PROPOSER_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`admin.roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextArea
+          label={t('admin.adjustments.thresholds')}
+          hint={thresholds ? t('admin.adjustments.thresholdsHint') : t('admin.adjustments.thresholdsInvalid')}
+          dir="ltr"
+          rows={6}
+          value={current.thresholds}
+          disabled={!stored}
+          onChange={(event) => setDraft({ ...current, thresholds: event.target.value })}
+          data-testid="adjustment-thresholds"
+        />
+        <div>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!stored || !thresholds}
+            data-testid="adjustment-settings-save"
+          >
+            {t('admin.adjustments.save')}
+          </Button>
+        </div>
+      </form>
+      {asking && thresholds ? (
+        <FormDialog
+          title={t('admin.adjustments.settingsTitle')}
+          submitLabel={t('admin.common.confirm')}
+          onSubmit={async () => {
+            await update.mutateAsync({
+              adjustmentProposerRole: current.role as (typeof ADJUSTMENT_PROPOSER_ROLES)[number],
+              adjustmentApprovalAbove: thresholds,
+              reason,
+            });
+            setDraft(undefined);
+            notify({ tone: 'positive', message: t('admin.adjustments.saved') });
           }}
           onClose={() => {
             setAsking(false);

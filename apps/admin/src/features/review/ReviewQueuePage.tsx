@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE, REVIEW_STATUSES, type ReviewStatus } from '@kestrel/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Page } from '../../components/Page';
+import { Page, pageStyles } from '../../components/Page';
 import { SearchBox } from '../../components/SearchBox';
 import { type Column, Pager, Table } from '../../components/Table';
 import { useListParams } from '../../lib/useListParams';
@@ -19,13 +19,23 @@ type Props<T> = {
   searchLabel: string;
   /** The queue's own columns; the status is given by the tab, so it needs none. */
   columns: (status: ReviewStatus) => Column<T>[];
+  /** False for a queue decided from its list, whose items have no page of their own. */
+  itemPages?: boolean;
+  intro?: string;
 };
 
 /**
  * One review queue: status tabs (pending first, where the work is), a search and the paged list. The status,
  * search and page live in the address, so Back from an item returns to the same place in the queue.
  */
-export function ReviewQueuePage<T extends ReviewItem>({ queue, title, searchLabel, columns }: Props<T>) {
+export function ReviewQueuePage<T extends ReviewItem>({
+  queue,
+  title,
+  searchLabel,
+  columns,
+  itemPages = true,
+  intro,
+}: Props<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -36,6 +46,7 @@ export function ReviewQueuePage<T extends ReviewItem>({ queue, title, searchLabe
 
   return (
     <Page title={title}>
+      {intro ? <p className={pageStyles.muted}>{intro}</p> : null}
       <div className={styles.tabs} role="tablist" aria-label={t('admin.review.status')}>
         {REVIEW_STATUSES.map((each) => (
           <button
@@ -63,7 +74,11 @@ export function ReviewQueuePage<T extends ReviewItem>({ queue, title, searchLabe
         rows={list.data?.items}
         rowKey={(item) => item.id}
         // The item page returns to this very list: same status, search and page.
-        onRowClick={(item) => navigate(`/${queue}/${item.id}`, { state: { queueSearch: location.search } })}
+        onRowClick={
+          itemPages
+            ? (item) => navigate(`/${queue}/${item.id}`, { state: { queueSearch: location.search } })
+            : undefined
+        }
         loading={list.isPending}
         testId={ReviewTestId.queueTable}
       />

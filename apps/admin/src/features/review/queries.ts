@@ -16,7 +16,13 @@ import { api } from '../../app/api';
  * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A later queue (deposits,
  * withdrawals, bank cards, wallets) adds its name here.
  */
-export type ReviewQueueName = 'identity' | 'bank-cards' | 'crypto-wallets' | 'deposits' | 'withdrawals';
+export type ReviewQueueName =
+  | 'identity'
+  | 'bank-cards'
+  | 'crypto-wallets'
+  | 'deposits'
+  | 'withdrawals'
+  | 'adjustment-proposals';
 
 /** What every queue item carries, whatever else the queue shows. */
 export type ReviewItem = { id: number; status: ReviewStatus };

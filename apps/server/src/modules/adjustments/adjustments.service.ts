@@ -1,12 +1,25 @@
-import type { AdjustmentBody, AdjustmentResult, WalletBalance } from '@kestrel/contract';
-import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import type {
+  AdjustmentBody,
+  AdjustmentProposal,
+  AdjustmentResult,
+  AdminPage,
+  AdminSettings,
+  ApproveBody,
+  RejectBody,
+  WalletBalance,
+} from '@kestrel/contract';
+import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
-import type { Actor } from '../admin/audit';
-import type { LedgerActor, LedgerService } from '../ledger/ledger.service';
+import { type Actor, withAudit } from '../admin/audit';
+import type { LedgerActor, LedgerCommand, LedgerService } from '../ledger/ledger.service';
 import type { MessagesService } from '../messages/messages.service';
+import type { QueueFilter } from '../review/review-queue';
 import type { WalletService } from '../wallet/wallet.service';
-import type { AdjustmentsRepository, RecordedAdjustment } from './adjustments.repository';
+import type { AdjustmentsRepository, ProposalRow, RecordedAdjustment } from './adjustments.repository';
+
+/** Thresholds are compared at the ledger's finest scale, whatever the asset's precision. */
+const COMPARISON_SCALE = 18;
 
 const KIND_OF = { add: 'system_add', debit: 'system_debit' } as const;
 
@@ -21,6 +34,7 @@ export class AdjustmentsService {
     private readonly ledger: LedgerService,
     private readonly wallet: Pick<WalletService, 'balances'>,
     private readonly messages: Pick<MessagesService, 'notify'>,
+    private readonly settings: () => Promise<Pick<AdminSettings, 'adjustmentApprovalAbove'>>,
   ) {}
 
   async balances(userId: number): Promise<WalletBalance[]> {
@@ -42,15 +56,19 @@ export class AdjustmentsService {
     if (actor.adminId === null) throw new Error('an adjustment needs the acting admin');
     if (!(await this.repository.userExists(userId))) throw new AppError('accountNotFound');
     const admin = `admin:${actor.adminId}` as const;
-    const recorded =
-      (await this.repository.findByReference(reference)) ??
-      (await this.execute(userId, body, reference, admin));
+    const proposed = await this.repository.findProposalByReference(reference);
+    if (proposed) return this.proposedResult(proposed, userId, body);
+    let recorded = await this.repository.findByReference(reference);
+    if (!recorded) {
+      if (await this.needsApproval(body)) return this.propose(userId, body, reference, actor);
+      recorded = await this.execute(userId, body, reference, admin);
+    }
     if (!sameAdjustment(recorded, userId, body)) throw new AppError('idempotencyConflict');
     const result = resultOf(recorded, body);
 
     const firstRun = await this.repository.transaction(async (repository) => {
       await repository.lockUser(userId);
-      if (await repository.isAudited(actor.action, result.id)) return false;
+      if (await repository.isAudited(actor.action, String(recorded.transactionId))) return false;
       await repository.appendAudit({
         adminId: actor.adminId,
         action: actor.action,
@@ -58,7 +76,7 @@ export class AdjustmentsService {
         targetId: String(userId),
         before: null,
         after: {
-          transactionId: result.id,
+          transactionId: String(recorded.transactionId),
           direction: result.direction,
           account: result.account,
           asset: result.asset,
@@ -79,16 +97,191 @@ export class AdjustmentsService {
   }
 
   private async execute(userId: number, body: AdjustmentBody, reference: string, actor: LedgerActor) {
-    const recorded = { reference, actor, memo: body.reason };
-    const funds = { userId, account: body.account, asset: body.asset, amount: body.amount };
-    await this.ledger.execute(
-      body.direction === 'add'
-        ? { type: 'credit', kind: 'system_add', from: 'adjustments', ...funds, ...recorded }
-        : { type: 'debit', kind: 'system_debit', to: 'adjustments', ...funds, ...recorded },
-    );
+    await this.ledger.execute(ledgerCommandOf(userId, body, reference, actor));
     const written = await this.repository.findByReference(reference);
     if (!written) throw new Error(`the adjustment ${reference} was written but cannot be found`);
     return written;
+  }
+
+  /** Above the asset's configured amount, or for an asset without one, a second operator must approve. */
+  private async needsApproval(body: AdjustmentBody): Promise<boolean> {
+    const threshold = (await this.settings()).adjustmentApprovalAbove[body.asset];
+    const limit = threshold === undefined ? undefined : parseAmount(threshold, COMPARISON_SCALE);
+    const amount = parseAmount(body.amount, COMPARISON_SCALE);
+    return limit === undefined || amount === undefined || amount > limit;
+  }
+
+  /** Stores the adjustment for a second operator; nothing moves, no funds are frozen (decision 0031). */
+  private async propose(
+    userId: number,
+    body: AdjustmentBody,
+    reference: string,
+    actor: Actor,
+  ): Promise<AdjustmentResult> {
+    const adminId = adminOf(actor);
+    const precision = await this.repository.precisionOf(body.asset);
+    if (precision === undefined) throw new AppError('assetUnknown');
+    const units = parseAmount(body.amount, precision);
+    if (units === undefined || units <= 0n || !fitsLedger(units, precision))
+      throw new AppError('amountInvalid');
+    const proposal = await withAudit(
+      this.repository,
+      actor,
+      { type: 'user', id: userId },
+      body.reason,
+      async (repository) => {
+        const stored = await repository.insertProposal({
+          userId,
+          direction: body.direction,
+          account: body.account,
+          asset: body.asset,
+          amount: formatAmount(units, precision),
+          reason: body.reason,
+          requestReference: reference,
+          proposerAdminId: adminId,
+        });
+        // A resend racing the first request: its proposal stands, and this run records nothing.
+        if (!stored) throw new AppError('idempotencyInProgress');
+        return {
+          before: null,
+          after: {
+            state: 'proposed',
+            proposalId: stored.id,
+            direction: body.direction,
+            account: body.account,
+            asset: body.asset,
+            amount: formatAmount(units, precision),
+          },
+          result: stored,
+        };
+      },
+    );
+    return this.proposedResult(proposal, userId, body);
+  }
+
+  private async proposedResult(proposal: ProposalRow, userId: number, body: AdjustmentBody) {
+    const precision = (await this.repository.precisionOf(proposal.asset)) ?? COMPARISON_SCALE;
+    const units = unitsFromNumeric(proposal.amount, precision);
+    const same =
+      proposal.userId === userId &&
+      proposal.direction === body.direction &&
+      proposal.account === body.account &&
+      proposal.asset === body.asset &&
+      parseAmount(body.amount, precision) === units;
+    if (!same) throw new AppError('idempotencyConflict');
+    return {
+      id: null,
+      state: 'proposed',
+      proposalId: proposal.id,
+      userId,
+      direction: proposal.direction,
+      account: proposal.account,
+      asset: proposal.asset,
+      amount: formatAmount(units, precision),
+      createdAt: proposal.submittedAt.toISOString(),
+    } satisfies AdjustmentResult;
+  }
+
+  async proposals(filter: QueueFilter): Promise<AdminPage<AdjustmentProposal>> {
+    const { rows, total } = await this.repository.pageProposals(filter);
+    return { items: rows.map(toProposal), total };
+  }
+
+  /**
+   * Posts a proposed adjustment on a second operator's word: the ledger entry and the proposal's change from
+   * pending commit together with the audit entry, which names both operators. Of two approvals at once, the
+   * second waits for the first one's row lock and finds the proposal decided (409), so it posts once.
+   */
+  async approve(id: number, body: ApproveBody, actor: Actor): Promise<AdjustmentProposal> {
+    const adminId = adminOf(actor);
+    const decided = await withAudit(
+      this.repository,
+      actor,
+      { type: 'adjustment_proposal', id },
+      body.note ?? null,
+      async (repository) => {
+        const open = await this.lockPending(repository, id);
+        if (open.proposerAdminId === adminId) throw new AppError('adjustmentSameOperator');
+        const precision = await repository.precisionOf(open.asset);
+        if (precision === undefined) throw new AppError('assetUnknown');
+        const amount = formatAmount(unitsFromNumeric(open.amount, precision), precision);
+        const proposal: AdjustmentBody = { ...open, amount };
+        const outcome = await repository
+          .ledger()
+          .execute(ledgerCommandOf(open.userId, proposal, `proposal:${id}`, `admin:${adminId}`));
+        if (outcome.transactionId === undefined)
+          throw new Error('an adjustment returned no journal transaction');
+        const approved = await repository.decideProposal(
+          id,
+          { status: 'approved', ...(body.note ? { note: body.note } : {}) },
+          adminId,
+          BigInt(outcome.transactionId),
+        );
+        if (!approved) throw new Error(`proposal ${id} was locked pending but could not be approved`);
+        return {
+          before: { status: 'pending', proposerAdminId: open.proposerAdminId },
+          after: {
+            status: 'approved',
+            proposerAdminId: open.proposerAdminId,
+            approverAdminId: adminId,
+            transactionId: outcome.transactionId,
+            userId: open.userId,
+            direction: open.direction,
+            account: open.account,
+            asset: open.asset,
+            amount,
+          },
+          result: { row: approved, amount },
+        };
+      },
+    );
+    await this.messages.notify(
+      decided.row.userId,
+      decided.row.direction === 'add' ? 'systemAdd' : 'systemDebit',
+      { amount: decided.amount, asset: decided.row.asset },
+    );
+    return this.proposal(id);
+  }
+
+  /** Refuses a proposal with a reason; nothing was moved, so nothing moves back. */
+  async reject(id: number, body: RejectBody, actor: Actor): Promise<AdjustmentProposal> {
+    const adminId = adminOf(actor);
+    await withAudit(
+      this.repository,
+      actor,
+      { type: 'adjustment_proposal', id },
+      body.reason,
+      async (repository) => {
+        const open = await this.lockPending(repository, id);
+        if (open.proposerAdminId === adminId) throw new AppError('adjustmentSameOperator');
+        const rejected = await repository.decideProposal(
+          id,
+          { status: 'rejected', reason: body.reason },
+          adminId,
+          null,
+        );
+        if (!rejected) throw new Error(`proposal ${id} was locked pending but could not be rejected`);
+        return {
+          before: { status: 'pending', proposerAdminId: open.proposerAdminId },
+          after: { status: 'rejected', proposerAdminId: open.proposerAdminId, rejectionReason: body.reason },
+          result: rejected,
+        };
+      },
+    );
+    return this.proposal(id);
+  }
+
+  private async proposal(id: number): Promise<AdjustmentProposal> {
+    const found = await this.repository.findProposal(id);
+    if (!found) throw new AppError('notFound');
+    return toProposal(found);
+  }
+
+  /** The pending proposal, locked; a decided one is 409 and an unknown one 404. */
+  private async lockPending(repository: AdjustmentsRepository, id: number): Promise<ProposalRow> {
+    const open = await repository.lockPendingProposal(id);
+    if (!open) throw new AppError((await repository.proposalExists(id)) ? 'reviewNotPending' : 'notFound');
+    return open;
   }
 }
 
@@ -109,11 +302,59 @@ function resultOf(recorded: RecordedAdjustment, body: AdjustmentBody): Adjustmen
   const posted = unitsFromNumeric(recorded.amount, recorded.precision);
   return {
     id: String(recorded.transactionId),
+    state: 'posted',
+    proposalId: null,
     userId: recorded.userId,
     direction: body.direction,
     account: body.account,
     asset: recorded.asset,
     amount: formatAmount((posted < 0n ? -posted : posted) as Units, recorded.precision),
     createdAt: recorded.createdAt.toISOString(),
+  };
+}
+
+function adminOf(actor: Actor): number {
+  if (actor.adminId === null) throw new Error('an adjustment needs the acting admin');
+  return actor.adminId;
+}
+
+/** The system add or system debit of an adjustment, against the adjustments system account. */
+function ledgerCommandOf(
+  userId: number,
+  body: AdjustmentBody,
+  reference: string,
+  actor: LedgerActor,
+): LedgerCommand {
+  const recorded = { reference, actor, memo: body.reason };
+  const funds = { userId, account: body.account, asset: body.asset, amount: body.amount };
+  return body.direction === 'add'
+    ? { type: 'credit', kind: 'system_add', from: 'adjustments', ...funds, ...recorded }
+    : { type: 'debit', kind: 'system_debit', to: 'adjustments', ...funds, ...recorded };
+}
+
+type ProposalWithPeople = NonNullable<Awaited<ReturnType<AdjustmentsRepository['findProposal']>>>;
+
+function toProposal(found: ProposalWithPeople): AdjustmentProposal {
+  const { proposal, precision } = found;
+  return {
+    id: proposal.id,
+    userId: proposal.userId,
+    userEmail: found.userEmail,
+    userPhone: found.userPhone,
+    direction: proposal.direction,
+    account: proposal.account,
+    asset: proposal.asset,
+    amount: formatAmount(unitsFromNumeric(proposal.amount, precision), precision),
+    reason: proposal.reason,
+    status: proposal.status,
+    proposer: { id: proposal.proposerAdminId, email: found.proposerEmail },
+    reviewer:
+      proposal.reviewerAdminId !== null && found.reviewerEmail !== null
+        ? { id: proposal.reviewerAdminId, email: found.reviewerEmail }
+        : null,
+    rejectionReason: proposal.rejectionReason,
+    transactionId: proposal.transactionId === null ? null : String(proposal.transactionId),
+    submittedAt: proposal.submittedAt.toISOString(),
+    reviewedAt: proposal.reviewedAt?.toISOString() ?? null,
   };
 }

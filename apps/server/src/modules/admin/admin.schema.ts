@@ -1,3 +1,4 @@
+import { ADJUSTMENT_PROPOSER_ROLES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -51,12 +52,35 @@ export const adminSessions = pgTable(
   (table) => [index('admin_sessions_admin_idx').on(table.adminId)],
 );
 
-/** The back office's settings: exactly one row. */
+/**
+ * Per asset, the largest manual adjustment one operator may post alone (decision 0031); above it, or for an
+ * asset not listed, a second operator approves. About $1,000 at the time of writing.
+ */
+export const DEFAULT_ADJUSTMENT_APPROVAL_ABOVE: Record<string, string> = {
+  USDT: '1000',
+  BTC: '0.01',
+  ETH: '0.3',
+  BNB: '1.5',
+  SOL: '6',
+  TRX: '4000',
+};
+
+/** The back office's settings: exactly one row; while none is stored, the column defaults apply. */
 export const adminSettings = pgTable(
   'admin_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    requireTotp: boolean('require_totp').notNull().default(false),
+    /** Every operator enrols TOTP (OWASP ASVS for privileged accounts); only a super admin relaxes it. */
+    requireTotp: boolean('require_totp').notNull().default(true),
+    /** Asset code to a decimal string: the largest adjustment posted without a second operator's approval. */
+    adjustmentApprovalAbove: jsonb('adjustment_approval_above')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(DEFAULT_ADJUSTMENT_APPROVAL_ABOVE),
+    /** The role, besides super admins, that may adjust balances by hand (propose above the threshold). */
+    adjustmentProposerRole: text('adjustment_proposer_role', { enum: ADJUSTMENT_PROPOSER_ROLES })
+      .notNull()
+      .default('support'),
     /** Withdrawals only for users whose identity is verified (decision 0032). */
     withdrawalsRequireIdentity: boolean('withdrawals_require_identity').notNull().default(true),
   },

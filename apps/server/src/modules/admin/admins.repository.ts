@@ -1,9 +1,18 @@
 import type { AdminSettings } from '@kestrel/contract';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminSessions, adminSettings, admins } from './admin.schema';
+import { adminSessions, adminSettings, admins, DEFAULT_ADJUSTMENT_APPROVAL_ABOVE } from './admin.schema';
+
 import type { Audited } from './audit';
 import { type AuditEntryRow, appendAuditEntry } from './audit.repository';
+
+/** The settings while no row is stored: the columns' defaults. */
+const DEFAULT_SETTINGS: AdminSettings = {
+  requireTotp: true,
+  adjustmentApprovalAbove: DEFAULT_ADJUSTMENT_APPROVAL_ABOVE,
+  adjustmentProposerRole: 'support',
+  withdrawalsRequireIdentity: true,
+};
 
 export type AdminRow = typeof admins.$inferSelect;
 export type NewAdmin = typeof admins.$inferInsert;
@@ -117,12 +126,13 @@ export class AdminsRepository implements Audited<AdminsRepository> {
     const [row] = await this.db
       .select({
         requireTotp: adminSettings.requireTotp,
+        adjustmentApprovalAbove: adminSettings.adjustmentApprovalAbove,
+        adjustmentProposerRole: adminSettings.adjustmentProposerRole,
         withdrawalsRequireIdentity: adminSettings.withdrawalsRequireIdentity,
       })
       .from(adminSettings)
       .limit(1);
-    // No row yet: the columns' defaults.
-    return row ?? { requireTotp: false, withdrawalsRequireIdentity: true };
+    return row ?? DEFAULT_SETTINGS;
   }
 
   async writeSettings(settings: AdminSettings) {

@@ -232,7 +232,7 @@ export class AdminsService {
       async (repository) => {
         const before = await repository.readSettings();
         const { reason: _reason, ...changes } = body;
-        const after = { ...before, ...definedOnly(changes) };
+        const after: AdminSettings = { ...before, ...definedOnly(changes) };
         await repository.writeSettings(after);
         return { before, after, result: after };
       },

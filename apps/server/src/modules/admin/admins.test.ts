@@ -14,6 +14,7 @@ import {
   authenticatorCode,
   createAdmin,
   signInAdmin,
+  unenrolledAdmin,
 } from './test-admins';
 
 let sut: TestApp;
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('admin sign-in', () => {
-  it('opens a session with an adm_ token and shows the admin', async () => {
+  it('opens a session with an adm_ token, confined to enrolling TOTP by default, and shows the admin', async () => {
     await createAdmin(sut, 'support', 'signin@kestrel.test');
 
     const login = await adminApi(sut, 'POST', '/api/admin/auth/login', {
@@ -44,7 +45,7 @@ describe('admin sign-in', () => {
     });
     expect(login.status).toBe(200);
     expect(login.body.data.token).toMatch(/^adm_[A-Za-z0-9_-]{43}$/);
-    expect(login.body.data.mustEnrolTotp).toBe(false);
+    expect(login.body.data.mustEnrolTotp).toBe(true);
 
     const me = await adminApi(sut, 'GET', '/api/admin/me', { token: `Bearer ${login.body.data.token}` });
     expect(me.body.data).toMatchObject({
@@ -123,7 +124,7 @@ describe('admin sign-in', () => {
 
 describe('TOTP', () => {
   it('enrols with a QR code, then asks for the code at every sign-in', async () => {
-    const { token } = await adminWithRole(sut, 'support', 'totp@kestrel.test');
+    const { token } = await unenrolledAdmin(sut, 'support', 'totp@kestrel.test');
     const setup = await adminApi(sut, 'POST', '/api/admin/totp/setup', { token });
     expect(setup.body.data.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(setup.body.data.otpauthUrl).toContain('secret=');
@@ -154,7 +155,7 @@ describe('TOTP', () => {
   });
 
   it('accepts each code once', async () => {
-    const { token } = await adminWithRole(sut, 'support', 'totp-replay@kestrel.test');
+    const { token } = await unenrolledAdmin(sut, 'support', 'totp-replay@kestrel.test');
     const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
     await adminApi(sut, 'POST', '/api/admin/totp/enable', {
       token,
@@ -171,7 +172,7 @@ describe('TOTP', () => {
   });
 
   it('refuses a wrong code at sign-in', async () => {
-    const { token } = await adminWithRole(sut, 'support', 'totp-wrong@kestrel.test');
+    const { token } = await unenrolledAdmin(sut, 'support', 'totp-wrong@kestrel.test');
     const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
     await adminApi(sut, 'POST', '/api/admin/totp/enable', {
       token,
@@ -184,39 +185,65 @@ describe('TOTP', () => {
   });
 
   it('refuses to enable TOTP before a setup', async () => {
-    const { token } = await adminWithRole(sut, 'content', 'totp-early@kestrel.test');
+    const { token } = await unenrolledAdmin(sut, 'content', 'totp-early@kestrel.test');
     const answer = await adminApi(sut, 'POST', '/api/admin/totp/enable', { token, body: { code: '123456' } });
     expect(answer.body.code).toBe(ERRORS.totpNotStarted.code);
   });
 
-  it('confines an unenrolled admin to enrolment while a super admin requires TOTP', async () => {
-    const { token: rootTotpToken } = await enrolledSuperAdmin();
-    await createAdmin(sut, 'support', 'must-enrol@kestrel.test');
-    const required = await adminApi(sut, 'PUT', '/api/admin/settings', {
-      token: rootTotpToken,
-      body: { requireTotp: true, reason: 'Policy: every operator uses TOTP' },
+  it('confines an admin who has not enrolled to enrolment at the first sign-in, by default', async () => {
+    const session = await unenrolledAdmin(sut, 'support', 'must-enrol@kestrel.test');
+    expect(session.mustEnrolTotp).toBe(true);
+    const token = session.token;
+    expect((await adminApi(sut, 'GET', '/api/admin/me', { token })).status).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/users/1/balances'],
+      ['POST', '/api/admin/users/1/adjustments'],
+    ] as const) {
+      const refused = await adminApi(sut, method, url, { token, lang: 'de' });
+      expect(refused.status, url).toBe(403);
+      expect(refused.body.code, url).toBe(ERRORS.totpEnrolmentRequired.code);
+    }
+
+    const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
+    await adminApi(sut, 'POST', '/api/admin/totp/enable', {
+      token,
+      body: { code: authenticatorCode(secret) },
     });
-    expect(required.body.data).toEqual({ requireTotp: true, withdrawalsRequireIdentity: true });
+    expect((await adminApi(sut, 'GET', '/api/admin/users', { token })).status).toBe(200);
+  });
+
+  it('lets only a super admin relax the requirement, and audits it with the reason', async () => {
+    const { token: supportToken } = await adminWithRole(sut, 'support', 'relaxer@kestrel.test');
+    const relax = (token: string) =>
+      adminApi(sut, 'PUT', '/api/admin/settings', {
+        token,
+        body: { requireTotp: false, reason: 'Trial without authenticators' },
+      });
+    expect((await relax(supportToken)).body.code).toBe(ERRORS.adminRoleForbidden.code);
+    expect(
+      (await adminApi(sut, 'GET', '/api/admin/settings', { token: superToken })).body.data,
+    ).toMatchObject({
+      requireTotp: true,
+    });
 
     try {
-      const session = await signInAdmin(sut, 'must-enrol@kestrel.test');
-      expect(session.mustEnrolTotp).toBe(true);
-      const token = session.token;
-      expect((await adminApi(sut, 'GET', '/api/admin/me', { token })).status).toBe(200);
-      const users = await adminApi(sut, 'GET', '/api/admin/users', { token });
-      expect(users.status).toBe(403);
-      expect(users.body.code).toBe(ERRORS.totpEnrolmentRequired.code);
-
-      const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
-      await adminApi(sut, 'POST', '/api/admin/totp/enable', {
-        token,
-        body: { code: authenticatorCode(secret) },
+      expect((await relax(superToken)).body.data).toMatchObject({ requireTotp: false });
+      const audit = await adminApi(sut, 'GET', '/api/admin/audit?action=updateAdminSettings&pageSize=1', {
+        token: superToken,
       });
-      expect((await adminApi(sut, 'GET', '/api/admin/users', { token })).status).toBe(200);
+      expect(audit.body.data.items[0]).toMatchObject({
+        admin: { email: 'root@kestrel.test' },
+        targetType: 'settings',
+        before: { requireTotp: true },
+        after: { requireTotp: false },
+        reason: 'Trial without authenticators',
+      });
+      expect((await unenrolledAdmin(sut, 'support', 'relaxed@kestrel.test')).mustEnrolTotp).toBe(false);
     } finally {
       await adminApi(sut, 'PUT', '/api/admin/settings', {
-        token: rootTotpToken,
-        body: { requireTotp: false, reason: 'Back to the default for the other tests' },
+        token: superToken,
+        body: { requireTotp: true, reason: 'Back to the default for the other tests' },
       });
     }
   });
@@ -346,6 +373,8 @@ describe('the start-up bootstrap', () => {
       expect((await login('first12345')).statusCode).toBe(400);
       const answer = await login('second12345');
       expect(answer.json().data.admin.role).toBe('super_admin');
+      // The first sign-in enrols an authenticator before anything else.
+      expect(answer.json().data.mustEnrolTotp).toBe(true);
       await second.close();
     } finally {
       await database.close();
@@ -356,12 +385,4 @@ describe('the start-up bootstrap', () => {
 /** A code half the code space away from the current one, so it matches no period in the accepted window. */
 function wrongCode(secret: string) {
   return String((Number(authenticatorCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
-}
-
-/** A second super admin with TOTP on, so that requiring TOTP does not lock the suite's root out. */
-async function enrolledSuperAdmin() {
-  const { token } = await adminWithRole(sut, 'super_admin', 'root-totp@kestrel.test');
-  const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
-  await adminApi(sut, 'POST', '/api/admin/totp/enable', { token, body: { code: authenticatorCode(secret) } });
-  return { token };
 }

@@ -6,7 +6,7 @@ import { TEST_ADDRESSES, userWithPendingDeposit } from '../deposits/test-deposit
 import { userWithPendingSubmission } from '../identity/test-identity';
 import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
 import { TEST_TRANSACTION_HASH, userWithPendingWithdrawal } from '../withdrawals/test-withdrawals';
-import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInAdmin } from './test-admins';
+import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInEnrolled } from './test-admins';
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Operation = { operationId: string; method: Method; path: string };
@@ -53,6 +53,8 @@ const EXAMPLES: Record<string, Example> = {
   rejectDeposit: async () => ({ reason: 'No such transfer on chain' }),
   approveWithdrawal: async () => ({ payoutReference: TEST_TRANSACTION_HASH }),
   rejectWithdrawal: async () => ({ reason: 'The destination address is flagged' }),
+  approveAdjustment: async () => ({ note: 'Matches ticket 42' }),
+  rejectAdjustment: async () => ({ reason: 'No ticket for this credit' }),
   createNetwork: async () => ({
     asset: 'USDT',
     chain: 'solana',
@@ -102,6 +104,8 @@ const TARGETS: Record<string, () => Promise<number>> = {
   rejectDeposit: async () => (await userWithPendingDeposit(sut)).depositId,
   approveWithdrawal: async () => (await userWithPendingWithdrawal(sut)).withdrawalId,
   rejectWithdrawal: async () => (await userWithPendingWithdrawal(sut)).withdrawalId,
+  approveAdjustment: async () => proposedAdjustment(),
+  rejectAdjustment: async () => proposedAdjustment(),
   // Network 1 is the seeded USDT on TRC20.
   updateNetwork: async () => 1,
   approveBankCard: async () => (await userWithPendingBankCard(sut)).bankCardId,
@@ -123,6 +127,21 @@ function credentials() {
     password: ADMIN_PASSWORD,
     ...(totpSecret ? { totp: authenticatorCode(totpSecret) } : {}),
   };
+}
+
+let proposals = 0;
+
+/** An adjustment above the approval amount, proposed by a support operator for the super admin to decide. */
+async function proposedAdjustment(): Promise<number> {
+  await createAdmin(sut, 'support', 'proposer@kestrel.test');
+  const { token } = await signInEnrolled(sut, 'proposer@kestrel.test');
+  proposals += 1;
+  const answer = await adminApi(sut, 'POST', `/api/admin/users/${userId}/adjustments`, {
+    token,
+    idempotencyKey: `audit-proposal-${proposals}`,
+    body: { direction: 'add', account: 'spot', asset: 'USDT', amount: '5000', reason: 'Ticket 42' },
+  });
+  return answer.body.data.proposalId;
 }
 
 /** A new banner made by the super admin, for the banner operations to change. */
@@ -148,7 +167,9 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   sut = await createTestApp();
   await createAdmin(sut, 'super_admin');
-  superToken = (await signInAdmin(sut, 'super_admin@kestrel.test')).token;
+  // The acting super admin enrols through enableAdminTotp below; another one reads the audit log meanwhile.
+  await createAdmin(sut, 'super_admin', 'auditor@kestrel.test');
+  superToken = (await signInEnrolled(sut, 'auditor@kestrel.test')).token;
   userId = (await registerAccount(sut, 'audited@example.com')).user.id;
   adminId = (await createAdmin(sut, 'support', 'target@kestrel.test')).id;
 });

@@ -2,7 +2,7 @@ import { ADMIN_ROLES, type AdminRole } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { adminApi, createAdmin, signInAdmin } from './test-admins';
+import { adminApi, createAdmin, signInEnrolled } from './test-admins';
 
 /**
  * Who may call each back-office operation. 'public' is open to anyone, 'any' to every signed-in admin;
@@ -58,7 +58,11 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   updateMarket: ['super_admin'],
   checkLedger: ['super_admin', 'reviewer'],
   getUserBalances: ['super_admin', 'support', 'reviewer'],
+  // The role that may adjust is a setting; support by default.
   adjustUserBalance: ['super_admin', 'support'],
+  listAdjustmentProposals: ['super_admin', 'reviewer', 'support'],
+  approveAdjustment: ['super_admin', 'reviewer'],
+  rejectAdjustment: ['super_admin', 'reviewer'],
   listAnnouncements: ['super_admin', 'content'],
   listAdminBanners: ['super_admin', 'content'],
   uploadBannerImage: ['super_admin', 'content'],
@@ -123,7 +127,7 @@ async function tokenOf(caller: Caller) {
   if (caller === 'user token') return userToken;
   const held = tokens.get(caller);
   if (held && (await adminApi(sut, 'GET', '/api/admin/me', { token: held })).status === 200) return held;
-  const { token } = await signInAdmin(sut, `${caller}@kestrel.test`);
+  const { token } = await signInEnrolled(sut, `${caller}@kestrel.test`);
   tokens.set(caller, token);
   return token;
 }

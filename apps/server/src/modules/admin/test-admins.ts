@@ -61,11 +61,40 @@ export async function signInAdmin(sut: TestApp, email: string, totp?: string) {
   return answer.body.data as { token: string; mustEnrolTotp: boolean; admin: { id: number } };
 }
 
-/** A new admin of this role, signed in. */
+/**
+ * Signs an admin in with full rights, as the console does on a first sign-in while TOTP is required: the
+ * session enrols an authenticator (setup, then a code from its secret). Any earlier authenticator is forgotten
+ * first, as a super admin's reset would, so that a test can sign the same admin in as often as it needs
+ * without waiting for a fresh code.
+ */
+export async function signInEnrolled(sut: TestApp, email: string) {
+  const repository = new AdminsRepository(sut.database.db);
+  const existing = await repository.findByEmail(email);
+  if (!existing) throw new Error(`no admin ${email} to sign in`);
+  await repository.update(existing.id, { totpSecret: null, totpPendingSecret: null, totpLastStep: null });
+  const session = await signInAdmin(sut, email);
+  const setup = await adminApi(sut, 'POST', '/api/admin/totp/setup', { token: session.token });
+  const secret = setup.body.data.secret as string;
+  const enabled = await adminApi(sut, 'POST', '/api/admin/totp/enable', {
+    token: session.token,
+    body: { code: authenticatorCode(secret) },
+  });
+  if (enabled.body.code !== 0) throw new Error(`could not enrol ${email}: ${enabled.body.msg}`);
+  return { token: session.token, secret, admin: session.admin };
+}
+
+/** A new admin of this role, signed in with an enrolled authenticator (TOTP is required by default). */
 export async function adminWithRole(sut: TestApp, role: AdminRole, email = `${role}@kestrel.test`) {
   const admin = await createAdmin(sut, role, email);
-  const { token } = await signInAdmin(sut, email);
-  return { admin, token };
+  const { token, secret } = await signInEnrolled(sut, email);
+  return { admin, token, secret };
+}
+
+/** A new admin of this role, signed in but not enrolled: the session can only enrol an authenticator. */
+export async function unenrolledAdmin(sut: TestApp, role: AdminRole, email: string) {
+  const admin = await createAdmin(sut, role, email);
+  const { token, mustEnrolTotp } = await signInAdmin(sut, email);
+  return { admin, token, mustEnrolTotp };
 }
 
 /** The code an authenticator app shows for this secret now, or that many 30-second periods later. */

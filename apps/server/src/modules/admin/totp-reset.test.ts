@@ -17,10 +17,8 @@ afterAll(async () => {
 
 /** A support admin who has enrolled an authenticator, with their open session. */
 async function enrolledAdmin(email: string) {
-  const { admin, token } = await adminWithRole(sut, 'support', email);
-  const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
-  await adminApi(sut, 'POST', '/api/admin/totp/enable', { token, body: { code: authenticatorCode(secret) } });
-  return { id: admin.id, token, secret: secret as string };
+  const { admin, token, secret } = await adminWithRole(sut, 'support', email);
+  return { id: admin.id, token, secret };
 }
 
 function resetTotp(id: number, token: string, reason: unknown = 'Lost their phone') {
@@ -28,7 +26,7 @@ function resetTotp(id: number, token: string, reason: unknown = 'Lost their phon
 }
 
 describe('resetting a lost authenticator', () => {
-  it('clears the authenticator, ends the sessions, and lets the admin sign in with the password alone', async () => {
+  it('clears the authenticator, ends the sessions, and lets the admin sign in with the password to enrol again', async () => {
     const lost = await enrolledAdmin('lost-phone@kestrel.test');
     expect((await adminApi(sut, 'GET', '/api/admin/me', { token: lost.token })).status).toBe(200);
 
@@ -38,47 +36,29 @@ describe('resetting a lost authenticator', () => {
 
     expect((await adminApi(sut, 'GET', '/api/admin/me', { token: lost.token })).status).toBe(401);
     const session = await signInAdmin(sut, 'lost-phone@kestrel.test');
-    expect(session.mustEnrolTotp).toBe(false);
+    expect(session.mustEnrolTotp).toBe(true);
     // The old authenticator is worthless now: its codes are not asked for, and the next setup draws a new secret.
     const setup = await adminApi(sut, 'POST', '/api/admin/totp/setup', { token: session.token });
     expect(setup.body.data.secret).not.toBe(lost.secret);
   });
 
-  it('makes the admin enrol again at the next sign-in while TOTP is required of everyone', async () => {
+  it('makes the admin enrol again before anything else at the next sign-in', async () => {
     const lost = await enrolledAdmin('must-enrol-again@kestrel.test');
-    // The super admin enrols too, or requiring TOTP would confine their own session.
-    const rootSecret = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token: root.token })).body.data
-      .secret;
-    await adminApi(sut, 'POST', '/api/admin/totp/enable', {
-      token: root.token,
-      body: { code: authenticatorCode(rootSecret) },
-    });
-    await adminApi(sut, 'PUT', '/api/admin/settings', {
-      token: root.token,
-      body: { requireTotp: true, reason: 'Every operator uses TOTP' },
-    });
-    try {
-      expect((await resetTotp(lost.id, root.token)).body.code).toBe(0);
+    expect((await resetTotp(lost.id, root.token)).body.code).toBe(0);
 
-      const session = await signInAdmin(sut, 'must-enrol-again@kestrel.test');
-      expect(session.mustEnrolTotp).toBe(true);
-      const users = await adminApi(sut, 'GET', '/api/admin/users', { token: session.token });
-      expect(users.body.code).toBe(ERRORS.totpEnrolmentRequired.code);
+    const session = await signInAdmin(sut, 'must-enrol-again@kestrel.test');
+    expect(session.mustEnrolTotp).toBe(true);
+    const users = await adminApi(sut, 'GET', '/api/admin/users', { token: session.token });
+    expect(users.body.code).toBe(ERRORS.totpEnrolmentRequired.code);
 
-      const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token: session.token })).body
-        .data;
-      const enabled = await adminApi(sut, 'POST', '/api/admin/totp/enable', {
-        token: session.token,
-        body: { code: authenticatorCode(secret) },
-      });
-      expect(enabled.body.data.totpEnabled).toBe(true);
-      expect((await adminApi(sut, 'GET', '/api/admin/users', { token: session.token })).status).toBe(200);
-    } finally {
-      await adminApi(sut, 'PUT', '/api/admin/settings', {
-        token: root.token,
-        body: { requireTotp: false, reason: 'Back to the default for the other tests' },
-      });
-    }
+    const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token: session.token })).body
+      .data;
+    const enabled = await adminApi(sut, 'POST', '/api/admin/totp/enable', {
+      token: session.token,
+      body: { code: authenticatorCode(secret) },
+    });
+    expect(enabled.body.data.totpEnabled).toBe(true);
+    expect((await adminApi(sut, 'GET', '/api/admin/users', { token: session.token })).status).toBe(200);
   });
 
   it('records the reset in the audit log with the reason, before and after', async () => {

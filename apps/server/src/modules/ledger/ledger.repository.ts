@@ -1,3 +1,4 @@
+import { LEDGER_WHOLE_DIGITS } from '@kestrel/money';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -9,6 +10,9 @@ import {
   postings,
   reservations,
 } from './ledger.schema';
+
+/** The first amount a balance row cannot hold: NUMERIC(36,18) keeps 18 whole digits. */
+const LEDGER_LIMIT = `1${'0'.repeat(LEDGER_WHOLE_DIGITS)}`;
 
 export type AssetRow = typeof assets.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
@@ -92,14 +96,22 @@ export class LedgerRepository {
   }
 
   /** Adds to the available funds, creating the balance row on the first credit. */
-  async creditAvailable(accountId: number, asset: string, amount: string) {
-    await this.db
+  /**
+   * Adds to the available funds while the balance (available and frozen together) stays within what
+   * NUMERIC(36,18) holds; false (and no change) when it would not, so the caller refuses instead of the
+   * database failing on an overflow.
+   */
+  async creditAvailable(accountId: number, asset: string, amount: string): Promise<boolean> {
+    const rows = await this.db
       .insert(balances)
       .values({ accountId, asset, available: amount })
       .onConflictDoUpdate({
         target: [balances.accountId, balances.asset],
         set: { available: sql`${balances.available} + excluded.available` },
-      });
+        setWhere: sql`${balances.available} + ${balances.frozen} + excluded.available < ${LEDGER_LIMIT}::numeric`,
+      })
+      .returning({ accountId: balances.accountId });
+    return rows.length === 1;
   }
 
   /** Takes from the available funds if they suffice; false (and no change) when they do not. */

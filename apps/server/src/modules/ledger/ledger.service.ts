@@ -215,7 +215,9 @@ export class LedgerService {
           { accountId: userAccount, ...amount },
         ]),
       );
-      await tx.creditAvailable(userAccount, command.asset, amount.literal);
+      if (!(await tx.creditAvailable(userAccount, command.asset, amount.literal))) {
+        throw new AppError('balanceLimitReached');
+      }
       return outcomeOf(journal);
     });
   }
@@ -252,7 +254,9 @@ export class LedgerService {
       // Balance rows are locked in account order by every command, so two opposite transfers cannot deadlock.
       for (const accountId of [from, to].sort((a, b) => a - b)) {
         if (accountId === to) {
-          await tx.creditAvailable(to, command.asset, amount.literal);
+          if (!(await tx.creditAvailable(to, command.asset, amount.literal))) {
+            throw new AppError('balanceLimitReached');
+          }
         } else if (!(await tx.debitAvailable(from, command.asset, amount.literal))) {
           throw new AppError('insufficientBalance');
         }

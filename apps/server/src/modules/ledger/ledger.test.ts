@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onServer, rowsOf } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openDatabase } from '../../db/client';
-import { adminApi, createAdmin, signInAdmin } from '../admin/test-admins';
+import { adminApi, createAdmin, signInEnrolled } from '../admin/test-admins';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 import { balanceOf, createUsers, deposit, ledgerOf } from './test-ledger';
@@ -493,7 +493,7 @@ describe('the database', () => {
 describe('the ledger check', () => {
   it('is answered to reviewers in the back office', async () => {
     await createAdmin(app, 'reviewer');
-    const { token } = await signInAdmin(app, 'reviewer@kestrel.test');
+    const { token } = await signInEnrolled(app, 'reviewer@kestrel.test');
     const answer = await adminApi(app, 'GET', '/api/admin/ledger/check', { token });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ ok: true, problems: [] });

@@ -42,8 +42,13 @@ const decimalOnly = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\.
 const withdrawalSchema: SafeParser<Withdrawal> = {
   safeParse: (input) => {
     const { target, ...values } = input as Values;
-    const [targetType, targetId] = target.split(':');
-    const result = withdrawalBody.safeParse({ ...values, targetType, targetId });
+    const [targetType, id] = target.split(':');
+    // The wire takes the id as a JSON number; an empty choice becomes NaN, which the schema refuses.
+    const result = withdrawalBody.safeParse({
+      ...values,
+      targetType,
+      targetId: id ? Number(id) : Number.NaN,
+    });
     if (result.success) return result;
     const issues = result.error.issues.map((issue) =>
       issue.path[0] === 'targetType' || issue.path[0] === 'targetId' ? { ...issue, path: ['target'] } : issue,
