@@ -180,7 +180,10 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(profileRoutes, { prefix: '/api/user', auth, profile });
   await app.register(messageRoutes, { prefix: '/api/messages', auth, messages });
 
-  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
+  const admins = new AdminsService(
+    new AdminsRepository(database.db),
+    new AuthRateLimits(rateLimits, { scope: 'admin' }),
+  );
   if (config.adminEmail && config.adminPassword) {
     await admins.createOrReset(
       { email: config.adminEmail, password: config.adminPassword, role: 'super_admin' },

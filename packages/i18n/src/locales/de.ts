@@ -49,6 +49,7 @@ const de: Catalogue = {
     forbidden: 'Dazu bist du nicht berechtigt',
     notFound: 'Nicht gefunden',
     systemBusy: 'Das System ist ausgelastet. Bitte versuche es später erneut.',
+    busy: 'Gerade werden zu viele Anfragen bearbeitet. Bitte versuche es in ein paar Sekunden erneut.',
     loginFailed: 'Konto oder Passwort ist falsch',
     accountExists: 'Dieses Konto ist bereits registriert',
     accountNotFound: 'Dieses Konto ist nicht registriert',

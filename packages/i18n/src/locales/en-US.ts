@@ -51,6 +51,7 @@ const enUS = {
     forbidden: 'You are not allowed to do this',
     notFound: 'Not found',
     systemBusy: 'The system is busy, please try again later.',
+    busy: 'Too many requests are being handled right now. Please try again in a few seconds.',
     loginFailed: 'The account or password is incorrect',
     accountExists: 'This account is already registered',
     accountNotFound: 'This account is not registered',

@@ -49,6 +49,7 @@ const es: Catalogue = {
     forbidden: 'No tienes permiso para realizar esta acción',
     notFound: 'No encontrado',
     systemBusy: 'El sistema está ocupado. Inténtalo de nuevo más tarde.',
+    busy: 'Ahora mismo se están atendiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
     loginFailed: 'La cuenta o la contraseña son incorrectas',
     accountExists: 'Esta cuenta ya está registrada',
     accountNotFound: 'Esta cuenta no está registrada',

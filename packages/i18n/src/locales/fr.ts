@@ -50,6 +50,7 @@ const fr: Catalogue = {
     forbidden: "Vous n'êtes pas autorisé à effectuer cette action",
     notFound: 'Introuvable',
     systemBusy: 'Le système est occupé, veuillez réessayer plus tard.',
+    busy: 'Trop de demandes sont en cours de traitement. Veuillez réessayer dans quelques secondes.',
     loginFailed: 'Compte ou mot de passe incorrect',
     accountExists: 'Ce compte est déjà enregistré',
     accountNotFound: "Ce compte n'est pas enregistré",

@@ -50,6 +50,7 @@ const id: Catalogue = {
     forbidden: 'Anda tidak diizinkan melakukan tindakan ini',
     notFound: 'Tidak ditemukan',
     systemBusy: 'Sistem sedang sibuk, silakan coba lagi nanti.',
+    busy: 'Terlalu banyak permintaan yang sedang diproses saat ini. Silakan coba lagi dalam beberapa detik.',
     loginFailed: 'Akun atau kata sandi salah',
     accountExists: 'Akun ini sudah terdaftar',
     accountNotFound: 'Akun ini belum terdaftar',

@@ -49,6 +49,7 @@ const jaJP: Catalogue = {
     forbidden: 'この操作を行う権限がありません',
     notFound: '見つかりません',
     systemBusy: 'システムが混み合っています。しばらくしてから再度お試しください。',
+    busy: '現在リクエストが集中しています。数秒後に再度お試しください。',
     loginFailed: 'アカウントまたはパスワードが正しくありません',
     accountExists: 'このアカウントはすでに登録されています',
     accountNotFound: 'このアカウントは登録されていません',

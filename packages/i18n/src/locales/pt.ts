@@ -49,6 +49,7 @@ const pt: Catalogue = {
     forbidden: 'Você não tem permissão para fazer isso',
     notFound: 'Não encontrado',
     systemBusy: 'O sistema está ocupado. Tente novamente mais tarde.',
+    busy: 'Há pedidos demais sendo processados agora. Tente novamente em alguns segundos.',
     loginFailed: 'Conta ou senha incorreta',
     accountExists: 'Esta conta já está cadastrada',
     accountNotFound: 'Esta conta não está cadastrada',

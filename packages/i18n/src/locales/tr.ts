@@ -49,6 +49,7 @@ const tr: Catalogue = {
     forbidden: 'Bu işlemi yapma yetkiniz yok',
     notFound: 'Bulunamadı',
     systemBusy: 'Sistem meşgul, lütfen daha sonra tekrar deneyin.',
+    busy: 'Şu anda çok fazla istek işleniyor. Lütfen birkaç saniye sonra tekrar deneyin.',
     loginFailed: 'Hesap veya şifre hatalı',
     accountExists: 'Bu hesap zaten kayıtlı',
     accountNotFound: 'Bu hesap kayıtlı değil',

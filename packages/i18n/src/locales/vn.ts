@@ -49,6 +49,7 @@ const vn: Catalogue = {
     forbidden: 'Bạn không có quyền thực hiện thao tác này',
     notFound: 'Không tìm thấy',
     systemBusy: 'Hệ thống đang bận, vui lòng thử lại sau.',
+    busy: 'Hiện có quá nhiều yêu cầu đang được xử lý. Vui lòng thử lại sau vài giây.',
     loginFailed: 'Tài khoản hoặc mật khẩu không đúng',
     accountExists: 'Tài khoản này đã được đăng ký',
     accountNotFound: 'Tài khoản này chưa được đăng ký',

@@ -49,6 +49,7 @@ const zhCN: Catalogue = {
     forbidden: '您无权执行此操作',
     notFound: '未找到',
     systemBusy: '系统繁忙，请稍后再试。',
+    busy: '当前处理的请求过多，请几秒后再试。',
     loginFailed: '账号或密码错误',
     accountExists: '该账号已注册',
     accountNotFound: '该账号未注册',

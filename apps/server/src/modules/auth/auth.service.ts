@@ -80,7 +80,7 @@ export class AuthService {
 
   async register(body: RegisterBody, caller: Caller): Promise<SessionResult> {
     const account = normalizeAccount(body.account);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, `ip:${caller.ip}`);
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'register', body.code)) === 'wrong') {
         return { kind: 'codeInvalid' } as const;
@@ -111,19 +111,23 @@ export class AuthService {
 
   async login(body: LoginBody, caller: Caller): Promise<SessionResult> {
     const account = normalizeAccount(body.account);
-    await this.limits.assertLoginAllowed(account, caller.ip);
+    const attempt = await this.limits.reserveLogin(account, caller.ip);
     const user = await this.repository.findUserByAccount(account);
+    const owner = `ip:${caller.ip}` as const;
     // An unknown account costs the same hashing time as a wrong password, so timing tells nothing.
-    const valid = user
-      ? await verifyPassword(body.password, user.passwordHash)
-      : await hashPassword(body.password).then(() => false);
-    if (!user || !valid) {
-      await this.limits.recordLoginFailure(account, caller.ip);
-      throw new AppError('loginFailed');
-    }
+    const valid = await attempt.check(() =>
+      user
+        ? verifyPassword(body.password, user.passwordHash, owner)
+        : hashPassword(body.password, owner).then(() => false),
+    );
+    // The attempt reserved stays spent: it is this failure.
+    if (!user || !valid) throw new AppError('loginFailed');
     // Only after the password: a frozen account is not revealed to someone who does not know it.
-    if (user.frozenAt) throw new AppError('accountFrozen');
-    await this.limits.recordLoginSuccess(account);
+    if (user.frozenAt) {
+      await attempt.giveBack();
+      throw new AppError('accountFrozen');
+    }
+    await attempt.succeeded();
     const token = await this.openSession(this.repository, user.id, caller);
     await this.messages.notify(user.id, 'newLogin', {
       time: new Date(),
@@ -138,9 +142,9 @@ export class AuthService {
   }
 
   /** Sets a new password with a code and ends every session of the account. */
-  async resetPassword(body: ResetBody) {
+  async resetPassword(body: ResetBody, caller: Pick<Caller, 'ip'>) {
     const account = normalizeAccount(body.account);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, `ip:${caller.ip}`);
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'reset', body.code)) === 'wrong') return 'codeInvalid';
       const user = await repository.findUserByAccount(account);
