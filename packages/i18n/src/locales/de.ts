@@ -208,6 +208,11 @@ const de: Catalogue = {
     codeBody:
       'Dein Bestätigungscode lautet {{code}}. Er ist 10 Minuten gültig. Falls du ihn nicht angefordert hast, kannst du diese Nachricht ignorieren.',
     codeSms: '[Kestrel] Dein Bestätigungscode lautet {{code}}, gültig für 10 Minuten.',
+    accountExistsSubject: 'Du hast bereits ein Kestrel-Konto',
+    accountExistsBody:
+      'Jemand, wahrscheinlich du, wollte mit dieser Adresse ein Kestrel-Konto anlegen, aber es gibt bereits eines. Melde dich an oder setze dein Passwort über „Passwort vergessen?“ auf der Anmeldeseite zurück. Wenn du das nicht warst, kannst du diese Nachricht ignorieren.',
+    accountExistsSms:
+      '[Kestrel] Für diese Nummer gibt es bereits ein Kestrel-Konto. Melde dich an oder setze dein Passwort über „Passwort vergessen?“ zurück.',
   },
   backOffice: {
     accountFrozen: 'Ihr Konto wurde eingefroren. Bitte wenden Sie sich an den Kundenservice.',

@@ -206,6 +206,11 @@ const es: Catalogue = {
     codeBody:
       'Tu código de verificación es {{code}}. Es válido durante 10 minutos. Si no lo has solicitado, puedes ignorar este mensaje.',
     codeSms: '[Kestrel] Tu código de verificación es {{code}}, válido durante 10 minutos.',
+    accountExistsSubject: 'Ya tienes una cuenta de Kestrel',
+    accountExistsBody:
+      'Alguien, probablemente tú, ha pedido crear una cuenta de Kestrel con esta dirección, pero ya tiene una. Inicia sesión o restablece tu contraseña con «¿Olvidaste tu contraseña?» en la página de inicio de sesión. Si no has sido tú, puedes ignorar este mensaje.',
+    accountExistsSms:
+      '[Kestrel] Este número ya tiene una cuenta de Kestrel. Inicia sesión o usa «¿Olvidaste tu contraseña?» para restablecerla.',
   },
   backOffice: {
     accountFrozen: 'Tu cuenta ha sido congelada. Ponte en contacto con el servicio de atención al cliente.',

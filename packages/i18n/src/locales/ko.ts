@@ -205,6 +205,11 @@ const ko: Catalogue = {
     codeBody:
       '인증 코드는 {{code}}입니다. 10분간 유효합니다. 본인이 요청하지 않았다면 이 메시지를 무시하셔도 됩니다.',
     codeSms: '[Kestrel] 인증 코드는 {{code}}입니다. 10분간 유효합니다.',
+    accountExistsSubject: '이미 Kestrel 계정이 있습니다',
+    accountExistsBody:
+      '누군가(아마도 본인)가 이 주소로 Kestrel 계정 생성을 요청했지만, 이 주소에는 이미 계정이 있습니다. 로그인하시거나 로그인 화면의 "비밀번호를 잊으셨나요?"에서 비밀번호를 재설정해 주세요. 본인이 요청하지 않았다면 이 메시지를 무시하셔도 됩니다.',
+    accountExistsSms:
+      '[Kestrel] 이 번호로 이미 Kestrel 계정이 있습니다. 로그인하시거나 "비밀번호를 잊으셨나요?"에서 비밀번호를 재설정해 주세요.',
   },
   backOffice: {
     accountFrozen: '계정이 동결되었습니다. 고객센터에 문의해 주세요.',

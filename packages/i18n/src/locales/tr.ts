@@ -207,6 +207,11 @@ const tr: Catalogue = {
     codeBody:
       'Doğrulama kodunuz: {{code}}. Kod 10 dakika geçerlidir. Bu kodu siz talep etmediyseniz bu mesajı dikkate almayabilirsiniz.',
     codeSms: '[Kestrel] Doğrulama kodunuz: {{code}}. 10 dakika geçerlidir.',
+    accountExistsSubject: 'Zaten bir Kestrel hesabınız var',
+    accountExistsBody:
+      'Birisi, muhtemelen siz, bu adresle bir Kestrel hesabı oluşturmak istedi, ancak bu adresin zaten bir hesabı var. Giriş yapın veya giriş sayfasındaki "Şifrenizi mi unuttunuz?" bağlantısıyla şifrenizi sıfırlayın. Bu siz değilseniz bu mesajı dikkate almayabilirsiniz.',
+    accountExistsSms:
+      '[Kestrel] Bu numaranın zaten bir Kestrel hesabı var. Giriş yapın veya şifrenizi sıfırlamak için "Şifrenizi mi unuttunuz?" seçeneğini kullanın.',
   },
   backOffice: {
     accountFrozen: 'Hesabınız donduruldu. Lütfen müşteri hizmetleriyle iletişime geçin.',

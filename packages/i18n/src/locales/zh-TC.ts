@@ -201,6 +201,10 @@ const zhTC: Catalogue = {
     codeSubject: '您的 Kestrel 驗證碼',
     codeBody: '您的驗證碼為 {{code}}，10 分鐘內有效。若非本人操作，請忽略此訊息。',
     codeSms: '【Kestrel】您的驗證碼為 {{code}}，10 分鐘內有效。',
+    accountExistsSubject: '您已擁有 Kestrel 帳戶',
+    accountExistsBody:
+      '有人（可能是您本人）申請用此地址註冊 Kestrel 帳戶，但該地址已有帳戶。請直接登入，或在登入頁點擊「忘記密碼？」重設密碼。若非本人操作，請忽略此訊息。',
+    accountExistsSms: '【Kestrel】該手機號碼已有 Kestrel 帳戶。請直接登入，或透過「忘記密碼？」重設密碼。',
   },
   backOffice: {
     accountFrozen: '您的帳戶已被凍結，請聯繫客服。',

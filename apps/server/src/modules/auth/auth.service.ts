@@ -56,16 +56,24 @@ export class AuthService {
     private readonly messages: Pick<MessagesService, 'notify'>,
   ) {}
 
-  /** Sends a one-time code; registering needs a new account, resetting an existing one. */
+  /**
+   * Sends a one-time code for registering a new account or resetting an existing one. The answer is the same
+   * whether or not the account exists, so this cannot be used to find accounts: an existing account asked to
+   * register gets a message saying it already has one instead of a code, and a reset of an unknown account (or of
+   * one no one signs in to) sends nothing.
+   */
   async sendCode(rawAccount: string, purpose: CodePurpose, caller: Caller) {
     const account = normalizeAccount(rawAccount);
     await this.limits.consumeCodeSendingByIp(caller.ip);
-    const existing = await this.repository.findUserByAccount(account);
-    if (purpose === 'register' && existing) throw new AppError('accountExists');
-    if (purpose === 'reset' && (!existing || existing.passwordHash === NO_PASSWORD)) {
-      throw new AppError('accountNotFound');
-    }
     await this.limits.consumeCodeSendingByAccount(`${purpose}:${account}`);
+    const existing = await this.repository.findUserByAccount(account);
+    const answer = { resendAfter: CODE_RESEND_SECONDS };
+    if (existing?.passwordHash === NO_PASSWORD) return answer;
+    if (purpose === 'register' && existing) {
+      await this.notifier.sendAccountExists(account, caller.locale);
+      return answer;
+    }
+    if (purpose === 'reset' && !existing) return answer;
 
     const code = newVerificationCode();
     await this.repository.replaceCode({
@@ -75,7 +83,7 @@ export class AuthService {
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     await this.notifier.sendVerificationCode(account, code, caller.locale);
-    return { resendAfter: CODE_RESEND_SECONDS };
+    return answer;
   }
 
   async register(body: RegisterBody, caller: Caller): Promise<SessionResult> {

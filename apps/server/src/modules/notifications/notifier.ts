@@ -27,6 +27,23 @@ export class Notifier {
     }
   }
 
+  /**
+   * Tells the owner of an account that someone asked to register it again, in place of a code: the code endpoint
+   * answers the same either way, so only the mailbox learns that the account exists.
+   */
+  async sendAccountExists(account: string, locale: Locale) {
+    const t = translator(locale);
+    if (isPhone(account)) {
+      await this.deliver('sms', { to: account, text: t('mail.accountExistsSms') });
+    } else {
+      await this.deliver('email', {
+        to: account,
+        subject: t('mail.accountExistsSubject'),
+        text: t('mail.accountExistsBody'),
+      });
+    }
+  }
+
   private async deliver(channel: 'email' | 'sms', message: OutgoingMessage) {
     const id = await this.outbox.insert({
       channel,
