@@ -164,7 +164,10 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     );
   }
   const messages = new MessagesService(new MessagesRepository(database.db));
-  const admins = new AdminsService(new AdminsRepository(database.db), new AuthRateLimits(rateLimits));
+  const admins = new AdminsService(
+    new AdminsRepository(database.db),
+    new AuthRateLimits(rateLimits, { scope: 'admin' }),
+  );
   /**
    * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
    * sessions end, so that their private channels stop at once.

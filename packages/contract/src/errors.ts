@@ -15,6 +15,8 @@ export const ERRORS = {
   idempotencyConflict: { code: 1409, status: 409, message: 'errors.idempotencyConflict' },
   idempotencyInProgress: { code: 1410, status: 409, message: 'errors.idempotencyInProgress' },
   systemBusy: { code: 1500, status: 500, message: 'errors.systemBusy' },
+  // Password checks are queued and the excess refused at once (decision 0029); trying again shortly succeeds.
+  busy: { code: 1503, status: 503, message: 'errors.busy' },
   loginFailed: { code: 2001, status: 400, message: 'errors.loginFailed' },
   accountExists: { code: 2002, status: 409, message: 'errors.accountExists' },
   accountNotFound: { code: 2003, status: 404, message: 'errors.accountNotFound' },

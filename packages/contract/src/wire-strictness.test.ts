@@ -62,9 +62,8 @@ function walk(node: Node, path: string, inBody: boolean, found: Found[], seen = 
   }
 }
 
-const schemas = Object.entries(contract).filter(
-  (entry): entry is [string, Node] =>
-    typeof entry[1] === 'object' && entry[1] !== null && '_zod' in (entry[1] as object),
+const schemas: [string, Node][] = Object.entries(contract).flatMap(([name, value]): [string, Node][] =>
+  typeof value === 'object' && value !== null && '_zod' in value ? [[name, value as unknown as Node]] : [],
 );
 
 describe('the published schemas', () => {

@@ -49,6 +49,7 @@ const de: Catalogue = {
     forbidden: 'Dazu bist du nicht berechtigt',
     notFound: 'Nicht gefunden',
     systemBusy: 'Das System ist ausgelastet. Bitte versuche es später erneut.',
+    busy: 'Gerade werden zu viele Anfragen bearbeitet. Bitte versuche es in ein paar Sekunden erneut.',
     loginFailed: 'Konto oder Passwort ist falsch',
     accountExists: 'Dieses Konto ist bereits registriert',
     accountNotFound: 'Dieses Konto ist nicht registriert',
@@ -219,6 +220,11 @@ const de: Catalogue = {
     codeBody:
       'Dein Bestätigungscode lautet {{code}}. Er ist 10 Minuten gültig. Falls du ihn nicht angefordert hast, kannst du diese Nachricht ignorieren.',
     codeSms: '[Kestrel] Dein Bestätigungscode lautet {{code}}, gültig für 10 Minuten.',
+    accountExistsSubject: 'Du hast bereits ein Kestrel-Konto',
+    accountExistsBody:
+      'Jemand, wahrscheinlich du, wollte mit dieser Adresse ein Kestrel-Konto anlegen, aber es gibt bereits eines. Melde dich an oder setze dein Passwort über „Passwort vergessen?“ auf der Anmeldeseite zurück. Wenn du das nicht warst, kannst du diese Nachricht ignorieren.',
+    accountExistsSms:
+      '[Kestrel] Für diese Nummer gibt es bereits ein Kestrel-Konto. Melde dich an oder setze dein Passwort über „Passwort vergessen?“ zurück.',
   },
   backOffice: {
     accountFrozen: 'Ihr Konto wurde eingefroren. Bitte wenden Sie sich an den Kundenservice.',

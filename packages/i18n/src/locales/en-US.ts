@@ -51,6 +51,7 @@ const enUS = {
     forbidden: 'You are not allowed to do this',
     notFound: 'Not found',
     systemBusy: 'The system is busy, please try again later.',
+    busy: 'Too many requests are being handled right now. Please try again in a few seconds.',
     loginFailed: 'The account or password is incorrect',
     accountExists: 'This account is already registered',
     accountNotFound: 'This account is not registered',
@@ -217,6 +218,11 @@ const enUS = {
     codeBody:
       'Your verification code is {{code}}. It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
     codeSms: '[Kestrel] Your verification code is {{code}}, valid for 10 minutes.',
+    accountExistsSubject: 'You already have a Kestrel account',
+    accountExistsBody:
+      'Someone, probably you, asked to create a Kestrel account with this address, but it already has one. Log in, or reset your password with "Forgot password?" on the login page. If it was not you, you can ignore this message.',
+    accountExistsSms:
+      '[Kestrel] This number already has a Kestrel account. Log in, or use "Forgot password?" to reset your password.',
   },
   backOffice: {
     accountFrozen: 'Your account has been frozen. Please contact customer service.',

@@ -49,6 +49,7 @@ const es: Catalogue = {
     forbidden: 'No tienes permiso para realizar esta acción',
     notFound: 'No encontrado',
     systemBusy: 'El sistema está ocupado. Inténtalo de nuevo más tarde.',
+    busy: 'Ahora mismo se están atendiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
     loginFailed: 'La cuenta o la contraseña son incorrectas',
     accountExists: 'Esta cuenta ya está registrada',
     accountNotFound: 'Esta cuenta no está registrada',
@@ -215,6 +216,11 @@ const es: Catalogue = {
     codeBody:
       'Tu código de verificación es {{code}}. Es válido durante 10 minutos. Si no lo has solicitado, puedes ignorar este mensaje.',
     codeSms: '[Kestrel] Tu código de verificación es {{code}}, válido durante 10 minutos.',
+    accountExistsSubject: 'Ya tienes una cuenta de Kestrel',
+    accountExistsBody:
+      'Alguien, probablemente tú, ha pedido crear una cuenta de Kestrel con esta dirección, pero ya tiene una. Inicia sesión o restablece tu contraseña con «¿Olvidaste tu contraseña?» en la página de inicio de sesión. Si no has sido tú, puedes ignorar este mensaje.',
+    accountExistsSms:
+      '[Kestrel] Este número ya tiene una cuenta de Kestrel. Inicia sesión o usa «¿Olvidaste tu contraseña?» para restablecerla.',
   },
   backOffice: {
     accountFrozen: 'Tu cuenta ha sido congelada. Ponte en contacto con el servicio de atención al cliente.',

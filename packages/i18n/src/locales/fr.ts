@@ -50,6 +50,7 @@ const fr: Catalogue = {
     forbidden: "Vous n'êtes pas autorisé à effectuer cette action",
     notFound: 'Introuvable',
     systemBusy: 'Le système est occupé, veuillez réessayer plus tard.',
+    busy: 'Trop de demandes sont en cours de traitement. Veuillez réessayer dans quelques secondes.',
     loginFailed: 'Compte ou mot de passe incorrect',
     accountExists: 'Ce compte est déjà enregistré',
     accountNotFound: "Ce compte n'est pas enregistré",
@@ -219,6 +220,11 @@ const fr: Catalogue = {
     codeBody:
       "Votre code de vérification est {{code}}. Il est valable 10 minutes. Si vous ne l'avez pas demandé, vous pouvez ignorer ce message.",
     codeSms: '[Kestrel] Votre code de vérification est {{code}}, valable 10 minutes.',
+    accountExistsSubject: 'Vous avez déjà un compte Kestrel',
+    accountExistsBody:
+      "Quelqu'un, probablement vous, a demandé à créer un compte Kestrel avec cette adresse, mais elle en a déjà un. Connectez-vous, ou réinitialisez votre mot de passe avec « Mot de passe oublié ? » sur la page de connexion. Si ce n'était pas vous, vous pouvez ignorer ce message.",
+    accountExistsSms:
+      '[Kestrel] Ce numéro a déjà un compte Kestrel. Connectez-vous, ou utilisez « Mot de passe oublié ? » pour réinitialiser votre mot de passe.',
   },
   backOffice: {
     accountFrozen: 'Votre compte a été gelé. Veuillez contacter le service client.',

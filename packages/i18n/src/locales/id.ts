@@ -50,6 +50,7 @@ const id: Catalogue = {
     forbidden: 'Anda tidak diizinkan melakukan tindakan ini',
     notFound: 'Tidak ditemukan',
     systemBusy: 'Sistem sedang sibuk, silakan coba lagi nanti.',
+    busy: 'Terlalu banyak permintaan yang sedang diproses saat ini. Silakan coba lagi dalam beberapa detik.',
     loginFailed: 'Akun atau kata sandi salah',
     accountExists: 'Akun ini sudah terdaftar',
     accountNotFound: 'Akun ini belum terdaftar',
@@ -216,6 +217,11 @@ const id: Catalogue = {
     codeBody:
       'Kode verifikasi Anda adalah {{code}}. Kode ini berlaku selama 10 menit. Jika Anda tidak memintanya, abaikan saja pesan ini.',
     codeSms: '[Kestrel] Kode verifikasi Anda adalah {{code}}, berlaku selama 10 menit.',
+    accountExistsSubject: 'Anda sudah memiliki akun Kestrel',
+    accountExistsBody:
+      'Seseorang, kemungkinan Anda, meminta pembuatan akun Kestrel dengan alamat ini, tetapi alamat ini sudah memiliki akun. Silakan masuk, atau atur ulang kata sandi Anda melalui "Lupa kata sandi?" di halaman masuk. Jika itu bukan Anda, abaikan saja pesan ini.',
+    accountExistsSms:
+      '[Kestrel] Nomor ini sudah memiliki akun Kestrel. Silakan masuk, atau gunakan "Lupa kata sandi?" untuk mengatur ulang kata sandi Anda.',
   },
   backOffice: {
     accountFrozen: 'Akun Anda telah dibekukan. Silakan hubungi layanan pelanggan.',

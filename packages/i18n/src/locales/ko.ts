@@ -49,6 +49,7 @@ const ko: Catalogue = {
     forbidden: '이 작업을 수행할 권한이 없습니다',
     notFound: '찾을 수 없습니다',
     systemBusy: '시스템이 혼잡합니다. 잠시 후 다시 시도해 주세요.',
+    busy: '지금 처리 중인 요청이 너무 많습니다. 몇 초 후에 다시 시도해 주세요.',
     loginFailed: '계정 또는 비밀번호가 올바르지 않습니다',
     accountExists: '이미 가입된 계정입니다',
     accountNotFound: '가입되지 않은 계정입니다',
@@ -213,6 +214,11 @@ const ko: Catalogue = {
     codeBody:
       '인증 코드는 {{code}}입니다. 10분간 유효합니다. 본인이 요청하지 않았다면 이 메시지를 무시하셔도 됩니다.',
     codeSms: '[Kestrel] 인증 코드는 {{code}}입니다. 10분간 유효합니다.',
+    accountExistsSubject: '이미 Kestrel 계정이 있습니다',
+    accountExistsBody:
+      '누군가(아마도 본인)가 이 주소로 Kestrel 계정 생성을 요청했지만, 이 주소에는 이미 계정이 있습니다. 로그인하시거나 로그인 화면의 "비밀번호를 잊으셨나요?"에서 비밀번호를 재설정해 주세요. 본인이 요청하지 않았다면 이 메시지를 무시하셔도 됩니다.',
+    accountExistsSms:
+      '[Kestrel] 이 번호로 이미 Kestrel 계정이 있습니다. 로그인하시거나 "비밀번호를 잊으셨나요?"에서 비밀번호를 재설정해 주세요.',
   },
   backOffice: {
     accountFrozen: '계정이 동결되었습니다. 고객센터에 문의해 주세요.',

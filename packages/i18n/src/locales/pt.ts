@@ -49,6 +49,7 @@ const pt: Catalogue = {
     forbidden: 'Você não tem permissão para fazer isso',
     notFound: 'Não encontrado',
     systemBusy: 'O sistema está ocupado. Tente novamente mais tarde.',
+    busy: 'Há pedidos demais sendo processados agora. Tente novamente em alguns segundos.',
     loginFailed: 'Conta ou senha incorreta',
     accountExists: 'Esta conta já está cadastrada',
     accountNotFound: 'Esta conta não está cadastrada',
@@ -215,6 +216,11 @@ const pt: Catalogue = {
     codeBody:
       'Seu código de verificação é {{code}}. Ele é válido por 10 minutos. Se você não o solicitou, pode ignorar esta mensagem.',
     codeSms: '[Kestrel] Seu código de verificação é {{code}}, válido por 10 minutos.',
+    accountExistsSubject: 'Você já tem uma conta na Kestrel',
+    accountExistsBody:
+      'Alguém, provavelmente você, pediu para criar uma conta na Kestrel com este endereço, mas ele já tem uma. Entre na sua conta ou redefina sua senha em "Esqueceu a senha?" na página de login. Se não foi você, pode ignorar esta mensagem.',
+    accountExistsSms:
+      '[Kestrel] Este número já tem uma conta na Kestrel. Entre na sua conta ou use "Esqueceu a senha?" para redefinir sua senha.',
   },
   backOffice: {
     accountFrozen: 'Sua conta foi congelada. Entre em contato com o atendimento ao cliente.',

@@ -49,6 +49,7 @@ const tr: Catalogue = {
     forbidden: 'Bu işlemi yapma yetkiniz yok',
     notFound: 'Bulunamadı',
     systemBusy: 'Sistem meşgul, lütfen daha sonra tekrar deneyin.',
+    busy: 'Şu anda çok fazla istek işleniyor. Lütfen birkaç saniye sonra tekrar deneyin.',
     loginFailed: 'Hesap veya şifre hatalı',
     accountExists: 'Bu hesap zaten kayıtlı',
     accountNotFound: 'Bu hesap kayıtlı değil',
@@ -216,6 +217,11 @@ const tr: Catalogue = {
     codeBody:
       'Doğrulama kodunuz: {{code}}. Kod 10 dakika geçerlidir. Bu kodu siz talep etmediyseniz bu mesajı dikkate almayabilirsiniz.',
     codeSms: '[Kestrel] Doğrulama kodunuz: {{code}}. 10 dakika geçerlidir.',
+    accountExistsSubject: 'Zaten bir Kestrel hesabınız var',
+    accountExistsBody:
+      'Birisi, muhtemelen siz, bu adresle bir Kestrel hesabı oluşturmak istedi, ancak bu adresin zaten bir hesabı var. Giriş yapın veya giriş sayfasındaki "Şifrenizi mi unuttunuz?" bağlantısıyla şifrenizi sıfırlayın. Bu siz değilseniz bu mesajı dikkate almayabilirsiniz.',
+    accountExistsSms:
+      '[Kestrel] Bu numaranın zaten bir Kestrel hesabı var. Giriş yapın veya şifrenizi sıfırlamak için "Şifrenizi mi unuttunuz?" seçeneğini kullanın.',
   },
   backOffice: {
     accountFrozen: 'Hesabınız donduruldu. Lütfen müşteri hizmetleriyle iletişime geçin.',

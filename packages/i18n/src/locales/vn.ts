@@ -49,6 +49,7 @@ const vn: Catalogue = {
     forbidden: 'Bạn không có quyền thực hiện thao tác này',
     notFound: 'Không tìm thấy',
     systemBusy: 'Hệ thống đang bận, vui lòng thử lại sau.',
+    busy: 'Hiện có quá nhiều yêu cầu đang được xử lý. Vui lòng thử lại sau vài giây.',
     loginFailed: 'Tài khoản hoặc mật khẩu không đúng',
     accountExists: 'Tài khoản này đã được đăng ký',
     accountNotFound: 'Tài khoản này chưa được đăng ký',
@@ -215,6 +216,11 @@ const vn: Catalogue = {
     codeBody:
       'Mã xác minh của bạn là {{code}}, có hiệu lực trong 10 phút. Nếu bạn không yêu cầu mã này, bạn có thể bỏ qua tin nhắn này.',
     codeSms: '[Kestrel] Mã xác minh của bạn là {{code}}, có hiệu lực trong 10 phút.',
+    accountExistsSubject: 'Bạn đã có tài khoản Kestrel',
+    accountExistsBody:
+      'Có người, có thể là bạn, đã yêu cầu tạo tài khoản Kestrel bằng địa chỉ này, nhưng địa chỉ này đã có tài khoản. Hãy đăng nhập, hoặc đặt lại mật khẩu bằng "Quên mật khẩu?" trên trang đăng nhập. Nếu không phải bạn, bạn có thể bỏ qua tin nhắn này.',
+    accountExistsSms:
+      '[Kestrel] Số điện thoại này đã có tài khoản Kestrel. Hãy đăng nhập, hoặc dùng "Quên mật khẩu?" để đặt lại mật khẩu.',
   },
   backOffice: {
     accountFrozen: 'Tài khoản của bạn đã bị đóng băng. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',

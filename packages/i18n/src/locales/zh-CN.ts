@@ -49,6 +49,7 @@ const zhCN: Catalogue = {
     forbidden: '您无权执行此操作',
     notFound: '未找到',
     systemBusy: '系统繁忙，请稍后再试。',
+    busy: '当前处理的请求过多，请几秒后再试。',
     loginFailed: '账号或密码错误',
     accountExists: '该账号已注册',
     accountNotFound: '该账号未注册',
@@ -209,6 +210,10 @@ const zhCN: Catalogue = {
     codeSubject: '您的 Kestrel 验证码',
     codeBody: '您的验证码为 {{code}}，10 分钟内有效。如非本人操作，请忽略此消息。',
     codeSms: '【Kestrel】您的验证码为 {{code}}，10 分钟内有效。',
+    accountExistsSubject: '您已拥有 Kestrel 账户',
+    accountExistsBody:
+      '有人（可能是您本人）申请用此地址注册 Kestrel 账户，但该地址已有账户。请直接登录，或在登录页点击“忘记密码？”重置密码。如非本人操作，请忽略此消息。',
+    accountExistsSms: '【Kestrel】该手机号已有 Kestrel 账户。请直接登录，或通过“忘记密码？”重置密码。',
   },
   backOffice: {
     accountFrozen: '您的账户已被冻结，请联系客服。',

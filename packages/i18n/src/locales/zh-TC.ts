@@ -49,6 +49,7 @@ const zhTC: Catalogue = {
     forbidden: '您沒有執行此操作的權限',
     notFound: '找不到內容',
     systemBusy: '系統忙碌中，請稍後再試。',
+    busy: '目前處理的請求過多，請幾秒後再試。',
     loginFailed: '帳號或密碼錯誤',
     accountExists: '此帳號已註冊',
     accountNotFound: '此帳號尚未註冊',
@@ -209,6 +210,10 @@ const zhTC: Catalogue = {
     codeSubject: '您的 Kestrel 驗證碼',
     codeBody: '您的驗證碼為 {{code}}，10 分鐘內有效。若非本人操作，請忽略此訊息。',
     codeSms: '【Kestrel】您的驗證碼為 {{code}}，10 分鐘內有效。',
+    accountExistsSubject: '您已擁有 Kestrel 帳戶',
+    accountExistsBody:
+      '有人（可能是您本人）申請用此地址註冊 Kestrel 帳戶，但該地址已有帳戶。請直接登入，或在登入頁點擊「忘記密碼？」重設密碼。若非本人操作，請忽略此訊息。',
+    accountExistsSms: '【Kestrel】該手機號碼已有 Kestrel 帳戶。請直接登入，或透過「忘記密碼？」重設密碼。',
   },
   backOffice: {
     accountFrozen: '您的帳戶已被凍結，請聯繫客服。',

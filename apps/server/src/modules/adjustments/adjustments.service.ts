@@ -238,7 +238,7 @@ export class AdjustmentsService {
     await this.messages.notify(
       decided.row.userId,
       decided.row.direction === 'add' ? 'systemAdd' : 'systemDebit',
-      { amount: decided.amount, asset: decided.row.asset },
+      { amount: quantity(decided.amount), asset: decided.row.asset },
     );
     return this.proposal(id);
   }

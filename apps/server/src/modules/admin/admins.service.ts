@@ -60,27 +60,33 @@ export class AdminsService {
 
   async login(body: AdminLoginBody, caller: AdminCaller): Promise<AdminLoginResult> {
     const email = body.email;
-    await this.limits.assertLoginAllowed(email, caller.ip);
+    const attempt = await this.limits.reserveLogin(email, caller.ip);
     const admin = await this.repository.findByEmail(email);
+    const owner = `ip:${caller.ip}` as const;
     // An unknown e-mail costs the same hashing time as a wrong password, so timing tells nothing.
-    const valid = admin
-      ? await verifyPassword(body.password, admin.passwordHash)
-      : await hashPassword(body.password).then(() => false);
-    if (!admin || !valid) {
-      await this.limits.recordLoginFailure(email, caller.ip);
-      throw new AppError('adminLoginFailed');
+    const valid = await attempt.check(() =>
+      admin
+        ? verifyPassword(body.password, admin.passwordHash, owner)
+        : hashPassword(body.password, owner).then(() => false),
+    );
+    // A failure (here and for a wrong TOTP code) keeps the attempt reserved: it is the failure's count.
+    if (!admin || !valid) throw new AppError('adminLoginFailed');
+    if (admin.disabledAt) {
+      await attempt.giveBack();
+      throw new AppError('adminDisabled');
     }
-    if (admin.disabledAt) throw new AppError('adminDisabled');
     if (admin.totpSecret) {
-      if (!body.totp) throw new AppError('totpRequired');
+      if (!body.totp) {
+        await attempt.giveBack();
+        throw new AppError('totpRequired');
+      }
       const step = acceptedStep(admin.totpSecret, body.totp);
       // A code seen once is spent: someone who watched it being typed cannot sign in with it too.
       if (step === null || !(await this.repository.claimTotpStep(admin.id, step))) {
-        await this.limits.recordLoginFailure(email, caller.ip);
         throw new AppError('totpInvalid');
       }
     }
-    await this.limits.recordLoginSuccess(email);
+    await attempt.succeeded();
 
     const token = newAdminToken();
     const actor: Actor = { adminId: admin.id, action: 'adminLogin', ip: caller.ip };
@@ -157,7 +163,7 @@ export class AdminsService {
   }
 
   async create(body: CreateAdminBody, actor: Actor): Promise<AdminSummary> {
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, 'operator');
     return withAudit(this.repository, actor, { type: 'admin', id: null }, null, async (repository) => {
       const created = await repository.insert({
         email: body.email,
@@ -255,11 +261,11 @@ export class AdminsService {
       current.role === account.role &&
       current.disabledAt === null &&
       (account.name === undefined || account.name === current.name) &&
-      (await verifyPassword(account.password, current.passwordHash))
+      (await verifyPassword(account.password, current.passwordHash, 'operator'))
     ) {
       return { admin: toAdminSummary(current), outcome: 'unchanged' };
     }
-    const passwordHash = await hashPassword(account.password);
+    const passwordHash = await hashPassword(account.password, 'operator');
     type Result = { admin: AdminSummary; outcome: 'created' | 'reset' };
     return withAudit<AdminsRepository, Result>(
       this.repository,

@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => {
-      await auth.resetPassword(request.body);
+      await auth.resetPassword(request.body, callerOf(request));
       return ok(null, request.t('auth.forgot.success'));
     },
   );

@@ -69,16 +69,25 @@ export class AuthService {
     private readonly endings: SessionEndings = NO_ONE_LISTENING,
   ) {}
 
-  /** Sends a one-time code; registering needs a new account, resetting an existing one. */
+  /**
+   * Sends a one-time code for registering a new account or resetting an existing one. The answer is the same
+   * whether or not the account exists, so this cannot be used to find accounts: an existing account asked to
+   * register gets a message saying it already has one instead of a code, and a reset of an unknown account (or of
+   * one no one signs in to) sends nothing.
+   */
   async sendCode(rawAccount: string, purpose: CodePurpose, caller: Caller) {
     const account = normalizeAccount(rawAccount);
     await this.limits.consumeCodeSendingByIp(caller.ip);
-    const existing = await this.repository.findUserByAccount(account);
-    if (purpose === 'register' && existing) throw new AppError('accountExists');
-    if (purpose === 'reset' && (!existing || existing.passwordHash === NO_PASSWORD)) {
-      throw new AppError('accountNotFound');
-    }
     await this.limits.consumeCodeSendingByAccount(`${purpose}:${account}`);
+    this.notifier.assertCanReach(account);
+    const existing = await this.repository.findUserByAccount(account);
+    const answer = { resendAfter: CODE_RESEND_SECONDS };
+    if (existing?.passwordHash === NO_PASSWORD) return answer;
+    if (purpose === 'register' && existing) {
+      await this.notifier.sendAccountExists(account, caller.locale);
+      return answer;
+    }
+    if (purpose === 'reset' && !existing) return answer;
 
     const code = newVerificationCode();
     await this.repository.replaceCode({
@@ -88,12 +97,12 @@ export class AuthService {
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     await this.notifier.sendVerificationCode(account, code, caller.locale);
-    return { resendAfter: CODE_RESEND_SECONDS };
+    return answer;
   }
 
   async register(body: RegisterBody, caller: Caller): Promise<SessionResult> {
     const account = normalizeAccount(body.account);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, `ip:${caller.ip}`);
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'register', body.code)) === 'wrong') {
         return { kind: 'codeInvalid' } as const;
@@ -128,19 +137,23 @@ export class AuthService {
 
   async login(body: LoginBody, caller: Caller): Promise<SessionResult> {
     const account = normalizeAccount(body.account);
-    await this.limits.assertLoginAllowed(account, caller.ip);
+    const attempt = await this.limits.reserveLogin(account, caller.ip);
     const user = await this.repository.findUserByAccount(account);
+    const owner = `ip:${caller.ip}` as const;
     // An unknown account costs the same hashing time as a wrong password, so timing tells nothing.
-    const valid = user
-      ? await verifyPassword(body.password, user.passwordHash)
-      : await hashPassword(body.password).then(() => false);
-    if (!user || !valid) {
-      await this.limits.recordLoginFailure(account, caller.ip);
-      throw new AppError('loginFailed');
-    }
+    const valid = await attempt.check(() =>
+      user
+        ? verifyPassword(body.password, user.passwordHash, owner)
+        : hashPassword(body.password, owner).then(() => false),
+    );
+    // The attempt reserved stays spent: it is this failure.
+    if (!user || !valid) throw new AppError('loginFailed');
     // Only after the password: a frozen account is not revealed to someone who does not know it.
-    if (user.frozenAt) throw new AppError('accountFrozen');
-    await this.limits.recordLoginSuccess(account);
+    if (user.frozenAt) {
+      await attempt.giveBack();
+      throw new AppError('accountFrozen');
+    }
+    await attempt.succeeded();
     const token = await this.openSession(this.repository, user.id, caller);
     await this.messages.notify(user.id, 'newLogin', {
       time: new Date(),
@@ -156,9 +169,9 @@ export class AuthService {
   }
 
   /** Sets a new password with a code and ends every session of the account. */
-  async resetPassword(body: ResetBody) {
+  async resetPassword(body: ResetBody, caller: Pick<Caller, 'ip'>) {
     const account = normalizeAccount(body.account);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, `ip:${caller.ip}`);
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'reset', body.code)) === 'wrong') return 'codeInvalid';
       const user = await repository.findUserByAccount(account);

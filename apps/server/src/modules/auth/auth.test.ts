@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { catalogues } from '@kestrel/i18n/all';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCodeSentTo } from '../../../test/outbox';
+import { lastCodeSentTo, outboxMessagesTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { verificationCodes } from '../../db/schema';
+import { users, verificationCodes } from '../../db/schema';
 
 let sut: TestApp;
 let accounts = 0;
@@ -40,6 +42,17 @@ async function call(
 
 async function sendCode(account: string, purpose: 'register' | 'reset', ip?: string) {
   return call('POST', '/api/auth/code', { body: { account, purpose }, ip });
+}
+
+/** An account registered long ago: it exists, and no code was sent for it lately. */
+async function existingAccount(account: string) {
+  const phone = account.startsWith('+');
+  await sut.database.db.insert(users).values({
+    email: phone ? null : account,
+    phone: phone ? account : null,
+    passwordHash: 'not-a-hash',
+    inviteCode: randomBytes(4).toString('hex').toUpperCase(),
+  });
 }
 
 async function register(account: string, extra: Record<string, unknown> = {}) {
@@ -177,16 +190,55 @@ describe('verification codes', () => {
     expect((await call('POST', '/api/auth/register', { body: { ...body, code } })).body.code).toBe(2004);
   });
 
-  it('will not send a register code to an existing account, nor a reset code to an unknown one', async () => {
-    const account = uniqueEmail();
-    await register(account);
-    const again = await sendCode(account, 'register');
-    expect(again).toMatchObject({
-      status: 409,
-      body: { code: 2002, msg: 'This account is already registered' },
+  it('answers a code request the same whether or not the account exists, and sends only what fits', async () => {
+    const existing = uniqueEmail();
+    await existingAccount(existing);
+    const unknown = uniqueEmail();
+    const answerOf = async (account: string, purpose: 'register' | 'reset') => {
+      const { status, body } = await sendCode(account, purpose, `10.7.${accounts % 250}.${purpose.length}`);
+      return { status, ...body, msg: body.msg.replace(account, '<account>') };
+    };
+
+    const registerAgain = await answerOf(existing, 'register');
+    expect(registerAgain).toEqual(await answerOf(uniqueEmail(), 'register'));
+    expect(registerAgain).toMatchObject({ status: 200, code: 0, data: { resendAfter: 60 } });
+    const resetUnknown = await answerOf(unknown, 'reset');
+    expect(resetUnknown).toEqual(await answerOf(existing, 'reset'));
+    expect(resetUnknown).toEqual(registerAgain);
+
+    const [alreadyThere, resetCode] = await outboxMessagesTo(sut.database, existing);
+    expect(alreadyThere).toMatchObject({
+      channel: 'email',
+      subject: catalogues['en-US'].mail.accountExistsSubject,
+      body: catalogues['en-US'].mail.accountExistsBody,
     });
-    const reset = await sendCode(uniqueEmail(), 'reset');
-    expect(reset).toMatchObject({ status: 404, body: { code: 2003 } });
+    expect(resetCode?.body).toMatch(/\b\d{6}\b/);
+    expect(await outboxMessagesTo(sut.database, unknown)).toEqual([]);
+
+    // Registering the existing account is still refused, at the registration itself: no code was sent for it.
+    const refused = await call('POST', '/api/auth/register', {
+      body: {
+        account: existing,
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        code: '123456',
+        termsAccepted: true,
+      },
+    });
+    expect(refused.body.code).toBe(2004);
+  });
+
+  it('tells a phone that already has an account so in an SMS in the language asked for', async () => {
+    const phone = `+4917${String(Date.now()).slice(-9)}`;
+    await existingAccount(phone);
+    const again = await call('POST', '/api/auth/code', {
+      body: { account: phone, purpose: 'register' },
+      ip: '10.7.251.1',
+      lang: 'fr',
+    });
+    expect(again.body.code).toBe(0);
+    const messages = await outboxMessagesTo(sut.database, phone);
+    expect(messages.at(-1)).toMatchObject({ channel: 'sms', body: catalogues.fr.mail.accountExistsSms });
   });
 
   it('makes a second request for the same account wait 60 seconds', async () => {

@@ -1,5 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../http/app-error';
+import { AttemptLimit, checkedUnder, inProcessLimiters, type LimiterStore } from './attempts';
 
 export type RateLimitOptions = {
   loginFailuresPerAccount: number;
@@ -21,43 +22,77 @@ function minutesLeft(result: RateLimiterRes) {
   return Math.max(1, Math.ceil(result.msBeforeNext / 60_000));
 }
 
+/**
+ * A login attempt reserved on the account and on the IP before the password is hashed. A wrong password needs
+ * nothing more: the reservation is its failure.
+ */
+export type LoginAttempt = {
+  /** Runs the password check; an error instead of an answer (hashing too busy) gives the attempt back. */
+  check<T>(check: () => Promise<T>): Promise<T>;
+  /** The password was right: the account's failures are forgotten and the IP's attempt is given back. */
+  succeeded(): Promise<void>;
+  /** The password was right but the login stops for another reason (account frozen, code to ask for). */
+  giveBack(): Promise<void>;
+};
+
 /** The limits on guessing passwords and on sending codes, per account and per IP. */
 export class AuthRateLimits {
-  private readonly loginByAccount: RateLimiterMemory;
-  private readonly loginByIp: RateLimiterMemory;
-  private readonly codeByAccount: RateLimiterMemory;
-  private readonly codeByIp: RateLimiterMemory;
+  private readonly loginByAccount: AttemptLimit;
+  private readonly loginByIp: AttemptLimit;
+  private readonly codeByAccount;
+  private readonly codeByIp;
 
-  constructor(options: RateLimitOptions = DEFAULT_RATE_LIMITS) {
+  /**
+   * `scope` keeps apart the counts of limits that share a store (the users' and the back office's logins), as
+   * several nodes' limiters will in Redis.
+   */
+  constructor(
+    options: RateLimitOptions = DEFAULT_RATE_LIMITS,
+    { store = inProcessLimiters, scope = 'user' }: { store?: LimiterStore; scope?: string } = {},
+  ) {
     const window = options.loginWindowSeconds;
-    this.loginByAccount = new RateLimiterMemory({
-      points: options.loginFailuresPerAccount,
-      duration: window,
+    this.loginByAccount = new AttemptLimit(
+      store({
+        keyPrefix: `${scope}-login-account`,
+        points: options.loginFailuresPerAccount,
+        duration: window,
+      }),
+    );
+    this.loginByIp = new AttemptLimit(
+      store({ keyPrefix: `${scope}-login-ip`, points: options.loginFailuresPerIp, duration: window }),
+    );
+    this.codeByAccount = store({
+      keyPrefix: `${scope}-code-account`,
+      points: 1,
+      duration: options.codeResendSeconds,
     });
-    this.loginByIp = new RateLimiterMemory({ points: options.loginFailuresPerIp, duration: window });
-    this.codeByAccount = new RateLimiterMemory({ points: 1, duration: options.codeResendSeconds });
-    this.codeByIp = new RateLimiterMemory({ points: options.codesPerIpPerHour, duration: 3600 });
+    this.codeByIp = store({
+      keyPrefix: `${scope}-code-ip`,
+      points: options.codesPerIpPerHour,
+      duration: 3600,
+    });
   }
 
-  /** Refuses a login attempt while either the account or the IP has used up its failures. */
-  async assertLoginAllowed(account: string, ip: string) {
-    for (const [limiter, key] of [
-      [this.loginByAccount, account],
-      [this.loginByIp, ip],
-    ] as const) {
-      const state = await limiter.get(key);
-      if (state && state.remainingPoints <= 0) {
-        throw new AppError('tooManyAttempts', { minutes: minutesLeft(state) });
-      }
-    }
-  }
-
-  async recordLoginFailure(account: string, ip: string) {
-    await Promise.all([this.loginByAccount.penalty(account, 1), this.loginByIp.penalty(ip, 1)]);
-  }
-
-  async recordLoginSuccess(account: string) {
-    await this.loginByAccount.delete(account);
+  /**
+   * Reserves one attempt on the IP and one on the account, or refuses with a translated 429 while either has
+   * used up its failures; the password is hashed only after this, so parallel guesses cannot pass the limits.
+   */
+  async reserveLogin(account: string, ip: string): Promise<LoginAttempt> {
+    await this.loginByIp.reserve(ip);
+    await checkedUnder(
+      () => this.loginByIp.giveBack(ip),
+      () => this.loginByAccount.reserve(account),
+    );
+    const giveBack = async () => {
+      await Promise.all([this.loginByAccount.giveBack(account), this.loginByIp.giveBack(ip)]);
+    };
+    return {
+      check: (check) => checkedUnder(giveBack, check),
+      succeeded: async () => {
+        await Promise.all([this.loginByAccount.forget(account), this.loginByIp.giveBack(ip)]);
+      },
+      giveBack,
+    };
   }
 
   /** Spends one of the IP's code sendings; it comes before any lookup, so it also limits probing for accounts. */

@@ -28,15 +28,40 @@ export class Notifier {
 
   async sendVerificationCode(account: string, code: string, locale: Locale) {
     const t = translator(locale);
-    const channel: Channel = isPhone(account) ? 'sms' : 'email';
-    if (!this.senders[channel] && this.mode !== 'development') {
-      throw new AppError(channel === 'sms' ? 'smsUnavailable' : 'emailUnavailable');
-    }
+    const channel = this.channelFor(account);
     const message = (shown: string): OutgoingMessage =>
       channel === 'sms'
         ? { to: account, text: t('mail.codeSms', { code: shown }) }
         : { to: account, subject: t('mail.codeSubject'), text: t('mail.codeBody', { code: shown }) };
     await this.deliver(channel, message(code), message(MASKED_CODE));
+  }
+
+  /**
+   * Tells the owner of an account that someone asked to register it again, in place of a code: the code endpoint
+   * answers the same either way, so only the mailbox learns that the account exists.
+   */
+  async sendAccountExists(account: string, locale: Locale) {
+    const t = translator(locale);
+    const channel = this.channelFor(account);
+    const message: OutgoingMessage =
+      channel === 'sms'
+        ? { to: account, text: t('mail.accountExistsSms') }
+        : { to: account, subject: t('mail.accountExistsSubject'), text: t('mail.accountExistsBody') };
+    await this.deliver(channel, message, message);
+  }
+
+  /** Refuses an account no channel can reach, before anything tells whether the account exists. */
+  assertCanReach(account: string) {
+    this.channelFor(account);
+  }
+
+  /** The channel that reaches an account; refused, as for any account, when nothing can deliver on it. */
+  private channelFor(account: string): Channel {
+    const channel: Channel = isPhone(account) ? 'sms' : 'email';
+    if (!this.senders[channel] && this.mode !== 'development') {
+      throw new AppError(channel === 'sms' ? 'smsUnavailable' : 'emailUnavailable');
+    }
+    return channel;
   }
 
   /** `recorded` is what the outbox keeps: the message with its secrets masked. */

@@ -15,9 +15,6 @@ import type { PasswordAttempts } from './password-attempts';
 import type { ProfileRepository } from './profile.repository';
 import { looksReserved } from './reserved-names';
 
-const loginKey = (userId: number) => `login:${userId}`;
-const securityKey = (userId: number) => `security:${userId}`;
-
 /** The user's own profile, login password and security (payment) password. */
 export class ProfileService {
   constructor(
@@ -43,8 +40,8 @@ export class ProfileService {
 
   /** Changes the login password; every other session ends, the one making the change stays. */
   async changePassword(user: UserRow, sessionToken: string, body: ChangePasswordBody) {
-    await this.checkPassword(loginKey(user.id), body.oldPassword, user.passwordHash);
-    const passwordHash = await hashPassword(body.password);
+    await this.checkPassword(user.id, 'login', body.oldPassword, user.passwordHash);
+    const passwordHash = await hashPassword(body.password, `user:${user.id}`);
     await this.repository.transaction(async (repository) => {
       await repository.updatePassword(user.id, passwordHash);
       await repository.revokeOtherSessions(user.id, sha256(sessionToken));
@@ -59,27 +56,29 @@ export class ProfileService {
   async setSecurityPassword(user: UserRow, body: SecurityPasswordBody) {
     if (user.securityPasswordHash) {
       if (!body.oldSecurityPassword) throw new AppError('oldSecurityPasswordRequired');
-      await this.checkPassword(securityKey(user.id), body.oldSecurityPassword, user.securityPasswordHash);
+      await this.checkPassword(user.id, 'security', body.oldSecurityPassword, user.securityPasswordHash);
     } else {
       if (!body.loginPassword) throw new AppError('loginPasswordRequired');
-      await this.checkPassword(loginKey(user.id), body.loginPassword, user.passwordHash);
+      await this.checkPassword(user.id, 'login', body.loginPassword, user.passwordHash);
     }
-    await this.repository.updateSecurityPassword(user.id, await hashPassword(body.password));
+    await this.repository.updateSecurityPassword(
+      user.id,
+      await hashPassword(body.password, `user:${user.id}`),
+    );
   }
 
   /** For screens that move money: refuses when none is set, when it is wrong, or after too many wrong tries. */
   async verifySecurityPassword(userId: number, password: string) {
     const user = await this.repository.findUser(userId);
     if (!user?.securityPasswordHash) throw new AppError('securityPasswordNotSet');
-    await this.checkPassword(securityKey(userId), password, user.securityPasswordHash);
+    await this.checkPassword(userId, 'security', password, user.securityPasswordHash);
   }
 
-  private async checkPassword(attemptKey: string, password: string, hash: string) {
-    await this.attempts.assertAllowed(attemptKey);
-    if (!(await verifyPassword(password, hash))) {
-      await this.attempts.recordFailure(attemptKey);
-      throw new AppError('wrongPassword');
-    }
-    await this.attempts.recordSuccess(attemptKey);
+  /** An attempt is reserved before the hashing, so parallel guesses cannot pass the limit. */
+  private async checkPassword(userId: number, kind: 'login' | 'security', password: string, hash: string) {
+    const valid = await this.attempts.check(`${kind}:${userId}`, () =>
+      verifyPassword(password, hash, `user:${userId}`),
+    );
+    if (!valid) throw new AppError('wrongPassword');
   }
 }
