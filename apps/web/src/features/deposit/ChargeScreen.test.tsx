@@ -149,6 +149,13 @@ function renderAt(path: string) {
   return { ui: userEvent.setup(), router };
 }
 
+/** The upload tile of the credential, which says in `data-state` whether it holds a picture. */
+function credentialTile(): HTMLElement {
+  const tile = screen.getByTestId(TestId.depositCredentialInput).closest('label');
+  if (!tile) throw new Error('the credential input is not inside its tile');
+  return tile;
+}
+
 beforeAll(async () => {
   await initI18n('en-US');
 });
@@ -241,6 +248,28 @@ describe('the deposit screen', () => {
     });
     await waitFor(() => expect(currentNotice()?.message).toBe('Submitted successfully, please be patient'));
     expect((screen.getByTestId(TestId.depositAmount) as HTMLInputElement).value).toBe('');
+  });
+
+  it('clears the credential after a successful submit, so the next deposit asks for its own', async () => {
+    const { ui } = renderAt('/user/wallet/charge?asset=USDT&chain=tron');
+    await ui.type(await screen.findByTestId(TestId.depositAmount), '25');
+    await ui.upload(
+      screen.getByTestId(TestId.depositCredentialInput),
+      new File(['jpg'], 'proof.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() => expect(credentialTile().dataset.state).toBe('filled'));
+    await ui.click(screen.getByTestId(TestId.depositSubmit));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() =>
+      expect((screen.getByTestId(TestId.depositAmount) as HTMLInputElement).value).toBe(''),
+    );
+    expect(credentialTile().dataset.state).toBe('empty');
+    expect(credentialTile().querySelector('img')).toBeNull();
+
+    await ui.type(screen.getByTestId(TestId.depositAmount), '30');
+    await ui.click(screen.getByTestId(TestId.depositSubmit));
+    expect(await screen.findByText('Please upload the transfer credential')).toBeTruthy();
+    expect(posted).toHaveLength(1);
   });
 
   it('lists the deposit records with their statuses in the sheet from the header', async () => {
