@@ -77,6 +77,7 @@ const networks: WalletNetworks = {
 
 const record = (id: number, status: DepositView['status'], rejectionReason: string | null): DepositView => ({
   id,
+  method: 'crypto',
   asset: 'USDT',
   chain: 'tron',
   account: 'spot',
