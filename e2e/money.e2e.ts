@@ -117,7 +117,7 @@ describe('money in the browser', () => {
     await byId(phone, TestId.depositNetworkSheet).waitFor();
     await snapshot(phone, 'deposit-networks-en-US');
     await byId(phone, TestId.depositNetworkOption).and(phone.locator('[data-chain="tron"]')).click();
-    await waitForPath(phone, '/user/wallet/charge');
+    await waitForPath(phone, '/user/wallet/charge1');
     await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
     await expect
       .poll(() => byId(phone, TestId.depositQr).getAttribute('src'))

@@ -200,6 +200,13 @@ export const TestId = {
   depositAmount: 'deposit-amount',
   depositCredentialInput: 'deposit-credential-input',
   depositSubmit: 'deposit-submit',
+  depositType: (method: string) => `deposit-type-${method}`,
+  depositBankOption: 'deposit-bank-option',
+  depositBankUnavailable: 'deposit-bank-unavailable',
+  depositBankAccount: 'deposit-bank-account',
+  /** A copyable bank detail (bank name, account number, routing code, reference), by its field. */
+  depositBankField: (field: string) => `deposit-bank-${field}`,
+  depositBankCopy: (field: string) => `deposit-bank-copy-${field}`,
   withdrawBind: 'withdraw-bind',
   withdrawForm: 'withdraw-form',
   withdrawTarget: 'withdraw-target',
