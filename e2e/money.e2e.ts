@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsTestId } from '../apps/admin/src/features/assets/testIds';
+import { DepositTestId } from '../apps/admin/src/features/deposits/testIds';
 import { ReviewTestId } from '../apps/admin/src/features/review/testIds';
 import { WithdrawalTestId } from '../apps/admin/src/features/withdrawals/testIds';
 import { callApi, registerAccount } from '../apps/server/test/api';
@@ -162,6 +163,83 @@ describe('money in the browser', () => {
     await snapshot(phone, 'account-records-ar');
     await phone.context().close();
   });
+
+  it('takes a bank transfer to the account set in the console, reviewed in the deposit queue', async () => {
+    const console = await openConsole(browser, baseUrl, treasurer, '/admin/users');
+    await byId(console, 'nav-assets').click();
+    await byId(console, AssetsTestId.bankEdit('USDT')).click();
+    const dialog = byId(console, AssetsTestId.bankDialog);
+    await dialog.getByTestId(AssetsTestId.bankField('bankName')).fill('First Harbour Bank');
+    await dialog.getByTestId(AssetsTestId.bankField('accountName')).fill('Kestrel Markets Ltd');
+    await dialog.getByTestId(AssetsTestId.bankField('accountNumber')).fill('GB33 BUKB 2020 1555 5555 55');
+    await dialog.getByTestId(AssetsTestId.bankField('routingCode')).fill('BUKBGB22');
+    await dialog.getByTestId(AssetsTestId.bankField('currency')).fill('USD');
+    await dialog.getByTestId('reason').fill('Dollar account for bank transfers');
+    await snapshot(console, 'admin-bank-account-dialog-en-US');
+    await dialog.getByTestId('dialog-submit').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => byId(console, AssetsTestId.bankAccount('USDT')).textContent())
+      .toContain('GB33BUKB20201555555555');
+    await snapshot(console, 'admin-assets-bank-en-US');
+    await console.context().close();
+
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/recharge`);
+    await byId(phone, TestId.depositCoinOption).first().waitFor();
+    await snapshot(phone, 'recharge-crypto-en-US');
+    await byId(phone, TestId.depositType('bank')).check();
+    await byId(phone, TestId.depositBankOption).and(phone.locator('[data-asset="USDT"]')).waitFor();
+    await snapshot(phone, 'recharge-bank-en-US');
+    await byId(phone, TestId.depositBankOption).and(phone.locator('[data-asset="USDT"]')).click();
+    await waitForPath(phone, '/user/wallet/charge2');
+    const reference = await byId(phone, TestId.depositBankField('reference')).textContent();
+    expect(reference).toMatch(/^K\d+$/);
+    expect(await byId(phone, TestId.depositBankField('accountNumber')).textContent()).toBe(
+      'GB33BUKB20201555555555',
+    );
+    await byId(phone, TestId.depositAmount).fill('300');
+    const receipt = await cameraPhoto('WIRE 300 USD', '#2f4f8a');
+    await choosePhoto(phone, TestId.depositCredentialInput, 'receipt.jpg', receipt);
+    await snapshot(phone, 'deposit-bank-charge-en-US');
+    await byId(phone, TestId.depositSubmit).click();
+    await expect.poll(() => phone.getByText('Submitted successfully, please be patient').count()).toBe(1);
+    // The form starts afresh: no amount and no receipt left from the deposit just sent.
+    await expect.poll(() => byId(phone, TestId.depositAmount).inputValue()).toBe('');
+    await expect
+      .poll(() =>
+        byId(phone, TestId.depositCredentialInput).evaluate((input) => input.parentElement?.dataset.state),
+      )
+      .toBe('empty');
+
+    const review = await openConsole(browser, baseUrl, reviewer, '/admin/identity');
+    await openFirstPending(review, 'deposits', /\/admin\/deposits\/\d+$/, 'credential');
+    expect(await byId(review, DepositTestId.reference).textContent()).toBe(reference);
+    await snapshot(review, 'admin-deposit-bank-detail-en-US');
+    await approve(review);
+    await review.context().close();
+
+    await phone.goto(`${baseUrl}/home/assets`);
+    await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('550.50');
+
+    await storeArabic(phone);
+    await phone.goto(`${baseUrl}/user/wallet/recharge?type=bank`);
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await byId(phone, TestId.depositBankOption).first().waitFor();
+    await snapshot(phone, 'recharge-bank-ar');
+    await phone.goto(`${baseUrl}/user/wallet/recharge`);
+    await byId(phone, TestId.depositCoinOption).first().waitFor();
+    await snapshot(phone, 'recharge-crypto-ar');
+    await phone.goto(`${baseUrl}/user/wallet/charge2?asset=USDT`);
+    await expect.poll(() => byId(phone, TestId.depositBankField('reference')).textContent()).toBe(reference);
+    await snapshot(phone, 'deposit-bank-charge-ar');
+    await phone.goto(`${baseUrl}/user/wallet/charge1?asset=USDT&chain=tron`);
+    await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
+    await snapshot(phone, 'deposit-charge1-ar');
+    await phone.context().close();
+    // Two operators and a customer in English and Arabic: a longer journey than the others.
+  }, 120_000);
 
   it('binds a TRON wallet with the security password; the reviewer approves it', async () => {
     const phone = await openPhone(browser);
