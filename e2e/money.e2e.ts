@@ -189,7 +189,8 @@ describe('money in the browser', () => {
     await phone.goto(`${baseUrl}/user/wallet/recharge`);
     await byId(phone, TestId.depositCoinOption).first().waitFor();
     await snapshot(phone, 'recharge-crypto-en-US');
-    await byId(phone, TestId.depositType('bank')).check();
+    // A click, not check(): the choice lands in the address first, so the radio turns on a moment later.
+    await byId(phone, TestId.depositType('bank')).click();
     await byId(phone, TestId.depositBankOption).and(phone.locator('[data-asset="USDT"]')).waitFor();
     await snapshot(phone, 'recharge-bank-en-US');
     await byId(phone, TestId.depositBankOption).and(phone.locator('[data-asset="USDT"]')).click();
