@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsTestId } from '../apps/admin/src/features/assets/testIds';
+import { DepositTestId } from '../apps/admin/src/features/deposits/testIds';
 import { ReviewTestId } from '../apps/admin/src/features/review/testIds';
 import { WithdrawalTestId } from '../apps/admin/src/features/withdrawals/testIds';
 import { verifyIdentity } from '../apps/server/src/modules/identity/test-identity';
@@ -121,7 +122,7 @@ describe('money in the browser', () => {
     await byId(phone, TestId.depositNetworkSheet).waitFor();
     await snapshot(phone, 'deposit-networks-en-US');
     await byId(phone, TestId.depositNetworkOption).and(phone.locator('[data-chain="tron"]')).click();
-    await waitForPath(phone, '/user/wallet/charge');
+    await waitForPath(phone, '/user/wallet/charge1');
     await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
     await expect
       .poll(() => byId(phone, TestId.depositQr).getAttribute('src'))
@@ -166,6 +167,98 @@ describe('money in the browser', () => {
     await snapshot(phone, 'account-records-ar');
     await phone.context().close();
   });
+
+  it('takes a bank transfer to the account set in the console, reviewed in the deposit queue', async () => {
+    const console = await openConsole(browser, baseUrl, treasurer, '/admin/users');
+    await byId(console, 'nav-assets').click();
+    await byId(console, AssetsTestId.bankEdit('USDT')).click();
+    const dialog = byId(console, AssetsTestId.bankDialog);
+    await dialog.getByTestId(AssetsTestId.bankField('bankName')).fill('First Harbour Bank');
+    await dialog.getByTestId(AssetsTestId.bankField('accountName')).fill('Kestrel Markets Ltd');
+    await dialog.getByTestId(AssetsTestId.bankField('accountNumber')).fill('GB33 BUKB 2020 1555 5555 55');
+    await dialog.getByTestId(AssetsTestId.bankField('routingCode')).fill('BUKBGB22');
+    await dialog.getByTestId(AssetsTestId.bankField('currency')).fill('USD');
+    await dialog.getByTestId('reason').fill('Dollar account for bank transfers');
+    await snapshot(console, 'admin-bank-account-dialog-en-US');
+    await dialog.getByTestId('dialog-submit').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => byId(console, AssetsTestId.bankAccount('USDT')).textContent())
+      .toContain('GB33BUKB20201555555555');
+    await snapshot(console, 'admin-assets-bank-en-US');
+    await console.context().close();
+
+    const phone = await openPhone(browser);
+    await logIn(phone, baseUrl, customer.email, customer.password);
+    await phone.goto(`${baseUrl}/user/wallet/recharge`);
+    await byId(phone, TestId.depositCoinOption).first().waitFor();
+    await snapshot(phone, 'recharge-crypto-en-US');
+    // A click, not check(): the choice lands in the address first, so the radio turns on a moment later.
+    await byId(phone, TestId.depositType('bank')).click();
+    await byId(phone, TestId.depositBankOption).and(phone.locator('[data-asset="USDT"]')).waitFor();
+    await snapshot(phone, 'recharge-bank-en-US');
+    await byId(phone, TestId.depositBankOption).and(phone.locator('[data-asset="USDT"]')).click();
+    await waitForPath(phone, '/user/wallet/charge2');
+    const reference = await byId(phone, TestId.depositBankField('reference')).textContent();
+    expect(reference).toMatch(/^K\d+$/);
+    expect(await byId(phone, TestId.depositBankField('accountNumber')).textContent()).toBe(
+      'GB33BUKB20201555555555',
+    );
+    await byId(phone, TestId.depositAmount).fill('300');
+    const receipt = await cameraPhoto('WIRE 300 USD', '#2f4f8a');
+    await choosePhoto(phone, TestId.depositCredentialInput, 'receipt.jpg', receipt);
+    await snapshot(phone, 'deposit-bank-charge-en-US');
+    await byId(phone, TestId.depositSubmit).click();
+    await expect.poll(() => phone.getByText('Submitted successfully, please be patient').count()).toBe(1);
+    // The form starts afresh: no amount and no receipt left from the deposit just sent.
+    await expect.poll(() => byId(phone, TestId.depositAmount).inputValue()).toBe('');
+    await expect
+      .poll(() =>
+        byId(phone, TestId.depositCredentialInput).evaluate((input) => input.parentElement?.dataset.state),
+      )
+      .toBe('empty');
+
+    const review = await openConsole(browser, baseUrl, reviewer, '/admin/identity');
+    // This deposit's own row, whatever else of the customer's the queue holds.
+    await byId(review, 'nav-deposits').click();
+    await byId(review, ReviewTestId.statusTab('pending')).click();
+    const row = byId(review, ReviewTestId.queueTable)
+      .locator('tbody tr', { hasText: customer.email })
+      .filter({ hasText: '300.000000' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.click();
+    await review.waitForURL(/\/admin\/deposits\/\d+$/);
+    await expect
+      .poll(() => byId(review, ReviewTestId.image('credential')).getAttribute('data-state'))
+      .toBe('shown');
+    expect(await byId(review, DepositTestId.reference).textContent()).toBe(reference);
+    await snapshot(review, 'admin-deposit-bank-detail-en-US');
+    await approve(review);
+    await review.context().close();
+
+    await byId(phone, TestId.depositRecordsOpen).click();
+    const record = byId(phone, TestId.depositRecord).first();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
+    expect(await record.textContent()).toContain('300');
+    await phone.keyboard.press('Escape');
+
+    await storeArabic(phone);
+    await phone.goto(`${baseUrl}/user/wallet/recharge?type=bank`);
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await byId(phone, TestId.depositBankOption).first().waitFor();
+    await snapshot(phone, 'recharge-bank-ar');
+    await phone.goto(`${baseUrl}/user/wallet/recharge`);
+    await byId(phone, TestId.depositCoinOption).first().waitFor();
+    await snapshot(phone, 'recharge-crypto-ar');
+    await phone.goto(`${baseUrl}/user/wallet/charge2?asset=USDT`);
+    await expect.poll(() => byId(phone, TestId.depositBankField('reference')).textContent()).toBe(reference);
+    await snapshot(phone, 'deposit-bank-charge-ar');
+    await phone.goto(`${baseUrl}/user/wallet/charge1?asset=USDT&chain=tron`);
+    await expect.poll(() => byId(phone, TestId.depositAddress).textContent()).toBe(platformAddress);
+    await snapshot(phone, 'deposit-charge1-ar');
+    await phone.context().close();
+    // Two operators and a customer in English and Arabic: a longer journey than the others.
+  }, 120_000);
 
   it('binds a TRON wallet with the security password; the reviewer approves it', async () => {
     const phone = await openPhone(browser);
@@ -278,7 +371,8 @@ describe('money in the browser', () => {
     await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
     await snapshot(phone, 'withdraw-records-en-US');
     await phone.goto(`${baseUrl}/home/assets`);
-    await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('150.50');
+    // 250.50 deposited on TRC20 and 300 by bank transfer, less the 100 withdrawn.
+    await expect.poll(() => byId(phone, TestId.assetsTotal).textContent()).toContain('450.50');
     await storeArabic(phone);
     await phone.goto(`${baseUrl}/user/wallet/withdraw`);
     await byId(phone, TestId.withdrawForm).waitFor();

@@ -209,6 +209,13 @@ export const TestId = {
   depositAmount: 'deposit-amount',
   depositCredentialInput: 'deposit-credential-input',
   depositSubmit: 'deposit-submit',
+  depositType: (method: string) => `deposit-type-${method}`,
+  depositBankOption: 'deposit-bank-option',
+  depositBankUnavailable: 'deposit-bank-unavailable',
+  depositBankAccount: 'deposit-bank-account',
+  /** A copyable bank detail (bank name, account number, routing code, reference), by its field. */
+  depositBankField: (field: string) => `deposit-bank-${field}`,
+  depositBankCopy: (field: string) => `deposit-bank-copy-${field}`,
   withdrawBind: 'withdraw-bind',
   /** The panel shown instead of the form while the user's identity must be verified first. */
   withdrawIdentity: 'withdraw-identity',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminPageOf, adminReasonField } from './admin';
 import { CHAINS } from './chains';
 import { REVIEW_STATUSES, reviewer } from './identity';
+import { bankAccountDetails } from './networks';
 import { amountField, USER_ACCOUNTS } from './wallet';
 
 /*
@@ -13,6 +14,13 @@ import { amountField, USER_ACCOUNTS } from './wallet';
 /** The spec's words for a deposit's state: under review, credited, refused. */
 export const DEPOSIT_STATUSES = ['processing', 'completed', 'fail'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/**
+ * The spec's recharge types: a crypto transfer to the platform's address on a network (charge1), or a bank
+ * transfer to the platform's bank account for the asset (charge2). Both are reviewed in the one deposit queue.
+ */
+export const DEPOSIT_METHODS = ['crypto', 'bank'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
 /**
  * The spec's recharge form: a recharge type (the coin), a deposit network, a wallet type (the account the
@@ -32,15 +40,29 @@ export const depositBody = z.object({
     .min(1, 'deposit.errors.credentialRequired'),
 });
 
+/** A bank transfer's form: no network; the platform bank account of the asset and the user's reference apply. */
+export const bankDepositBody = depositBody.omit({ chain: true });
+
+/**
+ * The bank transfer screen's data: the user's own reference to quote in every transfer (stable, so a reviewer
+ * can match any transfer to its sender), and each asset that takes bank transfers now, with its account.
+ */
+export const bankTransferInfo = z.object({
+  reference: z.string(),
+  accounts: z.array(bankAccountDetails.extend({ asset: z.string(), precision: z.number().int() })),
+});
+
 export const depositView = z.object({
   id: z.number().int(),
+  method: z.enum(DEPOSIT_METHODS),
   asset: z.string(),
-  chain: z.enum(CHAINS),
+  /** Null for a bank transfer. */
+  chain: z.enum(CHAINS).nullable(),
   account: z.enum(USER_ACCOUNTS),
   /** What is credited: the amount sent, or the reviewer's correction of it. */
   amount: z.string(),
-  /** The platform address shown when the deposit was made. */
-  address: z.string(),
+  /** The platform address shown when a crypto deposit was made; null for a bank transfer. */
+  address: z.string().nullable(),
   status: z.enum(DEPOSIT_STATUSES),
   rejectionReason: z.string().nullable(),
   submittedAt: z.iso.datetime(),
@@ -61,8 +83,9 @@ export const adminDepositSummary = z.object({
   userId: z.number().int(),
   userEmail: z.string().nullable(),
   userPhone: z.string().nullable(),
+  method: z.enum(DEPOSIT_METHODS),
   asset: z.string(),
-  chain: z.enum(CHAINS),
+  chain: z.enum(CHAINS).nullable(),
   account: z.enum(USER_ACCOUNTS),
   amount: z.string(),
   /** What the user said they sent; differs from `amount` once a reviewer corrected it. */
@@ -73,7 +96,10 @@ export const adminDepositSummary = z.object({
 });
 
 export const adminDepositDetail = adminDepositSummary.extend({
-  address: z.string(),
+  address: z.string().nullable(),
+  /** The bank account a bank transfer was shown, as it was then, and the reference the user was to quote. */
+  bank: bankAccountDetails.nullable(),
+  reference: z.string().nullable(),
   /** Admin image address (`/api/admin/uploads/:id`), fetched with the admin token. */
   credentialUrl: z.string(),
   rejectionReason: z.string().nullable(),
@@ -89,6 +115,8 @@ export const adminDepositPage = adminPageOf(adminDepositSummary);
 export const depositAmountBody = z.object({ amount: amountField, reason: adminReasonField });
 
 export type DepositBody = z.input<typeof depositBody>;
+export type BankDepositBody = z.input<typeof bankDepositBody>;
+export type BankTransferInfo = z.infer<typeof bankTransferInfo>;
 export type DepositView = z.infer<typeof depositView>;
 export type DepositPage = z.infer<typeof depositPage>;
 export type DepositsQuery = z.input<typeof depositsQuery>;

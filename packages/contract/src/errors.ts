@@ -76,6 +76,7 @@ export const ERRORS = {
   networkExists: { code: 6104, status: 409, message: 'admin.assets.errors.networkExists' },
   networkAddressInvalid: { code: 6105, status: 400, message: 'admin.assets.errors.addressInvalid' },
   networkLimitsInvalid: { code: 6106, status: 400, message: 'admin.assets.errors.limitsInvalid' },
+  bankTransferUnavailable: { code: 6107, status: 400, message: 'deposit.errors.bankUnavailable' },
   // 62xx: bank cards and crypto withdrawal wallets.
   bankCardLimit: { code: 6201, status: 409, message: 'bankCards.errors.limitReached' },
   bankCardDuplicate: { code: 6202, status: 409, message: 'bankCards.errors.duplicate' },

@@ -50,10 +50,77 @@ export const adminNetwork = z.object({
   updatedAt: z.iso.datetime(),
 });
 
+// ---- Platform bank accounts ----
+
+// Control characters and the invisible bidi overrides that could disguise what a user copies.
+const CONTROL_CHARACTERS = /\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
+
+function bankText(max: number) {
+  return z
+    .string('admin.assets.errors.bankFieldRequired')
+    .trim()
+    .min(1, 'admin.assets.errors.bankFieldRequired')
+    .max(max, 'admin.assets.errors.bankFieldTooLong')
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'admin.assets.errors.bankFieldInvalid');
+}
+
+/** Spaces and hyphens that group digits are dropped; letters are upper-cased (IBANs and SWIFT codes carry some). */
+function compact(value: string): string {
+  return value.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/**
+ * The platform's bank account that takes bank transfers for one asset, as an operator sets it: the currency the
+ * account receives (ISO 4217), the bank, the account's name, its number or IBAN and its SWIFT/BIC or routing code.
+ */
+export const bankAccountBody = z.object({
+  currency: z
+    .string('admin.assets.errors.currencyInvalid')
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, 'admin.assets.errors.currencyInvalid')),
+  bankName: bankText(64),
+  accountName: bankText(64),
+  accountNumber: z
+    .string('admin.assets.errors.bankFieldRequired')
+    .trim()
+    .min(1, 'admin.assets.errors.bankFieldRequired')
+    .transform(compact)
+    .pipe(z.string().regex(/^[A-Z0-9]{6,34}$/, 'admin.assets.errors.accountNumberInvalid')),
+  routingCode: z
+    .string('admin.assets.errors.bankFieldRequired')
+    .trim()
+    .min(1, 'admin.assets.errors.bankFieldRequired')
+    .transform(compact)
+    .pipe(z.string().regex(/^[A-Z0-9]{6,11}$/, 'admin.assets.errors.routingCodeInvalid')),
+  /** Off keeps the details on record and stops bank transfers for the asset. */
+  enabled: z.boolean(),
+  reason: adminReasonField,
+});
+
+/** The account details a user copies into their bank's transfer form (and a deposit keeps as shown). */
+export const bankAccountDetails = z.object({
+  currency: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  routingCode: z.string(),
+});
+
+export const adminBankAccount = bankAccountDetails.extend({
+  asset: z.string(),
+  enabled: z.boolean(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const bankAssetParams = z.object({ asset: assetField });
+
 export const adminAsset = z.object({
   code: z.string(),
   precision: z.number().int(),
   networks: z.array(adminNetwork),
+  /** Null until an operator sets one; no bank transfer is taken for the asset until then. */
+  bankAccount: adminBankAccount.nullable(),
 });
 
 export const adminAssets = z.object({ assets: z.array(adminAsset) });
@@ -98,3 +165,6 @@ export type AdminAsset = z.infer<typeof adminAsset>;
 export type AdminAssets = z.infer<typeof adminAssets>;
 export type NetworkUpdateBody = z.input<typeof networkUpdateBody>;
 export type NetworkCreateBody = z.input<typeof networkCreateBody>;
+export type BankAccountBody = z.input<typeof bankAccountBody>;
+export type BankAccountDetails = z.infer<typeof bankAccountDetails>;
+export type AdminBankAccount = z.infer<typeof adminBankAccount>;

@@ -37,6 +37,9 @@ const SPEC_PATHS = [
   '/user/wallet/Bank',
   '/user/wallet/transfer',
   '/user/wallet/charge',
+  // The charge variants, whose routes the spec does not show (decision 0033).
+  '/user/wallet/charge1',
+  '/user/wallet/charge2',
   '/user/wallet/recharge',
   '/user/wallet/myWallet',
   '/user/wallet/AccountRecord',

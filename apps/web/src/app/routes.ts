@@ -37,7 +37,11 @@ export const BANK_CARDS_PATH = '/user/wallet/Bank';
 export const WITHDRAWAL_MANAGE_PATH = '/user/wallet/withdrawalManage';
 export const BIND_WALLET_PATH = '/user/wallet/bindWalletList';
 export const RECHARGE_PATH = '/user/wallet/recharge';
+/** The crypto transfer's deposit screen, the spec's charge; charge1 is the same screen under the variant's name. */
 export const CHARGE_PATH = '/user/wallet/charge';
+export const CHARGE1_PATH = '/user/wallet/charge1';
+/** The bank transfer's deposit screen (decision 0033). */
+export const CHARGE2_PATH = '/user/wallet/charge2';
 export const WITHDRAW_PATH = '/user/wallet/withdraw';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = '/trade/detail';
@@ -72,6 +76,8 @@ const screens = {
     import('../features/crypto-wallets/BindWalletScreen').then((m) => ({ default: m.BindWalletScreen })),
   recharge: () => import('../features/deposit/RechargeScreen').then((m) => ({ default: m.RechargeScreen })),
   charge: () => import('../features/deposit/ChargeScreen').then((m) => ({ default: m.ChargeScreen })),
+  bankCharge: () =>
+    import('../features/deposit/BankChargeScreen').then((m) => ({ default: m.BankChargeScreen })),
   withdraw: () => import('../features/withdraw/WithdrawScreen').then((m) => ({ default: m.WithdrawScreen })),
   marketList: () =>
     import('../features/markets/MarketListScreen').then((m) => ({ default: m.MarketListScreen })),
@@ -128,6 +134,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(BANK_CARDS_PATH, 'private', screens.bankCards),
   page(TRANSFER_PATH, 'private', screens.transfer),
   page(CHARGE_PATH, 'private', screens.charge),
+  page(CHARGE1_PATH, 'private', screens.charge),
+  page(CHARGE2_PATH, 'private', screens.bankCharge),
   page(RECHARGE_PATH, 'private', screens.recharge),
   page(MY_WALLET_PATH, 'private', screens.myWallet),
   page(ACCOUNT_RECORD_PATH, 'private', screens.accountRecord),

@@ -48,8 +48,9 @@ export function useImagePick(options: {
     }
   };
 
-  // While uploading, the picture just chosen; after, the stored image once it has loaded.
-  const shown = uploading ? localPreview : (stored.src ?? localPreview);
+  // While uploading, the picture just chosen; after, the stored image once it has loaded. A tile whose value
+  // was cleared (a form reset after submitting) shows nothing, not the picture chosen last.
+  const shown = uploading ? localPreview : value ? (stored.src ?? localPreview) : null;
   const state: 'uploading' | 'filled' | 'empty' = uploading ? 'uploading' : shown ? 'filled' : 'empty';
   return { choose, uploading, shown, state };
 }

@@ -334,6 +334,9 @@ const de: Catalogue = {
       },
     },
     deposits: {
+      method: 'Einzahlungsart',
+      bank: 'Bankkonto',
+      reference: 'Abzugleichende Referenz',
       title: 'Einzahlungen',
       search: 'E-Mail, Telefon oder UID',
       detailTitle: 'Einzahlung {{id}}',
@@ -402,6 +405,21 @@ const de: Catalogue = {
       },
     },
     assets: {
+      bankAccount: 'Banküberweisungen',
+      bankNone: 'Kein Bankkonto: Banküberweisungen geschlossen',
+      bankOff: 'Aus: Banküberweisungen geschlossen',
+      bankSet: 'Bankkonto festlegen',
+      bankEdit: 'Bankkonto bearbeiten',
+      bankTitle: 'Bankkonto für {{asset}}',
+      bankIntro:
+        'Nutzer überweisen auf dieses Konto mit ihrer eigenen Referenz; ein Prüfer schreibt {{asset}} anhand des Belegs gut.',
+      currency: 'Empfangene Währung (ISO-Code)',
+      bankName: 'Name der Bank',
+      accountName: 'Kontoinhaber',
+      accountNumber: 'Kontonummer / IBAN',
+      routingCode: 'SWIFT- / Bankleitcode',
+      bankEnabled: 'Banküberweisungen an',
+      bankSaved: 'Bankkonto gespeichert',
       title: 'Vermögenswerte',
       intro:
         'Coins, ihre Genauigkeit und die Netzwerke, über die sie laufen. Ein Netzwerk ohne Einzahlungsadresse nimmt keine Einzahlungen an.',
@@ -428,6 +446,12 @@ const de: Catalogue = {
       added: 'Netzwerk hinzugefügt',
       noNetworks: 'Noch keine Netzwerke',
       errors: {
+        currencyInvalid: 'Geben Sie den dreistelligen ISO-Code der Währung ein, etwa USD',
+        bankFieldRequired: 'Füllen Sie alle Felder des Bankkontos aus',
+        bankFieldTooLong: 'Höchstens 64 Zeichen',
+        bankFieldInvalid: 'Enthält unzulässige Zeichen',
+        accountNumberInvalid: 'Geben Sie Kontonummer oder IBAN ein: 6 bis 34 Buchstaben und Ziffern',
+        routingCodeInvalid: 'Geben Sie den SWIFT/BIC- oder Bankleitcode ein: 6 bis 11 Buchstaben und Ziffern',
         networkExists: 'Dieser Coin hat bereits ein Netzwerk auf dieser Chain',
         addressInvalid: 'Ungültige Adresse',
         limitsInvalid:
@@ -1057,6 +1081,33 @@ const de: Catalogue = {
     },
   },
   deposit: {
+    typeTitle: 'Einzahlungsart',
+    types: {
+      crypto: 'Krypto-Überweisung',
+      bank: 'Banküberweisung',
+    },
+    typeHints: {
+      crypto: 'Coins von einer anderen Wallet oder Börse senden',
+      bank: 'Geld von Ihrem Bankkonto überweisen',
+    },
+    bankCoinTitle: 'Wählen Sie, was gutgeschrieben wird',
+    bankCredited: 'Zahlung in {{currency}}, Gutschrift in {{asset}}',
+    bankChargeTitle: 'Banküberweisung {{asset}}',
+    bankUnavailable: 'Banküberweisungen sind noch nicht verfügbar',
+    bankAccount: 'Bankkonto der Plattform',
+    bankName: 'Name der Bank',
+    accountName: 'Kontoinhaber',
+    accountNumber: 'Kontonummer / IBAN',
+    routingCode: 'SWIFT- / Bankleitcode',
+    reference: 'Ihre Referenz',
+    referenceNote:
+      'Geben Sie diese Referenz bei Ihrer Überweisung an, damit wir sie Ihrem Konto zuordnen können.',
+    bankNote:
+      'Überweisen Sie von einem Bankkonto auf Ihren eigenen Namen. {{asset}} wird gutgeschrieben, sobald ein Prüfer Ihren Beleg geprüft hat.',
+    bankAmount: 'Überwiesener Betrag ({{currency}})',
+    bankAmountPlaceholder: 'Geben Sie den überwiesenen Betrag ein',
+    receipt: 'Überweisungsbeleg',
+    receiptHint: 'Laden Sie ein Foto oder einen Screenshot des Bankbelegs hoch',
     title: 'Einzahlung',
     coinTitle: 'Coin wählen',
     search: 'Coin suchen',
@@ -1094,6 +1145,7 @@ const de: Catalogue = {
     reason: 'Grund: {{reason}}',
     loadMore: 'Mehr laden',
     errors: {
+      bankUnavailable: 'Banküberweisungen für diesen Coin sind noch nicht verfügbar',
       typeRequired: 'Bitte wählen Sie eine Einzahlungsart',
       networkRequired: 'Bitte wählen Sie ein Einzahlungsnetzwerk',
       walletTypeRequired: 'Bitte wählen Sie einen Wallet-Typ',

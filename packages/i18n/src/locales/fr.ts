@@ -334,6 +334,9 @@ const fr: Catalogue = {
       },
     },
     deposits: {
+      method: 'Type de recharge',
+      bank: 'Compte bancaire',
+      reference: 'Référence à rapprocher',
       title: 'Dépôts',
       search: 'E-mail, téléphone ou UID',
       detailTitle: 'Dépôt {{id}}',
@@ -402,6 +405,21 @@ const fr: Catalogue = {
       },
     },
     assets: {
+      bankAccount: 'Virements bancaires',
+      bankNone: 'Aucun compte bancaire : virements fermés',
+      bankOff: 'Désactivés : virements fermés',
+      bankSet: 'Définir le compte bancaire',
+      bankEdit: 'Modifier le compte bancaire',
+      bankTitle: 'Compte bancaire pour {{asset}}',
+      bankIntro:
+        'Les utilisateurs virent sur ce compte en indiquant leur propre référence ; un contrôleur crédite {{asset}} d’après le justificatif.',
+      currency: 'Devise reçue (code ISO)',
+      bankName: 'Banque',
+      accountName: 'Titulaire du compte',
+      accountNumber: 'Numéro de compte / IBAN',
+      routingCode: 'Code SWIFT / de routage',
+      bankEnabled: 'Virements bancaires activés',
+      bankSaved: 'Compte bancaire enregistré',
       title: 'Actifs',
       intro:
         "Les cryptos, leur précision et les réseaux qu'elles empruntent. Un réseau sans adresse de dépôt n'accepte aucun dépôt.",
@@ -428,6 +446,12 @@ const fr: Catalogue = {
       added: 'Réseau ajouté',
       noNetworks: 'Aucun réseau pour le moment',
       errors: {
+        currencyInvalid: 'Saisissez le code ISO à trois lettres de la devise, par exemple USD',
+        bankFieldRequired: 'Remplissez tous les champs du compte bancaire',
+        bankFieldTooLong: '64 caractères au maximum',
+        bankFieldInvalid: 'Contient des caractères non autorisés',
+        accountNumberInvalid: 'Saisissez le numéro de compte ou l’IBAN : 6 à 34 lettres et chiffres',
+        routingCodeInvalid: 'Saisissez le code SWIFT/BIC ou de routage : 6 à 11 lettres et chiffres',
         networkExists: 'Cette crypto a déjà un réseau sur cette chaîne',
         addressInvalid: 'Adresse invalide',
         limitsInvalid:
@@ -1059,6 +1083,33 @@ const fr: Catalogue = {
     },
   },
   deposit: {
+    typeTitle: 'Type de recharge',
+    types: {
+      crypto: 'Transfert crypto',
+      bank: 'Virement bancaire',
+    },
+    typeHints: {
+      crypto: 'Envoyez des coins depuis un autre portefeuille ou une autre plateforme',
+      bank: 'Virez de l’argent depuis votre compte bancaire',
+    },
+    bankCoinTitle: 'Choisissez ce qui sera crédité',
+    bankCredited: 'Payez en {{currency}}, crédité en {{asset}}',
+    bankChargeTitle: 'Virement bancaire {{asset}}',
+    bankUnavailable: 'Les virements bancaires ne sont pas encore disponibles',
+    bankAccount: 'Compte bancaire de la plateforme',
+    bankName: 'Banque',
+    accountName: 'Titulaire du compte',
+    accountNumber: 'Numéro de compte / IBAN',
+    routingCode: 'Code SWIFT / de routage',
+    reference: 'Votre référence',
+    referenceNote:
+      'Indiquez cette référence dans votre virement afin que nous puissions le rattacher à votre compte.',
+    bankNote:
+      'Virez depuis un compte bancaire à votre nom. {{asset}} est crédité dès qu’un contrôleur a vérifié votre justificatif.',
+    bankAmount: 'Montant viré ({{currency}})',
+    bankAmountPlaceholder: 'Saisissez le montant viré',
+    receipt: 'Justificatif de virement',
+    receiptHint: 'Téléversez une photo ou une capture du justificatif bancaire',
     title: 'Dépôt',
     coinTitle: 'Choisissez une crypto',
     search: 'Rechercher une crypto',
@@ -1095,6 +1146,7 @@ const fr: Catalogue = {
     reason: 'Motif : {{reason}}',
     loadMore: 'Charger plus',
     errors: {
+      bankUnavailable: 'Les virements bancaires pour ce coin ne sont pas encore disponibles',
       typeRequired: 'Veuillez choisir un type de dépôt',
       networkRequired: 'Veuillez choisir un réseau de dépôt',
       walletTypeRequired: 'Veuillez choisir un type de portefeuille',

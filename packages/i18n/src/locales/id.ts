@@ -330,6 +330,9 @@ const id: Catalogue = {
       },
     },
     deposits: {
+      method: 'Jenis isi ulang',
+      bank: 'Rekening bank',
+      reference: 'Referensi untuk dicocokkan',
       title: 'Setoran',
       search: 'E-mail, telepon, atau UID',
       detailTitle: 'Setoran {{id}}',
@@ -399,6 +402,21 @@ const id: Catalogue = {
       },
     },
     assets: {
+      bankAccount: 'Transfer bank',
+      bankNone: 'Tidak ada rekening bank: transfer bank ditutup',
+      bankOff: 'Nonaktif: transfer bank ditutup',
+      bankSet: 'Atur rekening bank',
+      bankEdit: 'Ubah rekening bank',
+      bankTitle: 'Rekening bank untuk {{asset}}',
+      bankIntro:
+        'Pengguna mentransfer ke rekening ini dengan mencantumkan referensi mereka sendiri; peninjau mengkreditkan {{asset}} berdasarkan bukti transfer.',
+      currency: 'Mata uang yang diterima (kode ISO)',
+      bankName: 'Nama bank',
+      accountName: 'Nama rekening',
+      accountNumber: 'Nomor rekening / IBAN',
+      routingCode: 'Kode SWIFT / routing',
+      bankEnabled: 'Transfer bank aktif',
+      bankSaved: 'Rekening bank disimpan',
       title: 'Aset',
       intro:
         'Koin, presisinya, dan jaringan yang dilaluinya. Jaringan tanpa alamat deposit tidak menerima deposit.',
@@ -424,6 +442,12 @@ const id: Catalogue = {
       added: 'Jaringan ditambahkan',
       noNetworks: 'Belum ada jaringan',
       errors: {
+        currencyInvalid: 'Masukkan kode ISO tiga huruf mata uang, misalnya USD',
+        bankFieldRequired: 'Isi semua kolom rekening bank',
+        bankFieldTooLong: 'Maksimal 64 karakter',
+        bankFieldInvalid: 'Berisi karakter yang tidak diizinkan',
+        accountNumberInvalid: 'Masukkan nomor rekening atau IBAN: 6 hingga 34 huruf dan angka',
+        routingCodeInvalid: 'Masukkan kode SWIFT/BIC atau routing: 6 hingga 11 huruf dan angka',
         networkExists: 'Koin ini sudah memiliki jaringan di rantai tersebut',
         addressInvalid: 'Alamat Tidak Valid',
         limitsInvalid:
@@ -1049,6 +1073,33 @@ const id: Catalogue = {
     },
   },
   deposit: {
+    typeTitle: 'Jenis isi ulang',
+    types: {
+      crypto: 'Transfer kripto',
+      bank: 'Transfer bank',
+    },
+    typeHints: {
+      crypto: 'Kirim koin dari dompet atau bursa lain',
+      bank: 'Transfer uang dari rekening bank Anda',
+    },
+    bankCoinTitle: 'Pilih yang akan dikreditkan',
+    bankCredited: 'Bayar dalam {{currency}}, dikreditkan dalam {{asset}}',
+    bankChargeTitle: 'Transfer bank {{asset}}',
+    bankUnavailable: 'Transfer bank belum tersedia',
+    bankAccount: 'Rekening bank platform',
+    bankName: 'Nama bank',
+    accountName: 'Nama rekening',
+    accountNumber: 'Nomor rekening / IBAN',
+    routingCode: 'Kode SWIFT / routing',
+    reference: 'Referensi Anda',
+    referenceNote:
+      'Cantumkan referensi ini pada transfer Anda agar kami dapat mencocokkannya dengan akun Anda.',
+    bankNote:
+      'Transfer dari rekening bank atas nama Anda sendiri. {{asset}} dikreditkan setelah peninjau memeriksa bukti transfer Anda.',
+    bankAmount: 'Jumlah yang ditransfer ({{currency}})',
+    bankAmountPlaceholder: 'Masukkan jumlah yang Anda transfer',
+    receipt: 'Bukti transfer',
+    receiptHint: 'Unggah foto atau tangkapan layar bukti transfer bank',
     title: 'Setoran',
     coinTitle: 'Pilih koin',
     search: 'Cari koin',
@@ -1085,6 +1136,7 @@ const id: Catalogue = {
     reason: 'Alasan: {{reason}}',
     loadMore: 'Muat lebih banyak',
     errors: {
+      bankUnavailable: 'Transfer bank untuk koin ini belum tersedia',
       typeRequired: 'Silakan pilih jenis isi ulang',
       networkRequired: 'Silakan pilih jaringan deposit',
       walletTypeRequired: 'Silakan pilih jenis dompet',

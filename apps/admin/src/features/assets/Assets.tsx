@@ -1,11 +1,12 @@
 import { type AdminAsset, type AdminNetwork, CHAIN_LABELS } from '@kestrel/contract';
-import { Pencil, Plus } from 'lucide-react';
+import { Landmark, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Card, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import styles from './Assets.module.css';
+import { BankAccountDialog } from './BankAccountDialog';
 import { NetworkDialog } from './NetworkDialog';
 import { useAssets } from './queries';
 import { AssetsTestId } from './testIds';
@@ -17,6 +18,7 @@ export function Assets() {
   const { t } = useTranslation();
   const assets = useAssets();
   const [target, setTarget] = useState<Target | null>(null);
+  const [bankTarget, setBankTarget] = useState<AdminAsset | null>(null);
 
   const onOff = (on: boolean) =>
     on ? (
@@ -118,6 +120,37 @@ export function Assets() {
           ) : (
             <p className={pageStyles.muted}>{t('admin.assets.noNetworks')}</p>
           )}
+          <div className={styles.bank} data-testid={AssetsTestId.bankAccount(asset.code)}>
+            <div className={styles.bankDetails}>
+              <strong>{t('admin.assets.bankAccount')}</strong>
+              {asset.bankAccount ? (
+                <>
+                  <span>
+                    <bdi>{asset.bankAccount.bankName}</bdi> · <bdi>{asset.bankAccount.accountName}</bdi>
+                  </span>
+                  <bdi className={pageStyles.mono} dir="ltr">
+                    {asset.bankAccount.accountNumber} · {asset.bankAccount.routingCode} ·{' '}
+                    {asset.bankAccount.currency}
+                  </bdi>
+                  {asset.bankAccount.enabled ? (
+                    <span>{onOff(true)}</span>
+                  ) : (
+                    <span className={pageStyles.muted}>{t('admin.assets.bankOff')}</span>
+                  )}
+                </>
+              ) : (
+                <span className={pageStyles.muted}>{t('admin.assets.bankNone')}</span>
+              )}
+            </div>
+            <Button
+              variant="ghost"
+              onClick={() => setBankTarget(asset)}
+              data-testid={AssetsTestId.bankEdit(asset.code)}
+            >
+              <Landmark size={14} aria-hidden />
+              {t(asset.bankAccount ? 'admin.assets.bankEdit' : 'admin.assets.bankSet')}
+            </Button>
+          </div>
           <div className={styles.cardActions}>
             <Button
               variant="secondary"
@@ -131,6 +164,7 @@ export function Assets() {
         </Card>
       ))}
       {target ? <NetworkDialog target={target} onClose={() => setTarget(null)} /> : null}
+      {bankTarget ? <BankAccountDialog asset={bankTarget} onClose={() => setBankTarget(null)} /> : null}
     </Page>
   );
 }

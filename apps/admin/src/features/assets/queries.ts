@@ -1,4 +1,11 @@
-import type { AdminAssets, AdminNetwork, NetworkCreateBody, NetworkUpdateBody } from '@kestrel/contract';
+import type {
+  AdminAssets,
+  AdminBankAccount,
+  AdminNetwork,
+  BankAccountBody,
+  NetworkCreateBody,
+  NetworkUpdateBody,
+} from '@kestrel/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api';
 
@@ -21,6 +28,15 @@ export function useCreateNetwork() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NetworkCreateBody) => api.post<AdminNetwork>('/networks', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: assetKeys.all }),
+  });
+}
+
+/** Sets the platform bank account that takes bank transfers for an asset. */
+export function useSetBankAccount(asset: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BankAccountBody) => api.put<AdminBankAccount>(`/bank-accounts/${asset}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: assetKeys.all }),
   });
 }

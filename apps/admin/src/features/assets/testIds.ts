@@ -14,4 +14,9 @@ export const AssetsTestId = {
   displayOrder: 'network-display-order',
   depositEnabled: 'network-deposit-enabled',
   withdrawalEnabled: 'network-withdrawal-enabled',
+  bankAccount: (asset: string) => `bank-account-${asset}`,
+  bankEdit: (asset: string) => `bank-account-edit-${asset}`,
+  bankDialog: 'dialog-bank-account',
+  bankField: (field: string) => `bank-account-${field}`,
+  bankEnabled: 'bank-account-enabled',
 } as const;

@@ -17,6 +17,7 @@ const pending: AdminDepositDetail = {
   userId: 10000042,
   userEmail: 'payer@example.com',
   userPhone: null,
+  method: 'crypto',
   asset: 'USDT',
   chain: 'tron',
   account: 'spot',
@@ -26,6 +27,8 @@ const pending: AdminDepositDetail = {
   submittedAt: '2026-01-02T10:00:00.000Z',
   reviewedAt: null,
   address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  bank: null,
+  reference: null,
   credentialUrl: '/api/admin/uploads/11111111-1111-4111-8111-111111111111',
   rejectionReason: null,
   reviewer: null,
@@ -122,6 +125,32 @@ describe('a deposit under review', () => {
     expect((await screen.findByTestId(DepositTestId.address)).textContent).toBe(pending.address);
     expect(screen.getByTestId(DepositTestId.network).textContent).toBe('TRC20');
     expect(screen.getByTestId(DepositTestId.amount).textContent).toBe('100.000000 USDT');
+    expect(await screen.findByTestId(ReviewTestId.image('credential'))).toBeTruthy();
+  });
+
+  it('shows a bank transfer with the account it was sent to, the reference to match and the receipt', async () => {
+    deposit = {
+      ...deposit,
+      method: 'bank',
+      chain: null,
+      address: null,
+      bank: {
+        currency: 'USD',
+        bankName: 'First Harbour Bank',
+        accountName: 'Kestrel Markets Ltd',
+        accountNumber: 'GB33BUKB20201555555555',
+        routingCode: 'BUKBGB22',
+      },
+      reference: 'K1000004281',
+    };
+    renderDetail();
+    expect((await screen.findByTestId(DepositTestId.method)).textContent).toBe('Bank transfer');
+    expect(screen.getByTestId(DepositTestId.bank).textContent).toBe(
+      'First Harbour Bank · Kestrel Markets LtdGB33BUKB20201555555555 · BUKBGB22 · USD',
+    );
+    expect(screen.getByTestId(DepositTestId.reference).textContent).toBe('K1000004281');
+    expect(screen.queryByTestId(DepositTestId.address)).toBeNull();
+    expect(screen.getByText('Transfer receipt')).toBeTruthy();
     expect(await screen.findByTestId(ReviewTestId.image('credential'))).toBeTruthy();
   });
 

@@ -43,6 +43,45 @@ export function DepositDetail() {
     </span>
   );
 
+  const mono = (text: string) => (
+    <bdi className={pageStyles.mono} dir="ltr">
+      {text}
+    </bdi>
+  );
+
+  // Where the money was sent: the network and address, or the bank account and the reference to match.
+  const destination = (item: AdminDepositDetail) =>
+    item.bank
+      ? [
+          {
+            label: t('admin.deposits.bank'),
+            value: (
+              <span data-testid={DepositTestId.bank}>
+                <bdi>{item.bank.bankName}</bdi> · <bdi>{item.bank.accountName}</bdi>
+                <br />
+                {mono(`${item.bank.accountNumber} · ${item.bank.routingCode} · ${item.bank.currency}`)}
+              </span>
+            ),
+          },
+          {
+            label: t('admin.deposits.reference'),
+            value: mono(item.reference ?? '—'),
+            testId: DepositTestId.reference,
+          },
+        ]
+      : [
+          {
+            label: t('admin.deposits.network'),
+            value: item.chain ? CHAIN_LABELS[item.chain] : '—',
+            testId: DepositTestId.network,
+          },
+          {
+            label: t('admin.deposits.address'),
+            value: mono(item.address ?? '—'),
+            testId: DepositTestId.address,
+          },
+        ];
+
   return (
     <>
       <ReviewDetailPage<AdminDepositDetail>
@@ -50,22 +89,14 @@ export function DepositDetail() {
         title={(id) => t('admin.deposits.detailTitle', { id })}
         facts={(item) => [
           { label: t('admin.deposits.user'), value: user(item) },
+          {
+            label: t('admin.deposits.method'),
+            value: t(`deposit.types.${item.method}`),
+            testId: DepositTestId.method,
+          },
           { label: t('admin.deposits.asset'), value: item.asset, testId: DepositTestId.asset },
-          {
-            label: t('admin.deposits.network'),
-            value: CHAIN_LABELS[item.chain],
-            testId: DepositTestId.network,
-          },
+          ...destination(item),
           { label: t('admin.deposits.account'), value: t(`deposit.accounts.${item.account}`) },
-          {
-            label: t('admin.deposits.address'),
-            value: (
-              <bdi className={pageStyles.mono} dir="ltr">
-                {item.address}
-              </bdi>
-            ),
-            testId: DepositTestId.address,
-          },
           {
             label: t('admin.deposits.claimedAmount'),
             value: (
@@ -87,13 +118,17 @@ export function DepositDetail() {
             : []),
         ]}
         images={(item) => [
-          { name: 'credential', label: t('admin.deposits.credential'), url: item.credentialUrl },
+          {
+            name: 'credential',
+            label: item.method === 'bank' ? t('deposit.receipt') : t('admin.deposits.credential'),
+            url: item.credentialUrl,
+          },
         ]}
         historyColumns={[
           {
             key: 'asset',
             header: t('admin.deposits.asset'),
-            render: (h) => `${h.asset} · ${CHAIN_LABELS[h.chain]}`,
+            render: (h) => `${h.asset} · ${h.chain ? CHAIN_LABELS[h.chain] : t('deposit.types.bank')}`,
           },
           {
             key: 'amount',

@@ -34,7 +34,9 @@ export function DepositQueue() {
       render: (item) => (
         <>
           {item.asset}
-          <div className={pageStyles.muted}>{CHAIN_LABELS[item.chain]}</div>
+          <div className={pageStyles.muted}>
+            {item.chain ? CHAIN_LABELS[item.chain] : t('deposit.types.bank')}
+          </div>
         </>
       ),
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { uploadBannerImage } from '../banners/test-banners';
-import { TEST_ADDRESSES, userWithPendingDeposit } from '../deposits/test-deposits';
+import { TEST_ADDRESSES, TEST_BANK_ACCOUNT, userWithPendingDeposit } from '../deposits/test-deposits';
 import { userWithPendingSubmission } from '../identity/test-identity';
 import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
 import { TEST_TRANSACTION_HASH, userWithPendingWithdrawal } from '../withdrawals/test-withdrawals';
@@ -69,6 +69,7 @@ const EXAMPLES: Record<string, Example> = {
     reason: 'USDT on Solana',
   }),
   updateNetwork: async () => ({ depositAddress: TEST_ADDRESSES.tron, reason: 'Hot wallet ready' }),
+  setBankAccount: async () => ({ ...TEST_BANK_ACCOUNT, reason: 'Bank account opened' }),
   updateMarket: async () => ({ takerFee: '0.0012', reason: 'Fee schedule review' }),
   approveBankCard: async () => ({ note: 'Holder matches the verified identity' }),
   rejectBankCard: async () => ({ reason: 'The cardholder differs from the verified name' }),
@@ -219,9 +220,10 @@ describe('the audit log', () => {
       }
       const token = await freshToken();
       const body = await example({ token, run });
-      // Markets are named by symbol rather than id.
+      // Markets are named by symbol and bank accounts by asset, rather than id.
       const url = operation.path
         .replace('{symbol}', 'BTCUSDT')
+        .replace('{asset}', 'USDT')
         .replace(
           '{id}',
           String(

@@ -54,6 +54,7 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   listAssetNetworks: ['super_admin'],
   createNetwork: ['super_admin'],
   updateNetwork: ['super_admin'],
+  setBankAccount: ['super_admin'],
   listAdminMarkets: ['super_admin'],
   updateMarket: ['super_admin'],
   checkLedger: ['super_admin', 'reviewer'],

@@ -27,6 +27,7 @@ function toSummary(row: DepositRow, user: UserContact, precision: number): Admin
     userId: row.userId,
     userEmail: user.userEmail,
     userPhone: user.userPhone,
+    method: row.method,
     asset: row.asset,
     chain: row.chain as AdminDepositSummary['chain'],
     account: row.account,
@@ -71,6 +72,8 @@ export class DepositReviewService {
     return {
       ...toSummary(deposit, user, precisionOf(precisions, deposit.asset)),
       address: deposit.address,
+      bank: deposit.bank,
+      reference: deposit.bankReference,
       credentialUrl: adminUploadUrl(deposit.credentialUploadId),
       rejectionReason: deposit.rejectionReason,
       reviewer:

@@ -1,10 +1,11 @@
-import { REVIEW_STATUSES, USER_ACCOUNTS } from '@kestrel/contract';
+import { type BankAccountDetails, DEPOSIT_METHODS, REVIEW_STATUSES, USER_ACCOUNTS } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -31,14 +32,21 @@ export const deposits = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** A crypto transfer to a network's address, or a bank transfer to the platform's bank account. */
+    method: text('method', { enum: DEPOSIT_METHODS }).notNull().default('crypto'),
     asset: text('asset')
       .notNull()
       .references(() => assets.code),
-    chain: text('chain').notNull(),
+    /** A crypto transfer's network; null for a bank transfer. */
+    chain: text('chain'),
     /** The user account credited on approval (the spec's "wallet type"). */
     account: text('account', { enum: USER_ACCOUNTS }).notNull(),
     /** The platform address the user was shown, kept as it was even if an operator changes it later. */
-    address: text('address').notNull(),
+    address: text('address'),
+    /** A bank transfer's account details as the user was shown them, kept as they were. */
+    bank: jsonb('bank').$type<BankAccountDetails>(),
+    /** The reference the user was to quote in their bank transfer. */
+    bankReference: text('bank_reference'),
     amount: amount('amount').notNull(),
     claimedAmount: amount('claimed_amount').notNull(),
     credentialUploadId: uuid('credential_upload_id')
@@ -58,6 +66,12 @@ export const deposits = pgTable(
     index('deposits_user_idx').on(table.userId, table.id),
     index('deposits_pending_idx').on(table.status, table.submittedAt),
     index('deposits_decided_idx').on(table.status, table.reviewedAt),
+    check(
+      'deposits_method_details',
+      sql`${table.method} in ('crypto', 'bank')
+        and (${table.method} = 'crypto') = (${table.chain} is not null and ${table.address} is not null)
+        and (${table.method} = 'bank') = (${table.bank} is not null and ${table.bankReference} is not null)`,
+    ),
     check('deposits_amounts_positive', sql`${table.amount} > 0 and ${table.claimedAmount} > 0`),
     check(
       'deposits_decided',

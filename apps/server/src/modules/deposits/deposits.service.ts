@@ -1,4 +1,11 @@
-import type { DepositStatus, DepositView, depositBody, ReviewStatus } from '@kestrel/contract';
+import type {
+  BankTransferInfo,
+  bankDepositBody,
+  DepositStatus,
+  DepositView,
+  depositBody,
+  ReviewStatus,
+} from '@kestrel/contract';
 import { fitsLedger, formatAmount, parseAmount, unitsFromNumeric } from '@kestrel/money';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
@@ -6,7 +13,7 @@ import { quantity } from '../../http/i18n';
 import type { UserRow } from '../auth/auth.repository';
 import type { NetworksService } from '../networks/networks.service';
 import type { UploadsService } from '../uploads/uploads.service';
-import type { DepositRow, DepositsRepository } from './deposits.repository';
+import type { DepositRow, DepositsRepository, NewDepositRow } from './deposits.repository';
 
 /** The spec's words for each review state. */
 const STATUS_OF_REVIEW: Record<ReviewStatus, DepositStatus> = {
@@ -19,6 +26,7 @@ const STATUS_OF_REVIEW: Record<ReviewStatus, DepositStatus> = {
 export function depositViewOf(row: DepositRow, precision: number): DepositView {
   return {
     id: row.id,
+    method: row.method,
     asset: row.asset,
     chain: row.chain as DepositView['chain'],
     account: row.account,
@@ -31,13 +39,65 @@ export function depositViewOf(row: DepositRow, precision: number): DepositView {
   };
 }
 
+/**
+ * The reference a user quotes in every bank transfer: K, their user id and two ISO 7064 MOD 97-10 check digits
+ * (as an IBAN's), so it is stable, unique to them, and a mistyped digit or two swapped ones do not name someone
+ * else.
+ */
+export function bankReferenceOf(userId: number): string {
+  const checkDigits = 98 - Number((BigInt(userId) * 100n) % 97n);
+  return `K${userId}${String(checkDigits).padStart(2, '0')}`;
+}
+
 /** A user's deposits: declaring one for review, and the list of them. */
 export class DepositsService {
   constructor(
     private readonly repository: DepositsRepository,
-    private readonly networks: Pick<NetworksService, 'depositNetwork' | 'precisions'>,
+    private readonly networks: Pick<
+      NetworksService,
+      'depositNetwork' | 'precisions' | 'bankTransferAccounts' | 'depositBankAccount'
+    >,
     private readonly uploads: Pick<UploadsService, 'findOwnUpload'>,
   ) {}
+
+  /** What the bank transfer screen shows: the user's reference and each asset's open bank account. */
+  async bankTransfer(user: UserRow): Promise<BankTransferInfo> {
+    return { reference: bankReferenceOf(user.id), accounts: await this.networks.bankTransferAccounts() };
+  }
+
+  /**
+   * Declares a bank transfer to the platform's bank account of the asset, for review, with the account details
+   * and the reference as the user was shown them.
+   */
+  async submitBank(
+    user: UserRow,
+    body: z.output<typeof bankDepositBody>,
+    reference: string,
+  ): Promise<DepositView> {
+    if (user.frozenAt) throw new AppError('accountFrozen');
+    const { asset, precision, ...bank } = await this.networks.depositBankAccount(body.asset);
+    const units = parseAmount(body.amount, precision);
+    if (units === undefined || units <= 0n || !fitsLedger(units, precision)) {
+      throw new AppError('amountInvalid');
+    }
+    await this.checkCredential(user, body.credentialUploadId);
+    const amount = formatAmount(units, precision);
+    return this.store(
+      {
+        userId: user.id,
+        method: 'bank',
+        asset,
+        account: body.account,
+        bank,
+        bankReference: bankReferenceOf(user.id),
+        amount,
+        claimedAmount: amount,
+        credentialUploadId: body.credentialUploadId,
+        requestReference: reference,
+      },
+      precision,
+    );
+  }
 
   /**
    * Declares a deposit for review. Nothing reaches the ledger here; `reference` (from the Idempotency-Key) makes
@@ -56,13 +116,12 @@ export class DepositsService {
         asset: body.asset,
       });
     }
-    if (!(await this.uploads.findOwnUpload(user.id, body.credentialUploadId, 'payment_proof'))) {
-      throw new AppError('depositCredentialInvalid');
-    }
+    await this.checkCredential(user, body.credentialUploadId);
     const amount = formatAmount(units, network.precision);
-    const stored =
-      (await this.repository.insertPending({
+    return this.store(
+      {
         userId: user.id,
+        method: 'crypto',
         asset: body.asset,
         chain: body.chain,
         account: body.account,
@@ -71,9 +130,24 @@ export class DepositsService {
         claimedAmount: amount,
         credentialUploadId: body.credentialUploadId,
         requestReference: reference,
-      })) ?? (await this.repository.findByReference(reference));
-    if (!stored) throw new Error(`deposit ${reference} was neither stored nor found`);
-    return depositViewOf(stored, network.precision);
+      },
+      network.precision,
+    );
+  }
+
+  private async checkCredential(user: UserRow, uploadId: string) {
+    if (!(await this.uploads.findOwnUpload(user.id, uploadId, 'payment_proof'))) {
+      throw new AppError('depositCredentialInvalid');
+    }
+  }
+
+  /** Stores the deposit, or finds the one this request reference already stored (a retried request). */
+  private async store(row: NewDepositRow, precision: number): Promise<DepositView> {
+    const stored =
+      (await this.repository.insertPending(row)) ??
+      (await this.repository.findByReference(row.requestReference));
+    if (!stored) throw new Error(`deposit ${row.requestReference} was neither stored nor found`);
+    return depositViewOf(stored, precision);
   }
 
   async list(userId: number, page: number, pageSize: number) {

@@ -71,3 +71,50 @@ export async function userWithPendingDeposit(sut: TestApp, options: { amount?: s
   if (answer.body.code !== 0) throw new Error(`could not declare a deposit: ${answer.body.msg}`);
   return { token, userId: user.id, depositId: answer.body.data.id as number };
 }
+
+/** A platform bank account as an operator enters it. */
+export const TEST_BANK_ACCOUNT = {
+  currency: 'usd',
+  bankName: 'First Harbour Bank',
+  accountName: 'Kestrel Markets Ltd',
+  accountNumber: 'GB33 BUKB 2020 1555 5555 55',
+  routingCode: 'bukbgb22',
+  enabled: true,
+};
+
+/** Gives an asset a platform bank account, as an operator does in the back office, so it takes bank transfers. */
+export async function openBankTransfers(sut: TestApp, asset = 'USDT') {
+  await new NetworksRepository(sut.database.db).saveBankAccount(asset, {
+    currency: 'USD',
+    bankName: TEST_BANK_ACCOUNT.bankName,
+    accountName: TEST_BANK_ACCOUNT.accountName,
+    accountNumber: 'GB33BUKB20201555555555',
+    routingCode: 'BUKBGB22',
+    enabled: true,
+  });
+}
+
+export async function submitBankDeposit(
+  sut: TestApp,
+  token: string,
+  body: unknown,
+  options: { key?: string } = {},
+): Promise<ApiAnswer> {
+  const response = await sut.app.inject({
+    method: 'POST',
+    url: '/api/wallet/deposits/bank',
+    payload: body as Record<string, unknown>,
+    headers: { authorization: token, ...(options.key ? { 'idempotency-key': options.key } : {}) },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A USDT bank transfer body with a receipt the user uploaded. */
+export async function bankDepositBodyFor(sut: TestApp, token: string, amount = '500') {
+  return {
+    asset: 'USDT',
+    account: 'spot',
+    amount,
+    credentialUploadId: await uploadPhoto(sut, token, 'payment_proof'),
+  };
+}

@@ -3,11 +3,13 @@ import type { Db } from '../../db/client';
 import type { Audited } from '../admin/audit';
 import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
 import { assets } from '../ledger/ledger.schema';
-import { assetNetworks } from './networks.schema';
+import { assetNetworks, platformBankAccounts } from './networks.schema';
 
 export type NetworkRow = typeof assetNetworks.$inferSelect;
 export type NewNetworkRow = typeof assetNetworks.$inferInsert;
 /** Amount columns are written as NUMERIC literals already checked against the asset's precision. */
+export type BankAccountRow = typeof platformBankAccounts.$inferSelect;
+export type BankAccountValues = Omit<BankAccountRow, 'asset' | 'updatedAt'>;
 export type NetworkChanges = Partial<Omit<NewNetworkRow, 'id' | 'asset' | 'chain' | 'updatedAt'>>;
 
 /** Every SQL statement of assets' networks. */
@@ -70,5 +72,40 @@ export class NetworksRepository implements Audited<NetworksRepository> {
   async insert(row: NewNetworkRow): Promise<NetworkRow | undefined> {
     const [inserted] = await this.db.insert(assetNetworks).values(row).onConflictDoNothing().returning();
     return inserted;
+  }
+
+  /** Every asset's platform bank account, enabled or not. */
+  bankAccounts(): Promise<BankAccountRow[]> {
+    return this.db.select().from(platformBankAccounts).orderBy(platformBankAccounts.asset);
+  }
+
+  async bankAccountOf(asset: string): Promise<BankAccountRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(platformBankAccounts)
+      .where(eq(platformBankAccounts.asset, asset));
+    return row;
+  }
+
+  /** The asset's bank account as it is now, locked until the end of the transaction (none yet: nothing locked). */
+  async lockBankAccount(asset: string): Promise<BankAccountRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(platformBankAccounts)
+      .where(eq(platformBankAccounts.asset, asset))
+      .for('update');
+    return row;
+  }
+
+  /** Sets the asset's bank account, replacing the one it had. */
+  async saveBankAccount(asset: string, values: BankAccountValues): Promise<BankAccountRow> {
+    const updatedAt = new Date();
+    const [row] = await this.db
+      .insert(platformBankAccounts)
+      .values({ asset, ...values, updatedAt })
+      .onConflictDoUpdate({ target: platformBankAccounts.asset, set: { ...values, updatedAt } })
+      .returning();
+    if (!row) throw new Error(`bank account of ${asset} was not saved`);
+    return row;
   }
 }

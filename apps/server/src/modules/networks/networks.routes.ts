@@ -1,7 +1,10 @@
 import {
   adminAssets,
+  adminBankAccount,
   adminIdParams,
   adminNetwork,
+  bankAccountBody,
+  bankAssetParams,
   networkCreateBody,
   networkUpdateBody,
   walletNetworks,
@@ -94,6 +97,28 @@ export const networkAdminRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(
         await networks.update(request.params.id, request.body, actorOf(request)),
+        request.t('common.success'),
+      ),
+  );
+
+  app.put(
+    '/bank-accounts/:asset',
+    {
+      schema: {
+        operationId: 'setBankAccount',
+        tags: ['admin'],
+        summary:
+          'Set the platform bank account that takes bank transfers for an asset (currency, bank, account name and number, SWIFT/routing code, on or off), with a reason for the audit log',
+        security,
+        params: bankAssetParams,
+        body: bankAccountBody,
+        response: responses(adminBankAccount),
+      },
+      onRequest: superAdmin,
+    },
+    async (request) =>
+      ok(
+        await networks.setBankAccount(request.params.asset, request.body, actorOf(request)),
         request.t('common.success'),
       ),
   );

@@ -41,3 +41,21 @@ export const assetNetworks = pgTable(
     ),
   ],
 );
+
+/**
+ * The platform's bank account for bank transfers, at most one per asset, configured by operators: the asset is
+ * what a reviewed transfer credits, `currency` what the account receives. None is seeded, for the same reason as
+ * deposit addresses; an asset without an enabled one takes no bank transfers.
+ */
+export const platformBankAccounts = pgTable('platform_bank_accounts', {
+  asset: text('asset')
+    .primaryKey()
+    .references(() => assets.code),
+  currency: text('currency').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountName: text('account_name').notNull(),
+  accountNumber: text('account_number').notNull(),
+  routingCode: text('routing_code').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,9 @@
 import {
   type AdminAssets,
+  type AdminBankAccount,
   type AdminNetwork,
+  type BankAccountDetails,
+  type bankAccountBody,
   CHAIN_LABELS,
   type Chain,
   isValidAddress,
@@ -12,10 +15,17 @@ import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } f
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { type Actor, withAudit } from '../admin/audit';
-import type { NetworkChanges, NetworkRow, NetworksRepository, NewNetworkRow } from './networks.repository';
+import type {
+  BankAccountRow,
+  NetworkChanges,
+  NetworkRow,
+  NetworksRepository,
+  NewNetworkRow,
+} from './networks.repository';
 
 type UpdateBody = z.output<typeof networkUpdateBody>;
 type CreateBody = z.output<typeof networkCreateBody>;
+type BankAccountBody = z.output<typeof bankAccountBody>;
 
 const AMOUNT_FIELDS = ['minDeposit', 'withdrawalFee', 'withdrawalMin', 'withdrawalMax'] as const;
 type AmountField = (typeof AMOUNT_FIELDS)[number];
@@ -52,6 +62,28 @@ function toAdmin(row: NetworkRow, precision: number): AdminNetwork {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+function bankDetailsOf(row: BankAccountRow): BankAccountDetails {
+  return {
+    currency: row.currency,
+    bankName: row.bankName,
+    accountName: row.accountName,
+    accountNumber: row.accountNumber,
+    routingCode: row.routingCode,
+  };
+}
+
+function toAdminBankAccount(row: BankAccountRow): AdminBankAccount {
+  return {
+    asset: row.asset,
+    ...bankDetailsOf(row),
+    enabled: row.enabled,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** An asset's bank account open for transfers now, with the asset's precision. */
+export type DepositBankAccount = BankAccountDetails & { asset: string; precision: number };
 
 /** What an audit entry keeps of a network: its settings, without the bookkeeping columns. */
 function auditView(network: AdminNetwork) {
@@ -93,14 +125,60 @@ export class NetworksService {
   }
 
   async adminAssets(): Promise<AdminAssets> {
-    const { assets, networks } = await this.load();
+    const [{ assets, networks }, bankAccounts] = await Promise.all([
+      this.load(),
+      this.repository.bankAccounts(),
+    ]);
     return {
-      assets: assets.map(({ code, precision }) => ({
-        code,
-        precision,
-        networks: networks.filter((row) => row.asset === code).map((row) => toAdmin(row, precision)),
-      })),
+      assets: assets.map(({ code, precision }) => {
+        const bankAccount = bankAccounts.find((row) => row.asset === code);
+        return {
+          code,
+          precision,
+          networks: networks.filter((row) => row.asset === code).map((row) => toAdmin(row, precision)),
+          bankAccount: bankAccount ? toAdminBankAccount(bankAccount) : null,
+        };
+      }),
     };
+  }
+
+  /** Every asset that takes bank transfers now, with its account, in the order the screens list assets. */
+  async bankTransferAccounts(): Promise<DepositBankAccount[]> {
+    const [{ assets }, bankAccounts] = await Promise.all([this.load(), this.repository.bankAccounts()]);
+    return assets.flatMap(({ code, precision }) => {
+      const row = bankAccounts.find((each) => each.asset === code && each.enabled);
+      return row ? [{ asset: code, precision, ...bankDetailsOf(row) }] : [];
+    });
+  }
+
+  /** The bank account a bank transfer of the asset goes to, if it takes them now; refused otherwise. */
+  async depositBankAccount(asset: string): Promise<DepositBankAccount> {
+    const row = await this.repository.bankAccountOf(asset);
+    const precision = (await this.repository.listAssets()).find((each) => each.code === asset)?.precision;
+    if (!row?.enabled || precision === undefined) throw new AppError('bankTransferUnavailable');
+    return { asset, precision, ...bankDetailsOf(row) };
+  }
+
+  /** Sets (or replaces) an asset's bank account, with the reason and the account before and after audited. */
+  async setBankAccount(asset: string, body: BankAccountBody, actor: Actor): Promise<AdminBankAccount> {
+    const { reason, ...values } = body;
+    return withAudit(
+      this.repository,
+      actor,
+      { type: 'bank_account', id: asset },
+      reason,
+      async (repository) => {
+        await this.precisionOf(repository, asset);
+        const before = await repository.lockBankAccount(asset);
+        const after = toAdminBankAccount(await repository.saveBankAccount(asset, values));
+        const settings = ({ updatedAt: _updatedAt, ...rest }: AdminBankAccount) => rest;
+        return {
+          before: before ? settings(toAdminBankAccount(before)) : null,
+          after: settings(after),
+          result: after,
+        };
+      },
+    );
   }
 
   /** Each listed asset's precision, by code. */

@@ -1,4 +1,4 @@
-import type { DepositView, PublicUser, WalletNetworks } from '@kestrel/contract';
+import type { BankTransferInfo, DepositView, PublicUser, WalletNetworks } from '@kestrel/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ import { currentNotice } from '../../components/notice/noticeStore';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { saveSignIn } from '../../session/storage';
 import { TestId } from '../../testIds';
+import { BankChargeScreen } from './BankChargeScreen';
 import { ChargeScreen } from './ChargeScreen';
 import { RechargeScreen } from './RechargeScreen';
 
@@ -77,6 +78,7 @@ const networks: WalletNetworks = {
 
 const record = (id: number, status: DepositView['status'], rejectionReason: string | null): DepositView => ({
   id,
+  method: 'crypto',
   asset: 'USDT',
   chain: 'tron',
   account: 'spot',
@@ -88,7 +90,18 @@ const record = (id: number, status: DepositView['status'], rejectionReason: stri
   reviewedAt: null,
 });
 
-let posted: { body: unknown; key: string | null }[];
+const BANK_ACCOUNT = {
+  asset: 'USDT',
+  precision: 6,
+  currency: 'USD',
+  bankName: 'First Harbour Bank',
+  accountName: 'Kestrel Markets Ltd',
+  accountNumber: 'GB33BUKB20201555555555',
+  routingCode: 'BUKBGB22',
+};
+
+let bank: BankTransferInfo;
+let posted: { url: string; body: unknown; key: string | null }[];
 let uploaded: string[];
 
 function envelope(data: unknown, code = 0, msg = 'ok', status = 200) {
@@ -100,15 +113,20 @@ async function fakeServer(input: string | URL | Request, init?: RequestInit): Pr
   const method = init?.method ?? 'GET';
   if (url.endsWith('/api/user/info')) return envelope(user);
   if (url.endsWith('/api/wallet/networks')) return envelope(networks);
+  if (url.endsWith('/api/wallet/deposits/bank') && method === 'GET') return envelope(bank);
   if (url.includes('/api/wallet/deposits') && method === 'GET') {
     return envelope({
       items: [record(2, 'fail', 'No such transfer'), record(1, 'completed', null)],
       total: 2,
     });
   }
-  if (url.endsWith('/api/wallet/deposits') && method === 'POST') {
+  if (/\/api\/wallet\/deposits(\/bank)?$/.test(url) && method === 'POST') {
     const headers = new Headers(init?.headers);
-    posted.push({ body: JSON.parse(String(init?.body)), key: headers.get('Idempotency-Key') });
+    posted.push({
+      url: new URL(url, 'http://app.test').pathname,
+      body: JSON.parse(String(init?.body)),
+      key: headers.get('Idempotency-Key'),
+    });
     return envelope(record(3, 'processing', null), 0, 'Submitted successfully, please be patient');
   }
   if (url.endsWith('/api/uploads') && method === 'POST') {
@@ -136,6 +154,8 @@ function renderAt(path: string) {
     [
       { path: '/user/wallet/recharge', element: <RechargeScreen /> },
       { path: '/user/wallet/charge', element: <ChargeScreen /> },
+      { path: '/user/wallet/charge1', element: <ChargeScreen /> },
+      { path: '/user/wallet/charge2', element: <BankChargeScreen /> },
     ],
     { initialEntries: [path] },
   );
@@ -149,11 +169,19 @@ function renderAt(path: string) {
   return { ui: userEvent.setup(), router };
 }
 
+/** The upload tile of the credential, which says in `data-state` whether it holds a picture. */
+function credentialTile(): HTMLElement {
+  const tile = screen.getByTestId(TestId.depositCredentialInput).closest('label');
+  if (!tile) throw new Error('the credential input is not inside its tile');
+  return tile;
+}
+
 beforeAll(async () => {
   await initI18n('en-US');
 });
 
 beforeEach(() => {
+  bank = { reference: 'K1000100153', accounts: [BANK_ACCOUNT] };
   posted = [];
   uploaded = [];
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
@@ -182,8 +210,89 @@ describe('choosing what to deposit', () => {
     expect(tron?.textContent).toContain('Minimum deposit 10.000000 USDT');
     await ui.click(tron as HTMLElement);
     expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/user/wallet/charge?asset=USDT&chain=tron',
+      '/user/wallet/charge1?asset=USDT&chain=tron',
     );
+  });
+
+  it('offers the bank transfer as the second recharge type, opening its own charge screen', async () => {
+    const { ui, router } = renderAt('/user/wallet/recharge');
+    await ui.click(await screen.findByTestId(TestId.depositType('bank')));
+    expect(router.state.location.search).toBe('?type=bank');
+    const option = await screen.findByTestId(TestId.depositBankOption);
+    expect(option.textContent).toContain('Pay in USD, credited in USDT');
+    expect(screen.queryByTestId(TestId.depositCoinSearch)).toBeNull();
+    await ui.click(option);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/user/wallet/charge2?asset=USDT',
+    );
+  });
+
+  it('says bank transfers are not available yet while no bank account is set', async () => {
+    bank = { ...bank, accounts: [] };
+    renderAt('/user/wallet/recharge?type=bank');
+    expect((await screen.findByTestId(TestId.depositBankUnavailable)).textContent).toBe(
+      'Bank transfers are not available yet',
+    );
+    expect(screen.queryByTestId(TestId.depositBankOption)).toBeNull();
+  });
+});
+
+describe('the bank transfer screen', () => {
+  it('shows the platform account and the user’s reference, each ready to copy', async () => {
+    const { ui } = renderAt('/user/wallet/charge2?asset=USDT');
+    expect((await screen.findByTestId(TestId.depositBankField('accountNumber'))).textContent).toBe(
+      'GB33BUKB20201555555555',
+    );
+    expect(screen.getByTestId(TestId.depositBankField('bankName')).textContent).toBe('First Harbour Bank');
+    expect(screen.getByTestId(TestId.depositBankField('routingCode')).textContent).toBe('BUKBGB22');
+    expect(screen.getByTestId(TestId.depositBankField('reference')).textContent).toBe('K1000100153');
+    await ui.click(screen.getByTestId(TestId.depositBankCopy('reference')));
+    expect(await navigator.clipboard.readText()).toBe('K1000100153');
+    expect(currentNotice()?.message).toBe('Copy successful');
+    expect(screen.getByText('Amount transferred (USD)')).toBeTruthy();
+    expect(screen.queryByTestId(TestId.depositAddress)).toBeNull();
+  });
+
+  it('goes back to the recharge screen for an asset without a bank account', async () => {
+    const { router } = renderAt('/user/wallet/charge2?asset=BTC');
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/user/wallet/recharge?type=bank',
+      ),
+    );
+  });
+
+  it('sends the bank transfer with its receipt once, then clears the form', async () => {
+    const { ui } = renderAt('/user/wallet/charge2?asset=USDT');
+    await ui.click(await screen.findByTestId(TestId.depositSubmit));
+    expect(await screen.findByText('Amount Error')).toBeTruthy();
+    expect(screen.getByText('Please upload the transfer credential')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+
+    await ui.type(screen.getByTestId(TestId.depositAmount), '500');
+    await ui.upload(
+      screen.getByTestId(TestId.depositCredentialInput),
+      new File(['jpg'], 'receipt.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() =>
+      expect((screen.getByTestId(TestId.depositCredentialInput) as HTMLInputElement).disabled).toBe(false),
+    );
+    await ui.click(screen.getByTestId(TestId.depositSubmit));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      url: '/api/wallet/deposits/bank',
+      body: {
+        asset: 'USDT',
+        account: 'spot',
+        amount: '500',
+        credentialUploadId: '00000000-0000-4000-8000-000000000001',
+      },
+      key: expect.stringMatching(/.+/),
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId(TestId.depositAmount) as HTMLInputElement).value).toBe(''),
+    );
+    expect(credentialTile().dataset.state).toBe('empty');
   });
 });
 
@@ -230,6 +339,7 @@ describe('the deposit screen', () => {
 
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({
+      url: '/api/wallet/deposits',
       body: {
         asset: 'USDT',
         chain: 'tron',
@@ -241,6 +351,28 @@ describe('the deposit screen', () => {
     });
     await waitFor(() => expect(currentNotice()?.message).toBe('Submitted successfully, please be patient'));
     expect((screen.getByTestId(TestId.depositAmount) as HTMLInputElement).value).toBe('');
+  });
+
+  it('clears the credential after a successful submit, so the next deposit asks for its own', async () => {
+    const { ui } = renderAt('/user/wallet/charge?asset=USDT&chain=tron');
+    await ui.type(await screen.findByTestId(TestId.depositAmount), '25');
+    await ui.upload(
+      screen.getByTestId(TestId.depositCredentialInput),
+      new File(['jpg'], 'proof.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() => expect(credentialTile().dataset.state).toBe('filled'));
+    await ui.click(screen.getByTestId(TestId.depositSubmit));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() =>
+      expect((screen.getByTestId(TestId.depositAmount) as HTMLInputElement).value).toBe(''),
+    );
+    expect(credentialTile().dataset.state).toBe('empty');
+    expect(credentialTile().querySelector('img')).toBeNull();
+
+    await ui.type(screen.getByTestId(TestId.depositAmount), '30');
+    await ui.click(screen.getByTestId(TestId.depositSubmit));
+    expect(await screen.findByText('Please upload the transfer credential')).toBeTruthy();
+    expect(posted).toHaveLength(1);
   });
 
   it('lists the deposit records with their statuses in the sheet from the header', async () => {

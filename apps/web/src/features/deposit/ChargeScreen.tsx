@@ -22,7 +22,7 @@ function isChain(value: string | null): value is Chain {
 }
 
 /**
- * /user/wallet/charge?asset=USDT&chain=tron: the platform address of the chosen network with its QR code, then
+ * /user/wallet/charge1?asset=USDT&chain=tron (also at /user/wallet/charge): the platform address of the chosen network with its QR code, then
  * the amount sent and the transfer credential. The coin and network live in the address, so a reload (or a
  * shared link) opens the same deposit.
  */
@@ -73,7 +73,11 @@ export function ChargeScreen() {
                   {t('deposit.sendOnly', { asset: asset.asset, network: network.label })}
                 </p>
                 {/* Keyed by the network, so switching it starts a fresh form. */}
-                <DepositForm key={network.chain} asset={asset.asset} network={network} />
+                <DepositForm
+                  key={network.chain}
+                  asset={asset.asset}
+                  destination={{ method: 'crypto', network }}
+                />
               </>
             ) : (
               <p className={styles.unavailable} data-testid={TestId.depositUnavailable}>

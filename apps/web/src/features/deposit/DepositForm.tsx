@@ -1,5 +1,5 @@
 import {
-  type Chain,
+  bankDepositBody,
   depositBody,
   type UploadResult,
   USER_ACCOUNTS,
@@ -20,33 +20,49 @@ import { useFieldMessage } from '../../lib/useFieldMessage';
 import { TestId } from '../../testIds';
 import styles from './Deposit.module.css';
 import { DepositAttempts } from './depositAttempt';
-import { useSubmitDepositMutation } from './queries';
+import { type AnyDepositBody, useSubmitDepositMutation } from './queries';
 
-type Deposit = ReturnType<typeof depositBody.parse>;
 type Values = { amount: string; account: UserAccount };
 
 const INITIAL: Values = { amount: '', account: 'spot' };
+
+/** Where the money goes: a network's address (the crypto transfer), or the platform bank account of the asset. */
+export type DepositDestination =
+  | { method: 'crypto'; network: WalletNetwork }
+  | { method: 'bank'; currency: string };
 
 /**
  * The contract's schema with what the form does not type: the coin and network chosen on the way here, and the
  * credential, which is kept apart because its upload can finish at any moment.
  */
-function depositSchema(asset: string, chain: Chain, credential: UploadResult | null): SafeParser<Deposit> {
+function depositSchema(
+  asset: string,
+  destination: DepositDestination,
+  credential: UploadResult | null,
+): SafeParser<AnyDepositBody> {
   return {
-    safeParse: (input) =>
-      depositBody.safeParse({ ...(input as Values), asset, chain, credentialUploadId: credential?.id ?? '' }),
+    safeParse: (input) => {
+      const fields = { ...(input as Values), asset, credentialUploadId: credential?.id ?? '' };
+      return destination.method === 'crypto'
+        ? depositBody.safeParse({ ...fields, chain: destination.network.chain })
+        : bankDepositBody.safeParse(fields);
+    },
   };
 }
 
-/** The recharge amount, the wallet type and the transfer credential of a deposit on one network. */
-export function DepositForm({ asset, network }: { asset: string; network: WalletNetwork }) {
+/**
+ * The recharge amount, the wallet type and the transfer credential of a deposit: on one network, or by bank
+ * transfer (where the amount is what was transferred and the credential is the bank's receipt).
+ */
+export function DepositForm({ asset, destination }: { asset: string; destination: DepositDestination }) {
   const { t } = useTranslation();
   const message = useFieldMessage();
   const submit = useSubmitDepositMutation();
   const attempts = useRef(new DepositAttempts());
   const [credential, setCredential] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
-  const form = useContractForm(depositSchema(asset, network.chain, credential), INITIAL);
+  const form = useContractForm(depositSchema(asset, destination, credential), INITIAL);
+  const bank = destination.method === 'bank';
   const credentialError = (form.errors as FieldErrors<'credentialUploadId'>).credentialUploadId;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -88,20 +104,24 @@ export function DepositForm({ asset, network }: { asset: string; network: Wallet
         }))}
       />
       <TextField
-        label={t('deposit.amount')}
-        placeholder={t('deposit.amountPlaceholder')}
+        label={bank ? t('deposit.bankAmount', { currency: destination.currency }) : t('deposit.amount')}
+        placeholder={bank ? t('deposit.bankAmountPlaceholder') : t('deposit.amountPlaceholder')}
         inputMode="decimal"
         autoComplete="off"
         dir="ltr"
-        hint={t('deposit.minimum', { amount: network.minDeposit, asset })}
+        hint={
+          bank
+            ? t('deposit.bankCredited', { currency: destination.currency, asset })
+            : t('deposit.minimum', { amount: destination.network.minDeposit, asset })
+        }
         {...form.bind('amount', (typed) => typed.replace(',', '.'))}
         data-testid={TestId.depositAmount}
       />
       <ImagePicker
         purpose="payment_proof"
         shape="screenshot"
-        label={t('deposit.credential')}
-        hint={t('deposit.credentialHint')}
+        label={bank ? t('deposit.receipt') : t('deposit.credential')}
+        hint={bank ? t('deposit.receiptHint') : t('deposit.credentialHint')}
         chooseText={t('deposit.upload')}
         replaceText={t('deposit.replace')}
         value={credential}

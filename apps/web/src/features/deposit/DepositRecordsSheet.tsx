@@ -25,7 +25,8 @@ function DepositRecord({ deposit }: { deposit: DepositView }) {
           </bdi>
         </span>
         <span className={styles.recordMeta}>
-          {CHAIN_LABELS[deposit.chain]} · {fullTime(deposit.submittedAt, language)}
+          {deposit.chain ? CHAIN_LABELS[deposit.chain] : t('deposit.types.bank')} ·{' '}
+          {fullTime(deposit.submittedAt, language)}
         </span>
         {deposit.status === 'fail' && deposit.rejectionReason ? (
           <span className={styles.recordReason}>

@@ -1,20 +1,21 @@
-import type { WalletAssetNetworks } from '@kestrel/contract';
+import { DEPOSIT_METHODS, type DepositMethod, type WalletAssetNetworks } from '@kestrel/contract';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MINE_PATH } from '../../app/routes';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Modal } from '../../components/Modal';
+import { RadioSegment } from '../../components/RadioSegment';
 import { SearchField } from '../../components/SearchField';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { CoinBadge } from './CoinBadge';
-import { chargePath } from './chargePath';
+import { bankChargePath, chargePath } from './chargePath';
 import styles from './Deposit.module.css';
 import { DepositRecordsSheet } from './DepositRecordsSheet';
-import { useNetworksQuery } from './queries';
+import { useBankTransferQuery, useNetworksQuery } from './queries';
 import { RecordsButton } from './RecordsButton';
 
 /** The networks of one coin; one without a deposit address says deposits on it are not available yet. */
@@ -56,16 +57,120 @@ function NetworkSheet({ asset, onClose }: { asset: WalletAssetNetworks | null; o
   );
 }
 
-/** /user/wallet/recharge: choose the coin, then its network; the deposit itself is on /user/wallet/charge. */
-export function RechargeScreen() {
+/** The crypto transfer: the coins (searchable), each opening the sheet of its networks. */
+function CryptoChoices() {
   const { t } = useTranslation();
-  useDocumentTitle(t('deposit.title'));
   const networks = useNetworksQuery();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<WalletAssetNetworks | null>(null);
-  const [recordsOpen, setRecordsOpen] = useState(false);
   const query = search.trim().toUpperCase();
   const assets = (networks.data?.assets ?? []).filter((asset) => asset.asset.includes(query));
+
+  return (
+    <>
+      <SearchField
+        label={t('deposit.search')}
+        value={search}
+        onChange={setSearch}
+        testId={TestId.depositCoinSearch}
+      />
+      <h2 className={styles.sectionTitle}>{t('deposit.coinTitle')}</h2>
+      {networks.isError ? (
+        <ErrorState message={networks.error.message} onRetry={() => void networks.refetch()} />
+      ) : networks.isPending ? (
+        <LoadingState />
+      ) : assets.length === 0 ? (
+        <p className={styles.empty}>{t('deposit.noMatch')}</p>
+      ) : (
+        <ul className={styles.choices}>
+          {assets.map((asset) => (
+            <li key={asset.asset}>
+              <button
+                type="button"
+                className={styles.choice}
+                onClick={() => setChosen(asset)}
+                data-testid={TestId.depositCoinOption}
+                data-asset={asset.asset}
+              >
+                <CoinBadge asset={asset.asset} />
+                <span className={styles.choiceMain}>
+                  <span className={styles.choiceTitle}>{asset.asset}</span>
+                  <span className={styles.choiceMeta}>
+                    {asset.networks.map((network) => network.label).join(' · ')}
+                  </span>
+                </span>
+                <ChevronRight className="flip-rtl" size={18} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NetworkSheet asset={chosen} onClose={() => setChosen(null)} />
+    </>
+  );
+}
+
+/** The bank transfer: each asset the platform's bank accounts credit; none yet says so. */
+function BankChoices() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bank = useBankTransferQuery();
+
+  return (
+    <>
+      <h2 className={styles.sectionTitle}>{t('deposit.bankCoinTitle')}</h2>
+      {bank.isError ? (
+        <ErrorState message={bank.error.message} onRetry={() => void bank.refetch()} />
+      ) : bank.isPending ? (
+        <LoadingState />
+      ) : bank.data.accounts.length === 0 ? (
+        <p className={styles.unavailable} data-testid={TestId.depositBankUnavailable}>
+          {t('deposit.bankUnavailable')}
+        </p>
+      ) : (
+        <ul className={styles.choices}>
+          {bank.data.accounts.map((account) => (
+            <li key={account.asset}>
+              <button
+                type="button"
+                className={styles.choice}
+                onClick={() => navigate(bankChargePath(account.asset))}
+                data-testid={TestId.depositBankOption}
+                data-asset={account.asset}
+              >
+                <CoinBadge asset={account.asset} />
+                <span className={styles.choiceMain}>
+                  <span className={styles.choiceTitle}>{account.asset}</span>
+                  <span className={styles.choiceMeta}>
+                    {t('deposit.bankCredited', { currency: account.currency, asset: account.asset })}
+                  </span>
+                </span>
+                <ChevronRight className="flip-rtl" size={18} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function isMethod(value: string | null): value is DepositMethod {
+  return (DEPOSIT_METHODS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * /user/wallet/recharge: choose the recharge type, then for a crypto transfer the coin and its network (the
+ * deposit itself on /user/wallet/charge1), for a bank transfer the asset credited (on /user/wallet/charge2). The
+ * type is in the address (`?type=bank`), so coming back from a charge screen keeps it.
+ */
+export function RechargeScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('deposit.title'));
+  const [params, setParams] = useSearchParams();
+  const typed = params.get('type');
+  const method: DepositMethod = isMethod(typed) ? typed : 'crypto';
+  const [recordsOpen, setRecordsOpen] = useState(false);
 
   return (
     <div className={styles.screen}>
@@ -75,45 +180,19 @@ export function RechargeScreen() {
         end={<RecordsButton onClick={() => setRecordsOpen(true)} />}
       />
       <main className={styles.main}>
-        <SearchField
-          label={t('deposit.search')}
-          value={search}
-          onChange={setSearch}
-          testId={TestId.depositCoinSearch}
+        <RadioSegment
+          legend={t('deposit.typeTitle')}
+          value={method}
+          onChange={(next) => setParams(next === 'crypto' ? {} : { type: next }, { replace: true })}
+          options={DEPOSIT_METHODS.map((each) => ({
+            value: each,
+            label: t(`deposit.types.${each}`),
+            testId: TestId.depositType(each),
+          }))}
         />
-        <h2 className={styles.sectionTitle}>{t('deposit.coinTitle')}</h2>
-        {networks.isError ? (
-          <ErrorState message={networks.error.message} onRetry={() => void networks.refetch()} />
-        ) : networks.isPending ? (
-          <LoadingState />
-        ) : assets.length === 0 ? (
-          <p className={styles.empty}>{t('deposit.noMatch')}</p>
-        ) : (
-          <ul className={styles.choices}>
-            {assets.map((asset) => (
-              <li key={asset.asset}>
-                <button
-                  type="button"
-                  className={styles.choice}
-                  onClick={() => setChosen(asset)}
-                  data-testid={TestId.depositCoinOption}
-                  data-asset={asset.asset}
-                >
-                  <CoinBadge asset={asset.asset} />
-                  <span className={styles.choiceMain}>
-                    <span className={styles.choiceTitle}>{asset.asset}</span>
-                    <span className={styles.choiceMeta}>
-                      {asset.networks.map((network) => network.label).join(' · ')}
-                    </span>
-                  </span>
-                  <ChevronRight className="flip-rtl" size={18} aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <p className={styles.typeHint}>{t(`deposit.typeHints.${method}`)}</p>
+        {method === 'crypto' ? <CryptoChoices /> : <BankChoices />}
       </main>
-      <NetworkSheet asset={chosen} onClose={() => setChosen(null)} />
       <DepositRecordsSheet open={recordsOpen} onClose={() => setRecordsOpen(false)} />
     </div>
   );

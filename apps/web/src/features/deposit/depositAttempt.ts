@@ -1,4 +1,4 @@
-import type { DepositBody } from '@kestrel/contract';
+import type { AnyDepositBody } from './queries';
 
 /**
  * The Idempotency-Key of a deposit submission: a new one for a new deposit, the same one when the same deposit
@@ -9,10 +9,10 @@ export class DepositAttempts {
 
   constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
 
-  keyFor(body: DepositBody): string {
+  keyFor(body: AnyDepositBody): string {
     const fingerprint = JSON.stringify([
       body.asset,
-      body.chain,
+      'chain' in body ? body.chain : 'bank',
       body.account,
       body.amount,
       body.credentialUploadId,

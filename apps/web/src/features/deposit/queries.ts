@@ -1,4 +1,6 @@
 import {
+  type BankDepositBody,
+  bankTransferInfo,
   type DepositBody,
   depositPage,
   depositView,
@@ -11,6 +13,7 @@ import { api } from '../../api/http';
 export const depositKeys = {
   all: ['deposit'] as const,
   networks: () => [...depositKeys.all, 'networks'] as const,
+  bank: () => [...depositKeys.all, 'bank'] as const,
   records: () => [...depositKeys.all, 'records'] as const,
 };
 
@@ -24,6 +27,15 @@ export function useNetworksQuery() {
   return useQuery({
     queryKey: depositKeys.networks(),
     queryFn: () => api.get('/api/wallet/networks', walletNetworks),
+    staleTime: NETWORKS_STALE_MS,
+  });
+}
+
+/** The user's bank transfer reference and the platform bank accounts that take transfers now. */
+export function useBankTransferQuery() {
+  return useQuery({
+    queryKey: depositKeys.bank(),
+    queryFn: () => api.get('/api/wallet/deposits/bank', bankTransferInfo),
     staleTime: NETWORKS_STALE_MS,
   });
 }
@@ -43,15 +55,20 @@ export function useDepositRecordsQuery(enabled: boolean) {
   });
 }
 
-/** One submission: the body and the Idempotency-Key that makes sending it again harmless. */
-export type DepositAttempt = { body: DepositBody; key: string };
+/** A crypto transfer's form or a bank transfer's (which names no network). */
+export type AnyDepositBody = DepositBody | BankDepositBody;
 
-/** Declares a deposit for review; the records list is refetched after. */
+/** One submission: the body and the Idempotency-Key that makes sending it again harmless. */
+export type DepositAttempt = { body: AnyDepositBody; key: string };
+
+/** Declares a deposit for review, a crypto or a bank transfer by its body; the records list is refetched after. */
 export function useSubmitDepositMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: DepositAttempt) =>
-      api.post('/api/wallet/deposits', body, depositView, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+      api.post('chain' in body ? '/api/wallet/deposits' : '/api/wallet/deposits/bank', body, depositView, {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.records() }),
   });
 }
