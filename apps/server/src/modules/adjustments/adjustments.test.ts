@@ -271,7 +271,7 @@ describe('adjustments above the approval amount', () => {
       transactionId: expect.stringMatching(/^\d+$/),
     });
     expect(await balanceOf(ledger, userId, 'spot', 'USDT')).toMatchObject({ available: '5000.000000' });
-    expect((await inbox(token))[0]).toMatchObject({ body: expect.stringContaining('5000.000000 USDT') });
+    expect((await inbox(token))[0]).toMatchObject({ body: expect.stringContaining('5,000 USDT') });
 
     const proposal = await adminApi(sut, 'GET', `/api/admin/audit?action=adjustUserBalance&q=${userId}`, {
       token: superToken,

@@ -46,8 +46,8 @@ describe('GET /api/markets', () => {
     });
   });
 
-  it('answers one market, whatever the case of its symbol, and refuses an unknown one in the language asked', async () => {
-    const answer = await callApi(sut, 'GET', '/api/markets/ethusdt');
+  it('answers one market by its symbol as published, and refuses an unknown one in the language asked', async () => {
+    const answer = await callApi(sut, 'GET', '/api/markets/ETHUSDT');
     expect(answer.body.data).toMatchObject({ symbol: 'ETHUSDT', tickSize: '0.01', lotSize: '0.0001' });
     expect(answer.body.data.stats).toEqual(
       expect.objectContaining({ changePercent: expect.stringMatching(/^-?\d+\.\d{2}$/) }),
@@ -55,6 +55,9 @@ describe('GET /api/markets', () => {
     const unknown = await callApi(sut, 'GET', '/api/markets/PEPEUSDT', { lang: 'de' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 7001, msg: 'Diesen Markt gibt es nicht' });
+    // The published pattern is upper case only: a lower-case symbol is not read as another spelling of one.
+    const lowerCase = await callApi(sut, 'GET', '/api/markets/ethusdt', { lang: 'de' });
+    expect(lowerCase.body).toMatchObject({ msg: 'Diesen Markt gibt es nicht', data: null });
   });
 
   it('serves the generated history oldest first, the forming candle last, a page further back with `before`', async () => {

@@ -313,7 +313,7 @@ describe('refusals', () => {
       place(user, { side: 'buy', type: 'limit', price: '50000.005', size: '0.01' }),
     ).rejects.toMatchObject({
       reason: 'orderPriceNotOnTick',
-      params: { tick: '0.01' },
+      params: { tick: { quantity: '0.01' } },
     });
     await expect(
       place(user, { side: 'buy', type: 'limit', price: '50000', size: '0.000015' }),

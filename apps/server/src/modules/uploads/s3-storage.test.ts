@@ -187,7 +187,10 @@ describe('S3Storage', () => {
     const virtualHosted: typeof fetch = async (input, init) => {
       const url = new URL(String(input));
       seen.push(url.href);
-      const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((value, name) => {
+        headers[name] = value;
+      });
       const body = init?.body ? Buffer.from(init.body as Uint8Array) : Buffer.alloc(0);
       const request = { method: init?.method ?? 'GET', host: url.host, path: url.pathname, headers, body };
       const { status, body: answer } = s3.answer(

@@ -136,7 +136,7 @@ describe('identity verification before withdrawing', () => {
     const payee = await userWithApprovedWallet(sut, '50', { verified: false });
     const off = await setIdentityRequired(false);
     try {
-      expect(off.body.data).toEqual({ requireTotp: false, withdrawalsRequireIdentity: false });
+      expect(off.body.data).toMatchObject({ withdrawalsRequireIdentity: false });
       expect((await targets(payee.token)).body.data.identityRequired).toBe(false);
       const answer = await submitWithdrawal(sut, payee.token, toWallet(payee.walletId, '20'));
       expect(answer.body.code).toBe(0);
@@ -407,7 +407,10 @@ onServer('withdrawals racing on the PostgreSQL server', () => {
     );
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
-    expect(new Set(codes.filter((code) => code !== 0))).toEqual(new Set([ERRORS.insufficientBalance.code]));
+    // The others find the balance gone, or never reach the security password: each check reserves an attempt
+    // and a turn at hashing before it runs (decision 0029), so a burst beyond those bounds is turned away first.
+    const turnedAway = [ERRORS.insufficientBalance.code, ERRORS.tooManyAttempts.code, ERRORS.busy.code];
+    expect(codes.filter((code) => code !== 0 && !turnedAway.includes(code))).toEqual([]);
     expect(await balanceOf(ledger, payee.userId, 'spot', 'USDT')).toEqual({
       available: '0.000000',
       frozen: '100.000000',
