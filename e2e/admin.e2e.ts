@@ -12,7 +12,7 @@ import { AdminsService } from '../apps/server/src/modules/admin/admins.service';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS } from '../apps/server/src/modules/auth/rate-limits';
 import { registerAccount } from '../apps/server/test/api';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
-import { byId, launchBrowser, snapshot, waitForPath } from './harness';
+import { authenticatorCode, byId, launchBrowser, snapshot, waitForPath } from './harness';
 
 const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
 
@@ -50,28 +50,6 @@ afterAll(async () => {
 async function openDesktop(storageState?: StorageState): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState });
   return context.newPage();
-}
-
-const TOTP_PERIOD_MS = 30_000;
-/** The last time step whose code a test typed, per secret: the server accepts each code only once. */
-const lastStepUsed = new Map<string, number>();
-
-/**
- * A code the operator's authenticator app would show, never one already used for the same secret: the next
- * step's code while the current one is spent (the server allows one step of clock drift), or else the step
- * after waiting for the clock.
- */
-async function authenticatorCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / TOTP_PERIOD_MS);
-  const last = lastStepUsed.get(secret) ?? -1;
-  if (last === step) step += 1;
-  if (last > step) {
-    await new Promise((resolve) => setTimeout(resolve, TOTP_PERIOD_MS - (Date.now() % TOTP_PERIOD_MS) + 100));
-    step = last + 1;
-  }
-  lastStepUsed.set(secret, step);
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: step * TOTP_PERIOD_MS });
 }
 
 /** The sidebar's entries, as the test ids the shell gives them. */

@@ -69,7 +69,7 @@ describe('messages in the browser', () => {
     await waitForPath(page, '/home/messageDetail');
     await expect
       .poll(() => byId(page, TestId.messageDetailBody).textContent())
-      .toContain('Complete identity verification');
+      .toContain('To withdraw, complete identity verification first.');
     await snapshot(page, 'message-detail-en-US');
 
     await page.goto(`${kestrel.baseUrl}/home/index`);

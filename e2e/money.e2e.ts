@@ -331,8 +331,9 @@ describe('money in the browser', () => {
     await byId(phone, TestId.withdrawAmount).fill('5');
     await expect.poll(() => amountAlert.textContent()).toBe('The minimum is 10 USDT');
     await snapshot(phone, 'withdraw-below-minimum-en-US');
-    await byId(phone, TestId.withdrawAmount).fill('300');
-    await expect.poll(() => amountAlert.textContent()).toBe('More than you have available (250.5 USDT)');
+    await byId(phone, TestId.withdrawAmount).fill('600');
+    // 250.50 deposited on TRC20 and 300 by bank transfer.
+    await expect.poll(() => amountAlert.textContent()).toBe('More than you have available (550.5 USDT)');
     await snapshot(phone, 'withdraw-above-available-en-US');
     await byId(phone, TestId.withdrawAmount).fill('100');
     await expect.poll(() => amountAlert.count()).toBe(0);
@@ -386,7 +387,8 @@ describe('money in the browser', () => {
     await expect.poll(() => byId(phone, TestId.recordsItem).count()).toBeGreaterThan(1);
     await snapshot(phone, 'account-records-withdrawal-ar');
     await phone.context().close();
-  });
+    // A phone and a console session, each signing in, with two reviews between them.
+  }, 120_000);
 
   it('binds a bank card with the security password; the reviewer sees it without an image column and approves', async () => {
     const phone = await openPhone(browser);
@@ -433,7 +435,7 @@ describe('money in the browser', () => {
     await byId(phone, TestId.transferAvailable).waitFor();
     const alert = byId(phone, TestId.transferForm).getByRole('alert');
     await byId(phone, TestId.transferAmount).fill('1000');
-    await expect.poll(() => alert.textContent()).toBe('More than you have available (150.5 USDT)');
+    await expect.poll(() => alert.textContent()).toBe('More than you have available (450.5 USDT)');
     await snapshot(phone, 'transfer-above-available-en-US');
     await storeArabic(phone);
     await phone.reload();

@@ -14,12 +14,12 @@ import { notify } from '../../app/notices';
 import { Button } from '../../components/Button';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import { SelectField, TextArea, TextField } from '../../components/Field';
-import { Card, Page, pageStyles } from '../../components/Page';
+import { Card, Page } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
 import styles from './Admins.module.css';
 import { ResetTotpDialog } from './ResetTotpDialog';
-import { WithdrawalIdentitySetting } from './WithdrawalIdentitySetting';
+import { RequireTotpSetting, WithdrawalIdentitySetting } from './SettingSwitch';
 
 function RoleOptions() {
   const { t } = useTranslation();
@@ -123,50 +123,6 @@ export function Admins() {
       {editing ? <EditAdminDialog admin={editing} onClose={() => setEditing(null)} /> : null}
       {resetting ? <ResetTotpDialog admin={resetting} onClose={() => setResetting(null)} /> : null}
     </Page>
-  );
-}
-
-function RequireTotpSetting() {
-  const { t } = useTranslation();
-  const settings = useSettings();
-  const update = useUpdateSettings();
-  const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
-  const required = settings.data?.requireTotp ?? false;
-
-  return (
-    <Card title={t('admin.admins.requireTotpTitle')}>
-      <label className={styles.switch}>
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={required}
-          checked={required}
-          disabled={!settings.data}
-          // The change waits for a reason in the dialog; the switch shows the stored value until then.
-          onChange={() => setAsking(true)}
-          data-testid="require-totp"
-        />
-        {t('admin.admins.requireTotp')}
-      </label>
-      <p className={pageStyles.muted}>{t('admin.admins.requireTotpHint')}</p>
-      {asking ? (
-        <FormDialog
-          title={required ? t('admin.admins.requireTotpOffTitle') : t('admin.admins.requireTotpOnTitle')}
-          submitLabel={t('admin.common.confirm')}
-          onSubmit={async () => {
-            await update.mutateAsync({ requireTotp: !required, reason });
-            notify({ tone: 'positive', message: t('admin.common.saved') });
-          }}
-          onClose={() => {
-            setAsking(false);
-            setReason('');
-          }}
-        >
-          <ReasonField value={reason} onChange={setReason} />
-        </FormDialog>
-      ) : null}
-    </Card>
   );
 }
 

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { saveToken } from '../../api/storage';
 import { i18n, initI18n } from '../../i18n/i18n';
-import { WithdrawalIdentitySetting } from './WithdrawalIdentitySetting';
+import { WithdrawalIdentitySetting } from './SettingSwitch';
 
 function answer(data: unknown) {
   return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { status: 200 });
