@@ -142,6 +142,13 @@ export async function openConsole(browser: Browser, baseUrl: string, operator: O
   return page;
 }
 
+/** The code an operator enrolled through openConsole would read from the authenticator now (for API sign-ins). */
+export async function enrolledOperatorCode(baseUrl: string, operator: Operator): Promise<string> {
+  const secret = enrolled.get(`${baseUrl} ${operator.email}`);
+  if (!secret) throw new Error(`${operator.email} has not enrolled through openConsole`);
+  return authenticatorCode(secret);
+}
+
 /** A phone camera's JPEG of a card or a screen: a coloured panel with a label on it. */
 export async function cameraPhoto(label: string, colour: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="760">

@@ -12,6 +12,7 @@ import {
   cameraPhoto,
   choosePhoto,
   createOperator,
+  enrolledOperatorCode,
   launchBrowser,
   logIn,
   type Operator,
@@ -198,7 +199,11 @@ describe('identity verification in the browser', () => {
 
     // The reviewer's decision reaches the user in the language they use.
     const signedIn = await adminApi(sut, 'POST', '/api/admin/auth/login', {
-      body: { email: reviewer.email, password: reviewer.password },
+      body: {
+        email: reviewer.email,
+        password: reviewer.password,
+        totp: await enrolledOperatorCode(baseUrl, reviewer),
+      },
     });
     const { token } = signedIn.body.data as { token: string };
     const queue = await adminApi(sut, 'GET', '/api/admin/identity?status=pending', { token });
