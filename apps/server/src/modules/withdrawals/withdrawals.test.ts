@@ -409,7 +409,11 @@ onServer('withdrawals racing on the PostgreSQL server', () => {
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     // The others find the balance gone, or never reach the security password: each check reserves an attempt
     // and a turn at hashing before it runs (decision 0029), so a burst beyond those bounds is turned away first.
-    const turnedAway = [ERRORS.insufficientBalance.code, ERRORS.tooManyAttempts.code, ERRORS.busy.code];
+    const turnedAway: number[] = [
+      ERRORS.insufficientBalance.code,
+      ERRORS.tooManyAttempts.code,
+      ERRORS.busy.code,
+    ];
     expect(codes.filter((code) => code !== 0 && !turnedAway.includes(code))).toEqual([]);
     expect(await balanceOf(ledger, payee.userId, 'spot', 'USDT')).toEqual({
       available: '0.000000',
