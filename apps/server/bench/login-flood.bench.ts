@@ -98,8 +98,9 @@ async function flood(port: number) {
   };
   process.send?.({ type: 'started' });
   await Promise.all(Array.from({ length: FLOOD }, worker));
-  process.send?.({ type: 'report', report });
   agent.destroy();
+  // The channel to the parent is all that keeps this process alive once the report is on its way.
+  process.send?.({ type: 'report', report }, () => process.disconnect());
 }
 
 async function innocentLogins(agent: http.Agent, port: number) {

@@ -4,10 +4,26 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 import { isTranslationKey } from './i18n';
 
+/** At most this many refusals wait out their hold at once; past it, a refusal is sent at once. */
+const MAX_HELD_REFUSALS = 1024;
+let held = 0;
+
+/** Waits out a refusal's hold, unless too many are held already. */
+async function holdRefusal(ms: number) {
+  if (ms <= 0 || held >= MAX_HELD_REFUSALS) return;
+  held += 1;
+  try {
+    await new Promise((resume) => setTimeout(resume, ms));
+  } finally {
+    held -= 1;
+  }
+}
+
 /** Turns every failure into the `{code, msg, data}` envelope with a translated `msg` and a meaningful status. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      await holdRefusal(error.holdMs);
       return reply
         .status(error.status)
         .send({ code: error.code, msg: request.t(ERRORS[error.reason].message, error.params), data: null });

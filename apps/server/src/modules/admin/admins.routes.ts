@@ -40,6 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminsService; audit: 
         body: adminLoginBody,
         response: responses(adminLoginResult),
       },
+      onRequest: async (request) => admins.refuseLockedAddress({ ip: request.ip }),
     },
     async (request) => {
       const caller = { ip: request.ip, userAgent: request.headers['user-agent'] };

@@ -12,7 +12,7 @@ import {
   type UpdateSettingsBody,
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, passwordHashing, verifyPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/rate-limits';
 import { sha256 } from '../auth/secrets';
 import type { AdminRow, AdminsRepository } from './admins.repository';
@@ -58,17 +58,25 @@ export class AdminsService {
     private readonly limits: AuthRateLimits,
   ) {}
 
+  /** Refuses a sign-in from an address that has used up its failures, before its request is read. */
+  async refuseLockedAddress(caller: Pick<AdminCaller, 'ip'>) {
+    await this.limits.refuseLockedIp(caller.ip);
+  }
+
   async login(body: AdminLoginBody, caller: AdminCaller): Promise<AdminLoginResult> {
     const email = body.email;
     const attempt = await this.limits.reserveLogin(email, caller.ip);
-    const admin = await this.repository.findByEmail(email);
     const owner = `ip:${caller.ip}` as const;
-    // An unknown e-mail costs the same hashing time as a wrong password, so timing tells nothing.
-    const valid = await attempt.check(() =>
-      admin
-        ? verifyPassword(body.password, admin.passwordHash, owner)
-        : hashPassword(body.password, owner).then(() => false),
-    );
+    const { admin, valid } = await attempt.check(async () => {
+      // A guess the hashing queue would refuse is refused before it costs a query.
+      passwordHashing.refuseWhenFull(owner);
+      const admin = await this.repository.findByEmail(email);
+      // An unknown e-mail costs the same hashing time as a wrong password, so timing tells nothing.
+      const valid = admin
+        ? await verifyPassword(body.password, admin.passwordHash, owner)
+        : await hashPassword(body.password, owner).then(() => false);
+      return { admin, valid };
+    });
     // A failure (here and for a wrong TOTP code) keeps the attempt reserved: it is the failure's count.
     if (!admin || !valid) throw new AppError('adminLoginFailed');
     if (admin.disabledAt) {

@@ -28,6 +28,7 @@ beforeAll(async () => {
       loginWindowSeconds: 600,
       codesPerIpPerHour: 100,
       codeResendSeconds: 1,
+      lockedRefusalHoldMs: 0,
     },
   });
   ({ token: superToken } = await adminWithRole(sut, 'super_admin', 'root@kestrel.test'));

@@ -39,6 +39,17 @@ export class AttemptLimit {
     }
   }
 
+  /**
+   * Refuses with the same 429 as `reserve`, held for `holdMs`, without spending anything, while the key has no
+   * attempt left: a check cheap enough to run before a request's body is read.
+   */
+  async refuseWhenSpent(key: string, holdMs: number) {
+    const state = await this.limiter.get(key);
+    if (state && state.consumedPoints >= this.limiter.points) {
+      throw new AppError('tooManyAttempts', { minutes: minutesLeft(state) }, holdMs);
+    }
+  }
+
   /** Returns a reserved attempt that was never checked (the hashing queue was full, the database failed). */
   async giveBack(key: string) {
     await this.limiter.reward(key, 1);

@@ -60,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         body: loginBody,
         response: responses(sessionResult),
       },
+      onRequest: async (request) => auth.refuseLockedAddress({ ip: request.ip }),
     },
     async (request) => ok(await auth.login(request.body, callerOf(request)), request.t('auth.login.success')),
   );

@@ -15,7 +15,7 @@ import type { AdminsService } from '../admin/admins.service';
 import { describeDevice, type MessagesService } from '../messages/messages.service';
 import type { Notifier } from '../notifications/notifier';
 import type { AuthRepository, UserRow } from './auth.repository';
-import { hashPassword, NO_PASSWORD, verifyPassword } from './passwords';
+import { hashPassword, NO_PASSWORD, passwordHashing, verifyPassword } from './passwords';
 import type { AuthRateLimits } from './rate-limits';
 import { newInviteCode, newSessionToken, newVerificationCode, sha256 } from './secrets';
 
@@ -102,7 +102,7 @@ export class AuthService {
 
   async register(body: RegisterBody, caller: Caller): Promise<SessionResult> {
     const account = normalizeAccount(body.account);
-    const passwordHash = await hashPassword(body.password, `ip:${caller.ip}`);
+    const passwordHash = await this.hashAfterCode(account, 'register', body, caller);
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'register', body.code)) === 'wrong') {
         return { kind: 'codeInvalid' } as const;
@@ -135,17 +135,25 @@ export class AuthService {
     return outcome.result;
   }
 
+  /** Refuses a login from an address that has used up its failures, before its request is read. */
+  async refuseLockedAddress(caller: Pick<Caller, 'ip'>) {
+    await this.limits.refuseLockedIp(caller.ip);
+  }
+
   async login(body: LoginBody, caller: Caller): Promise<SessionResult> {
     const account = normalizeAccount(body.account);
     const attempt = await this.limits.reserveLogin(account, caller.ip);
-    const user = await this.repository.findUserByAccount(account);
     const owner = `ip:${caller.ip}` as const;
-    // An unknown account costs the same hashing time as a wrong password, so timing tells nothing.
-    const valid = await attempt.check(() =>
-      user
-        ? verifyPassword(body.password, user.passwordHash, owner)
-        : hashPassword(body.password, owner).then(() => false),
-    );
+    const { user, valid } = await attempt.check(async () => {
+      // A guess the hashing queue would refuse is refused before it costs a query.
+      passwordHashing.refuseWhenFull(owner);
+      const user = await this.repository.findUserByAccount(account);
+      // An unknown account costs the same hashing time as a wrong password, so timing tells nothing.
+      const valid = user
+        ? await verifyPassword(body.password, user.passwordHash, owner)
+        : await hashPassword(body.password, owner).then(() => false);
+      return { user, valid };
+    });
     // The attempt reserved stays spent: it is this failure.
     if (!user || !valid) throw new AppError('loginFailed');
     // Only after the password: a frozen account is not revealed to someone who does not know it.
@@ -171,7 +179,7 @@ export class AuthService {
   /** Sets a new password with a code and ends every session of the account. */
   async resetPassword(body: ResetBody, caller: Pick<Caller, 'ip'>) {
     const account = normalizeAccount(body.account);
-    const passwordHash = await hashPassword(body.password, `ip:${caller.ip}`);
+    const passwordHash = await this.hashAfterCode(account, 'reset', body, caller);
     const outcome = await this.repository.transaction(async (repository) => {
       if ((await this.checkCode(repository, account, 'reset', body.code)) === 'wrong') return 'codeInvalid';
       const user = await repository.findUserByAccount(account);
@@ -200,6 +208,26 @@ export class AuthService {
   }
 
   /** Spends the code when it matches; a wrong guess is counted and the caller's transaction still commits. */
+  /**
+   * Hashes a new password only once its code is seen to be right, so that a wrong code costs no hashing. A wrong
+   * code counts against the code's attempts as in `checkCode`, which checks the code again, and spends it, in
+   * the transaction that uses the hash.
+   */
+  private async hashAfterCode(
+    account: string,
+    purpose: CodePurpose,
+    body: { code: string; password: string },
+    caller: Pick<Caller, 'ip'>,
+  ) {
+    const live = await this.repository.findLiveCodeForUpdate(account, purpose);
+    if (!live) throw new AppError('codeInvalid');
+    if (live.codeHash !== codeHash(account, purpose, body.code)) {
+      await this.repository.recordWrongCode(live.id, CODE_MAX_ATTEMPTS);
+      throw new AppError('codeInvalid');
+    }
+    return hashPassword(body.password, `ip:${caller.ip}`);
+  }
+
   private async checkCode(
     repository: AuthRepository,
     account: string,

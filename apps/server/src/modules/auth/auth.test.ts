@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeSentTo, outboxMessagesTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users, verificationCodes } from '../../db/schema';
+import { passwordHashing } from './passwords';
 
 let sut: TestApp;
 let accounts = 0;
@@ -162,6 +163,28 @@ describe('verification codes', () => {
     const other = uniqueEmail();
     const reused = await call('POST', '/api/auth/register', { body: { ...body, account: other, code } });
     expect(reused.body.code).toBe(2004);
+  });
+
+  it('hashes no password for a wrong code, and still counts the guess', async () => {
+    const account = uniqueEmail();
+    await sendCode(account, 'register');
+    const code = await lastCodeSentTo(sut.database, account);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const body = { account, password: 'secret123', confirmPassword: 'secret123', termsAccepted: true };
+    const hashedBefore = passwordHashing.stats().started;
+
+    const wrong = await call('POST', '/api/auth/register', { body: { ...body, code: wrongCode } });
+    const reset = await call('POST', '/api/auth/reset', {
+      body: { account: uniqueEmail(), password: 'secret123', confirmPassword: 'secret123', code: wrongCode },
+    });
+
+    expect([wrong.body.code, reset.body.code]).toEqual([2004, 2004]);
+    expect(passwordHashing.stats().started).toBe(hashedBefore);
+    const [row] = await sut.database.db
+      .select({ attempts: verificationCodes.attempts })
+      .from(verificationCodes)
+      .where(sql`${verificationCodes.account} = ${account}`);
+    expect(row?.attempts).toBe(1);
   });
 
   it('refuses an expired code', async () => {

@@ -58,21 +58,55 @@ describe('the password hashing queue', () => {
     await expect(innocent).resolves.toBe('hashed');
   });
 
-  it('gives the next turn to the owner with the fewest hashes running, not to the earliest in line', async () => {
+  it('tells beforehand, without taking a turn, whether a hash of an owner would be refused', async () => {
+    const sut = new HashingQueue({ concurrency: 1, queue: 10, perOwner: 2 });
+    const flood = Array.from({ length: 2 }, heldHash);
+    const flooding = flood.map((hash) => outcomeOf(sut.run('ip:10.0.0.1', hash.run)));
+
+    expect(() => sut.refuseWhenFull('ip:10.0.0.1')).toThrow(expect.objectContaining({ reason: 'busy' }));
+    expect(() => sut.refuseWhenFull('ip:10.0.0.2')).not.toThrow();
+    expect(sut.stats()).toEqual({ started: 1, refused: 1, running: 1, waiting: 1 });
+    for (const hash of flood) hash.finish();
+    expect(await Promise.all(flooding)).toEqual(['hashed', 'hashed']);
+    expect(() => sut.refuseWhenFull('ip:10.0.0.1')).not.toThrow();
+  });
+
+  it('leaves a slot for others: one owner never holds every hash running', async () => {
     const sut = new HashingQueue({ concurrency: 2, queue: 10, perOwner: 10 });
-    const flood = Array.from({ length: 6 }, heldHash);
+    const flood = Array.from({ length: 4 }, heldHash);
     for (const hash of flood) void sut.run('ip:10.0.0.1', hash.run);
+    await settle();
+    expect(flood.filter((hash) => hash.started)).toHaveLength(1);
+
     const other = heldHash();
     void sut.run('ip:10.0.0.2', other.run);
     await settle();
+    expect(other.started).toBe(true);
+
+    flood[0]?.finish();
+    await settle();
     expect(flood.filter((hash) => hash.started)).toHaveLength(2);
+    for (const hash of [...flood, other]) hash.finish();
+  });
+
+  it('gives the next turn to the owner with the fewest hashes running, not to the earliest in line', async () => {
+    const sut = new HashingQueue({ concurrency: 3, queue: 10, perOwner: 10 });
+    const flood = Array.from({ length: 6 }, heldHash);
+    for (const hash of flood) void sut.run('ip:10.0.0.1', hash.run);
+    const second = heldHash();
+    void sut.run('ip:10.0.0.2', second.run);
+    const third = heldHash();
+    void sut.run('ip:10.0.0.3', third.run);
+    await settle();
+    expect(flood.filter((hash) => hash.started)).toHaveLength(2);
+    expect([second.started, third.started]).toEqual([true, false]);
 
     flood[0]?.finish();
     await settle();
 
-    expect(other.started).toBe(true);
+    expect(third.started).toBe(true);
     expect(flood.filter((hash) => hash.started)).toHaveLength(2);
-    for (const hash of [...flood, other]) hash.finish();
+    for (const hash of [...flood, second, third]) hash.finish();
   });
 
   it('frees the turn of a hash that fails', async () => {

@@ -8,6 +8,8 @@ export type HashingBounds = {
   queue: number;
   /** Hashes one owner (an IP, a user) may have running or waiting; beyond it theirs are refused. */
   perOwner: number;
+  /** How long the refusal of an owner over its share is held before it is sent (none unless named). */
+  ownerRefusalHoldMs?: number;
 };
 
 /**
@@ -18,6 +20,7 @@ export const DEFAULT_HASHING_BOUNDS: HashingBounds = {
   concurrency: Math.max(1, Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE) || 4)),
   queue: 32,
   perOwner: 16,
+  ownerRefusalHoldMs: 1000,
 };
 
 type Waiting = { owner: string; start: () => void };
@@ -39,21 +42,28 @@ export class HashingQueue {
 
   constructor(private readonly bounds: HashingBounds = DEFAULT_HASHING_BOUNDS) {}
 
-  /** Runs `hash` when its turn comes, or refuses with `busy` when the queue or the owner's share is full. */
-  async run<T>(owner: string, hash: () => Promise<T>): Promise<T> {
-    const held = this.held.get(owner) ?? 0;
-    const mustWait = this.running >= this.bounds.concurrency;
-    if (held >= this.bounds.perOwner || (mustWait && this.waiting.length >= this.bounds.queue)) {
+  /**
+   * Refuses with `busy` when a hash of `owner` would be refused now: a check before the work that leads to a
+   * hash (looking up the account), so that a refused guess costs no query. `run` checks again.
+   */
+  refuseWhenFull(owner: string) {
+    if ((this.held.get(owner) ?? 0) >= this.bounds.perOwner) {
+      this.refused += 1;
+      // The owner floods: its answers are slowed to the hold's pace.
+      throw new AppError('busy', undefined, this.bounds.ownerRefusalHoldMs);
+    }
+    if (this.running >= this.bounds.concurrency && this.waiting.length >= this.bounds.queue) {
       this.refused += 1;
       throw new AppError('busy');
     }
-    this.held.set(owner, held + 1);
-    if (mustWait) {
-      await new Promise<void>((start) => this.waiting.push({ owner, start }));
-    } else {
-      this.running += 1;
-      increment(this.runningOf, owner);
-    }
+  }
+
+  /** Runs `hash` when its turn comes, or refuses with `busy` when the queue or the owner's share is full. */
+  async run<T>(owner: string, hash: () => Promise<T>): Promise<T> {
+    this.refuseWhenFull(owner);
+    increment(this.held, owner);
+    if (this.mayStart(owner)) this.start(owner);
+    else await new Promise<void>((start) => this.waiting.push({ owner, start }));
     this.started += 1;
     try {
       return await hash();
@@ -72,27 +82,39 @@ export class HashingQueue {
     };
   }
 
+  /**
+   * Whether a hash of `owner` may start now: a slot is free, and the owner would not hold every slot, so that
+   * one is always left for someone else's hash.
+   */
+  private mayStart(owner: string) {
+    const ownersLimit = Math.max(1, this.bounds.concurrency - 1);
+    return this.running < this.bounds.concurrency && (this.runningOf.get(owner) ?? 0) < ownersLimit;
+  }
+
+  private start(owner: string) {
+    this.running += 1;
+    increment(this.runningOf, owner);
+  }
+
   private finish(owner: string) {
     decrement(this.held, owner);
     decrement(this.runningOf, owner);
-    const next = this.nextTurn();
-    const waiting = next === undefined ? undefined : this.waiting.splice(next, 1)[0];
-    if (!waiting) {
-      this.running -= 1;
-      return;
+    this.running -= 1;
+    for (let next = this.nextTurn(); next !== undefined; next = this.nextTurn()) {
+      const [waiting] = this.waiting.splice(next, 1);
+      if (!waiting) return;
+      this.start(waiting.owner);
+      waiting.start();
     }
-    // The slot passes straight to the next hash: `running` stays as it is.
-    increment(this.runningOf, waiting.owner);
-    waiting.start();
   }
 
-  /** The waiting hash whose owner has the fewest hashes running, the earliest of them on a tie. */
+  /** The waiting hash that may start whose owner has the fewest hashes running, the earliest of them on a tie. */
   private nextTurn(): number | undefined {
     let best: number | undefined;
     let fewest = Number.POSITIVE_INFINITY;
     this.waiting.forEach((waiting, index) => {
       const running = this.runningOf.get(waiting.owner) ?? 0;
-      if (running < fewest) {
+      if (running < fewest && this.mayStart(waiting.owner)) {
         fewest = running;
         best = index;
       }

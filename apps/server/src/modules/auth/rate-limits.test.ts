@@ -9,6 +9,7 @@ const LIMITS = {
   loginWindowSeconds: 600,
   codesPerIpPerHour: 3,
   codeResendSeconds: 60,
+  lockedRefusalHoldMs: 300,
 };
 const PASSWORD = 'secret123';
 
@@ -136,6 +137,23 @@ describe('login failures per IP', () => {
     const elsewhere = await login(account, PASSWORD, freshIp());
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body.code).toBe(0);
+  });
+
+  it('refuses a spent IP before reading its request, and only after the hold', async () => {
+    const ip = freshIp();
+    for (let failure = 0; failure < LIMITS.loginFailuresPerIp; failure++) {
+      await failLogins(uniqueEmail(), ip, 1);
+    }
+
+    const started = performance.now();
+    // A body the schema refuses: a 400 would mean it was read and checked before the address was.
+    const refused = await callApi(sut, 'POST', '/api/auth/login', { body: { account: 42 }, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(1029);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LIMITS.lockedRefusalHoldMs - 5);
+
+    const elsewhere = await callApi(sut, 'POST', '/api/auth/login', { body: { account: 42 }, ip: freshIp() });
+    expect(elsewhere.status).toBe(400);
   });
 
   it('counts failures of different accounts together until the IP limit', async () => {

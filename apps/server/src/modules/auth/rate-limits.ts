@@ -8,6 +8,8 @@ export type RateLimitOptions = {
   loginWindowSeconds: number;
   codesPerIpPerHour: number;
   codeResendSeconds: number;
+  /** How long the refusal of an address with no login attempt left is held before it is sent. */
+  lockedRefusalHoldMs: number;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
@@ -16,6 +18,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   loginWindowSeconds: 15 * 60,
   codesPerIpPerHour: 10,
   codeResendSeconds: 60,
+  lockedRefusalHoldMs: 1000,
 };
 
 function minutesLeft(result: RateLimiterRes) {
@@ -41,6 +44,7 @@ export class AuthRateLimits {
   private readonly loginByIp: AttemptLimit;
   private readonly codeByAccount;
   private readonly codeByIp;
+  private readonly lockedRefusalHoldMs: number;
 
   /**
    * `scope` keeps apart the counts of limits that share a store (the users' and the back office's logins), as
@@ -51,6 +55,7 @@ export class AuthRateLimits {
     { store = inProcessLimiters, scope = 'user' }: { store?: LimiterStore; scope?: string } = {},
   ) {
     const window = options.loginWindowSeconds;
+    this.lockedRefusalHoldMs = options.lockedRefusalHoldMs;
     this.loginByAccount = new AttemptLimit(
       store({
         keyPrefix: `${scope}-login-account`,
@@ -93,6 +98,16 @@ export class AuthRateLimits {
       },
       giveBack,
     };
+  }
+
+  /**
+   * Refuses an IP that has used up its login failures before anything else is done for its request, and sends
+   * the refusal only after a hold (decision 0029). A flood from one address then costs one lookup per request,
+   * not a parsed body, a query and a route, and a sender that waits for its answers gets at most one per hold
+   * and connection, so the refusals cannot crowd out everyone else's requests on the event loop.
+   */
+  async refuseLockedIp(ip: string) {
+    await this.loginByIp.refuseWhenSpent(ip, this.lockedRefusalHoldMs);
   }
 
   /** Spends one of the IP's code sendings; it comes before any lookup, so it also limits probing for accounts. */
