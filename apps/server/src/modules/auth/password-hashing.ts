@@ -8,8 +8,8 @@ export type HashingBounds = {
   queue: number;
   /** Hashes one owner (an IP, a user) may have running or waiting; beyond it theirs are refused. */
   perOwner: number;
-  /** How long the refusal of an owner over its share is held before it is sent (none unless named). */
-  ownerRefusalHoldMs?: number;
+  /** How long a refusal is held before it is sent, so that senders who wait for it are slowed (none unless named). */
+  refusalHoldMs?: number;
 };
 
 /**
@@ -20,16 +20,17 @@ export const DEFAULT_HASHING_BOUNDS: HashingBounds = {
   concurrency: Math.max(1, Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE) || 4)),
   queue: 32,
   perOwner: 16,
-  ownerRefusalHoldMs: 1000,
+  refusalHoldMs: 1000,
 };
 
 type Waiting = { owner: string; start: () => void };
 
 /**
  * Bounds the password hashing of the process (decision 0029): a few hashes run at once, a short queue waits, and
- * the rest is refused with a translated 503 before any hashing, so a flood of guesses costs its senders a quick
- * refusal instead of costing everyone a long wait. The next turn goes to the waiting owner with the fewest hashes
- * running, so one owner's flood does not stand between another owner and their turn.
+ * the rest is refused with a translated 503 before any hashing, held a moment before it is sent, so a flood of
+ * guesses costs its senders a slow refusal instead of costing everyone a long wait. No owner holds every slot,
+ * and the next turn goes to the waiting owner with the fewest hashes running, so one owner's flood does not
+ * stand between another owner and their turn.
  */
 export class HashingQueue {
   private running = 0;
@@ -47,14 +48,12 @@ export class HashingQueue {
    * hash (looking up the account), so that a refused guess costs no query. `run` checks again.
    */
   refuseWhenFull(owner: string) {
-    if ((this.held.get(owner) ?? 0) >= this.bounds.perOwner) {
+    const full =
+      (this.held.get(owner) ?? 0) >= this.bounds.perOwner ||
+      (this.running >= this.bounds.concurrency && this.waiting.length >= this.bounds.queue);
+    if (full) {
       this.refused += 1;
-      // The owner floods: its answers are slowed to the hold's pace.
-      throw new AppError('busy', undefined, this.bounds.ownerRefusalHoldMs);
-    }
-    if (this.running >= this.bounds.concurrency && this.waiting.length >= this.bounds.queue) {
-      this.refused += 1;
-      throw new AppError('busy');
+      throw new AppError('busy', undefined, this.bounds.refusalHoldMs);
     }
   }
 
