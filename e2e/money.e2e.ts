@@ -224,7 +224,7 @@ describe('money in the browser', () => {
     await byId(review, ReviewTestId.statusTab('pending')).click();
     const row = byId(review, ReviewTestId.queueTable)
       .locator('tbody tr', { hasText: customer.email })
-      .filter({ hasText: '300.000000' });
+      .filter({ has: review.locator('bdi', { hasText: /^300$/ }) });
     await expect.poll(() => row.count()).toBe(1);
     await row.click();
     await review.waitForURL(/\/admin\/deposits\/\d+$/);

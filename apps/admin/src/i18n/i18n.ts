@@ -7,6 +7,7 @@ import {
   resolveLocale,
   textDirection,
 } from '@kestrel/i18n';
+import { formatQuantity } from '@kestrel/money';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { saveLanguage } from '../api/storage';
@@ -52,5 +53,8 @@ export function useLocale() {
     formatDate: (iso: string | null) =>
       iso ? dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '',
     formatNumber: (value: number) => numberFormat(locale, {}).format(value),
+    /** A decimal amount as the user app shows it ("2,500 USDT", not "2500.000000 USDT"), exact to the last digit. */
+    formatAmount: (decimal: string, asset?: string) =>
+      asset === undefined ? formatQuantity(decimal, locale) : `${formatQuantity(decimal, locale)} ${asset}`,
   };
 }

@@ -23,7 +23,7 @@ export const ProposalTestId = {
  */
 export function AdjustmentProposals() {
   const { t } = useTranslation();
-  const { formatDate } = useLocale();
+  const { formatDate, formatAmount } = useLocale();
   const me = useMe();
   const mayDecide = me.data?.role === 'super_admin' || me.data?.role === 'reviewer';
 
@@ -48,7 +48,7 @@ export function AdjustmentProposals() {
           {t(`admin.adjustments.${item.direction}`)}
           <div>
             <bdi className={pageStyles.mono} dir="ltr">
-              {item.amount} {item.asset}
+              {formatAmount(item.amount, item.asset)}
             </bdi>
           </div>
           <div className={pageStyles.muted}>{t(`assets.accounts.${item.account}`)}</div>

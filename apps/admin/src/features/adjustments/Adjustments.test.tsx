@@ -11,7 +11,7 @@ import { i18n, initI18n } from '../../i18n/i18n';
 import { Adjustments } from './Adjustments';
 
 const BALANCES: WalletBalance[] = [
-  { account: 'spot', asset: 'USDT', available: '10.000000', frozen: '0.000000' },
+  { account: 'spot', asset: 'USDT', available: '12500.500000', frozen: '0.000000' },
   { account: 'spot', asset: 'BTC', available: '0.00000000', frozen: '0.00000000' },
 ];
 
@@ -108,12 +108,12 @@ describe('adjusting a balance', () => {
     await ui.type(screen.getByTestId('adjustment-user'), '7');
     await ui.click(screen.getByTestId('adjustment-find'));
     expect(router.state.location.search).toBe('?user=7');
-    expect(await screen.findByText('10.000000')).toBeTruthy();
+    expect(await screen.findByText('12,500.5')).toBeTruthy();
   });
 
   it('confirms, sends the adjustment with a reason and an Idempotency-Key, and names the journal entry', async () => {
     const { ui } = renderAt('/adjustments?user=7');
-    await screen.findByText('10.000000');
+    await screen.findByText('12,500.5');
     await fillAndConfirm(ui);
 
     expect(await screen.findByText('Adjustment applied · Journal transaction 42')).toBeTruthy();
@@ -135,7 +135,7 @@ describe('adjusting a balance', () => {
   it('resends with the same key after an answer was lost, so the funds move once', async () => {
     loseNextAnswer = true;
     const { ui } = renderAt('/adjustments?user=7');
-    await screen.findByText('10.000000');
+    await screen.findByText('12,500.5');
     await fillAndConfirm(ui);
     await waitFor(() => expect(adjustmentCalls()).toHaveLength(1));
     await ui.click(within(screen.getByTestId('dialog-adjustment')).getByTestId('dialog-submit'));
@@ -148,7 +148,7 @@ describe('adjusting a balance', () => {
   it('says when an adjustment above the approval amount waits for another operator', async () => {
     proposeNext = true;
     const { ui } = renderAt('/adjustments?user=7');
-    await screen.findByText('10.000000');
+    await screen.findByText('12,500.5');
     await fillAndConfirm(ui);
     expect(
       await screen.findByText(

@@ -3,11 +3,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/Page';
 import { type Column, Table } from '../../components/Table';
+import { useLocale } from '../../i18n/i18n';
 import { useUserBalances } from './queries';
 
 /** A user's funds per account and coin, as the ledger holds them. */
 export function UserBalances({ userId, actions }: { userId: number; actions?: ReactNode }) {
   const { t } = useTranslation();
+  const { formatAmount } = useLocale();
   const balances = useUserBalances(userId);
   const columns: Column<WalletBalance>[] = [
     {
@@ -19,13 +21,13 @@ export function UserBalances({ userId, actions }: { userId: number; actions?: Re
     {
       key: 'available',
       header: t('admin.adjustments.available'),
-      render: (row) => <bdi dir="ltr">{row.available}</bdi>,
+      render: (row) => <bdi dir="ltr">{formatAmount(row.available)}</bdi>,
       nowrap: true,
     },
     {
       key: 'frozen',
       header: t('admin.adjustments.frozen'),
-      render: (row) => <bdi dir="ltr">{row.frozen}</bdi>,
+      render: (row) => <bdi dir="ltr">{formatAmount(row.frozen)}</bdi>,
       nowrap: true,
     },
   ];

@@ -124,7 +124,7 @@ describe('a deposit under review', () => {
     renderDetail();
     expect((await screen.findByTestId(DepositTestId.address)).textContent).toBe(pending.address);
     expect(screen.getByTestId(DepositTestId.network).textContent).toBe('TRC20');
-    expect(screen.getByTestId(DepositTestId.amount).textContent).toBe('100.000000 USDT');
+    expect(screen.getByTestId(DepositTestId.amount).textContent).toBe('100 USDT');
     expect(await screen.findByTestId(ReviewTestId.image('credential'))).toBeTruthy();
   });
 
@@ -174,7 +174,7 @@ describe('a deposit under review', () => {
         },
       ]),
     );
-    await waitFor(() => expect(screen.getByTestId(DepositTestId.amount).textContent).toBe('98.500000 USDT'));
+    await waitFor(() => expect(screen.getByTestId(DepositTestId.amount).textContent).toBe('98.5 USDT'));
 
     await ui.click(screen.getByTestId(ReviewTestId.approve));
     await ui.click(

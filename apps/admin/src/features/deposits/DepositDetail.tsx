@@ -7,6 +7,7 @@ import { useMe } from '../../api/admin';
 import { mayOpen } from '../../app/sections';
 import { Button } from '../../components/Button';
 import { pageStyles } from '../../components/Page';
+import { useLocale } from '../../i18n/i18n';
 import { ReviewDetailPage } from '../review/ReviewDetailPage';
 import { CorrectAmountDialog } from './CorrectAmountDialog';
 import styles from './Deposits.module.css';
@@ -15,6 +16,7 @@ import { DepositTestId } from './testIds';
 /** One deposit: what the user declared beside their transfer credential, the amount to credit, the decision. */
 export function DepositDetail() {
   const { t } = useTranslation();
+  const { formatAmount } = useLocale();
   const me = useMe();
   const [correcting, setCorrecting] = useState<AdminDepositDetail | null>(null);
 
@@ -32,7 +34,7 @@ export function DepositDetail() {
   const amount = (item: AdminDepositDetail) => (
     <span className={styles.amount}>
       <bdi className={pageStyles.mono} dir="ltr" data-testid={DepositTestId.amount}>
-        {item.amount} {item.asset}
+        {formatAmount(item.amount, item.asset)}
       </bdi>
       {item.status === 'pending' ? (
         <Button variant="ghost" onClick={() => setCorrecting(item)} data-testid={DepositTestId.correct}>
@@ -135,7 +137,7 @@ export function DepositDetail() {
             header: t('admin.deposits.amount'),
             render: (h) => (
               <bdi className={pageStyles.mono} dir="ltr">
-                {h.amount}
+                {formatAmount(h.amount)}
               </bdi>
             ),
           },

@@ -8,7 +8,7 @@ import { ReviewQueuePage } from '../review/ReviewQueuePage';
 /** The deposits waiting for a reviewer, and those already decided. */
 export function DepositQueue() {
   const { t } = useTranslation();
-  const { formatDate } = useLocale();
+  const { formatDate, formatAmount } = useLocale();
 
   const columns = (status: ReviewStatus): Column<AdminDepositSummary>[] => [
     {
@@ -45,7 +45,7 @@ export function DepositQueue() {
       header: t('admin.deposits.amount'),
       render: (item) => (
         <bdi className={pageStyles.mono} dir="ltr">
-          {item.amount}
+          {formatAmount(item.amount)}
         </bdi>
       ),
       nowrap: true,

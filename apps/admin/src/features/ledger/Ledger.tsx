@@ -16,7 +16,7 @@ export const ledgerKeys = { check: ['ledger', 'check'] as const };
 /** /ledger: the ledger check's report, run again on demand. Reading it changes nothing. */
 export function Ledger() {
   const { t } = useTranslation();
-  const { formatDate, formatNumber } = useLocale();
+  const { formatDate, formatNumber, formatAmount } = useLocale();
   const check = useQuery({
     queryKey: ledgerKeys.check,
     queryFn: () => api.get<LedgerCheckReport>('/ledger/check'),
@@ -33,7 +33,7 @@ export function Ledger() {
     {
       key: 'amount',
       header: t('admin.ledger.amount'),
-      render: (row) => <bdi dir="ltr">{row.amount}</bdi>,
+      render: (row) => <bdi dir="ltr">{formatAmount(row.amount)}</bdi>,
       nowrap: true,
     },
   ];

@@ -13,6 +13,7 @@ import { notify } from '../../app/notices';
 import { Button } from '../../components/Button';
 import { FormDialog } from '../../components/Dialog';
 import { TextArea, TextField } from '../../components/Field';
+import { useLocale } from '../../i18n/i18n';
 import styles from '../review/Review.module.css';
 import { ReviewTestId } from '../review/testIds';
 import { useWithdrawalDecision, type WithdrawalDecision } from './queries';
@@ -64,6 +65,7 @@ function useDecide(item: AdminWithdrawalDetail) {
 
 function ApproveDialog({ item, onClose }: { item: AdminWithdrawalDetail; onClose: () => void }) {
   const { t } = useTranslation();
+  const { formatAmount } = useLocale();
   const { error, setError, send } = useDecide(item);
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
@@ -99,7 +101,7 @@ function ApproveDialog({ item, onClose }: { item: AdminWithdrawalDetail; onClose
       description={
         firstOfTwo
           ? t('admin.withdrawals.firstApprovalBody')
-          : t('admin.withdrawals.approveBody', { amount: item.received, asset: item.asset })
+          : t('admin.withdrawals.approveBody', { amount: formatAmount(item.received), asset: item.asset })
       }
       submitLabel={t('admin.review.approve')}
       onSubmit={submit}

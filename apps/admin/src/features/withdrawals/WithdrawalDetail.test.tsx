@@ -137,8 +137,8 @@ describe('a withdrawal under review', () => {
   it('shows where the money goes and what to pay out', async () => {
     renderDetail();
     expect((await screen.findByTestId(WithdrawalTestId.destination)).textContent).toBe(pending.destination);
-    expect(screen.getByTestId(WithdrawalTestId.amount).textContent).toBe('100.000000 USDT');
-    expect(screen.getByTestId(WithdrawalTestId.payout).textContent).toBe('99.000000 USDT');
+    expect(screen.getByTestId(WithdrawalTestId.amount).textContent).toBe('100 USDT');
+    expect(screen.getByTestId(WithdrawalTestId.payout).textContent).toBe('99 USDT');
   });
 
   it('approves only with a well-formed transaction hash, which it then shows', async () => {

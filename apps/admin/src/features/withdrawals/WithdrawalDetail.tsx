@@ -23,7 +23,7 @@ type History = AdminWithdrawalDetail['history'][number];
  */
 export function WithdrawalDetail() {
   const { t } = useTranslation();
-  const { formatDate } = useLocale();
+  const { formatDate, formatAmount } = useLocale();
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
@@ -69,7 +69,7 @@ export function WithdrawalDetail() {
       nowrap: true,
     },
     { key: 'asset', header: t('admin.withdrawals.asset'), render: (h) => h.asset },
-    { key: 'amount', header: t('admin.withdrawals.amount'), render: (h) => mono(h.amount) },
+    { key: 'amount', header: t('admin.withdrawals.amount'), render: (h) => mono(formatAmount(h.amount)) },
     {
       key: 'state',
       header: t('admin.review.status'),
@@ -102,12 +102,12 @@ export function WithdrawalDetail() {
               },
               {
                 label: t('admin.withdrawals.amount'),
-                value: mono(`${item.amount} ${item.asset}`, WithdrawalTestId.amount),
+                value: mono(formatAmount(item.amount, item.asset), WithdrawalTestId.amount),
               },
-              { label: t('admin.withdrawals.fee'), value: mono(`${item.fee} ${item.asset}`) },
+              { label: t('admin.withdrawals.fee'), value: mono(formatAmount(item.fee, item.asset)) },
               {
                 label: t('admin.withdrawals.payout'),
-                value: mono(`${item.received} ${item.asset}`, WithdrawalTestId.payout),
+                value: mono(formatAmount(item.received, item.asset), WithdrawalTestId.payout),
               },
             ]}
           />

@@ -9,7 +9,7 @@ import { WithdrawalStateBadge } from './WithdrawalStateBadge';
 /** The withdrawals waiting for a reviewer (or a second one), and those already decided. */
 export function WithdrawalQueue() {
   const { t } = useTranslation();
-  const { formatDate } = useLocale();
+  const { formatDate, formatAmount } = useLocale();
 
   const columns = (status: ReviewStatus): Column<AdminWithdrawalSummary>[] => [
     {
@@ -48,7 +48,7 @@ export function WithdrawalQueue() {
       render: (item) => (
         <>
           <bdi className={pageStyles.mono} dir="ltr">
-            {item.amount}
+            {formatAmount(item.amount)}
           </bdi>
           {item.needsSecondApproval ? (
             <div className={pageStyles.muted}>{t('admin.withdrawals.twoReviewers')}</div>
