@@ -2,10 +2,10 @@ import {
   compareDecimals,
   type Decimal,
   decimalOf,
-  exactUnitsAt,
   multiplyDecimals,
   parseTypedDecimal,
   stepsIn,
+  toScale,
 } from '@kestrel/money';
 import type { Lots, Side, Ticks } from './types';
 
@@ -22,7 +22,7 @@ export type OrderRules = {
   lotSize: string;
   /** The smallest price × size an order may have, in the quote asset. */
   minNotional: string;
-  /** The quote asset's decimals where the caller knows them: a spend finer than them is refused. */
+  /** The quote asset's decimals where the caller knows them: a spend written with more places is refused. */
   quoteDecimals?: number;
 };
 
@@ -179,7 +179,8 @@ function spendOf(rules: OrderRules, total: string | undefined): Decimal | OrderR
   const value = positive(total);
   if (value === undefined) return refusal('total', 'totalInvalid');
   if (rules.quoteDecimals === undefined) return value;
-  const units = exactUnitsAt(value, rules.quoteDecimals);
-  if (units === undefined) return refusal('total', 'totalTooPrecise', { decimals: rules.quoteDecimals });
-  return { units, scale: rules.quoteDecimals };
+  if (value.scale > rules.quoteDecimals) {
+    return refusal('total', 'totalTooPrecise', { decimals: rules.quoteDecimals });
+  }
+  return toScale(value, rules.quoteDecimals, 'down');
 }

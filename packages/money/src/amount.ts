@@ -1,4 +1,4 @@
-import { exactUnitsAt, formatDecimal, parseDecimal } from './decimal';
+import { exactUnitsAt, formatDecimal, parseDecimal, unitsAt } from './decimal';
 
 /**
  * An amount in an asset's smallest unit, as a bigint: 1.5 USDT at 6 decimals is 1_500_000n. Never a JS number,
@@ -12,7 +12,8 @@ export type Units = bigint & { readonly __brand: 'Units' };
  */
 export function parseAmount(text: string, decimals: number): Units | undefined {
   const value = parseDecimal(text.trim());
-  return value === undefined ? undefined : (exactUnitsAt(value, decimals) as Units | undefined);
+  if (value === undefined || value.scale > decimals) return undefined;
+  return unitsAt(value, decimals, 'down') as Units;
 }
 
 /** The wire form of an amount: a decimal string with exactly `decimals` places ("1234.5600"). */
@@ -36,8 +37,8 @@ export function fitsLedger(units: Units, decimals: number): boolean {
  * is finer than its asset allows, which is a corrupt ledger, so it throws instead of rounding.
  */
 export function unitsFromNumeric(text: string, decimals: number): Units {
-  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-  const units = parseAmount(trimmed, decimals);
+  const value = parseDecimal(text.trim());
+  const units = value === undefined ? undefined : exactUnitsAt(value, decimals);
   if (units === undefined) throw new Error(`${text} is not an amount of ${decimals} decimals`);
-  return units;
+  return units as Units;
 }
