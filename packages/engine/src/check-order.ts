@@ -52,8 +52,8 @@ export type CheckedOrder =
   | { type: 'market'; side: 'buy'; total: Decimal };
 
 /**
- * Refusal codes in named bands, like the engine's other errors: 1xx the price, 2xx the size, 3xx the spend of a
- * market buy, 4xx the order as a whole.
+ * Refusal codes in named bands, so a new rule takes the next number of its band: 1xx the price, 2xx the size,
+ * 3xx the spend of a market buy, 4xx the order as a whole.
  */
 export const ORDER_REFUSAL_CODES = {
   priceMissing: 101,
