@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, adminWithRole } from '../apps/server/src/modules/admin/test-admins';
 import { callApi, registerAccount } from '../apps/server/test/api';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
-import { amountForTotal, compareDecimals, multiply, onTick } from '../apps/web/src/features/spot/orderMath';
+import {
+  add,
+  amountForTotal,
+  compareDecimals,
+  multiply,
+  onTick,
+} from '../apps/web/src/features/spot/orderMath';
 import { SpotTestId } from '../apps/web/src/features/spot/testIds';
 import { TestId } from '../apps/web/src/testIds';
 import { byId, launchBrowser, logIn, openPhone, snapshot, storeArabic } from './harness';
@@ -99,7 +105,7 @@ describe('spot trading in the browser', () => {
     // The order's total (rounded up to USDT's precision) is frozen in the spot account.
     const whileOpen = await spotBalance('USDT');
     expect(compareDecimals(whileOpen.frozen, multiply(price, amount))).toBeGreaterThanOrEqual(0);
-    expect(compareDecimals(addDecimals(whileOpen.available, whileOpen.frozen), FUNDING)).toBe(0);
+    expect(compareDecimals(add(whileOpen.available, whileOpen.frozen), FUNDING)).toBe(0);
     await snapshot(phone, 'spot-open-order-en-US');
 
     await resting.getByTestId(SpotTestId.cancel).click();
@@ -177,12 +183,10 @@ describe('spot trading in the browser', () => {
     const btc = await spotBalance('BTC');
     expect(compareDecimals(usdt.frozen, '0')).toBe(0);
     // Spent exactly the fills' total (plus any fee taken in USDT); received the size less any fee in BTC.
-    const sum = (values: string[]) => values.reduce((acc, value) => addDecimals(acc, value), '0');
+    const sum = (values: string[]) => values.reduce((acc, value) => add(acc, value), '0');
     const feeIn = (asset: string) => sum(fills.filter((f) => f.feeAsset === asset).map((f) => f.fee));
-    expect(
-      compareDecimals(addDecimals(usdt.available, addDecimals(order.filledTotal, feeIn('USDT'))), FUNDING),
-    ).toBe(0);
-    expect(compareDecimals(addDecimals(btc.available, feeIn('BTC')), order.filledSize)).toBe(0);
+    expect(compareDecimals(add(usdt.available, add(order.filledTotal, feeIn('USDT'))), FUNDING)).toBe(0);
+    expect(compareDecimals(add(btc.available, feeIn('BTC')), order.filledSize)).toBe(0);
     expect(compareDecimals(sum(fills.map((f) => f.size)), order.filledSize)).toBe(0);
 
     // The screen shows the same: the sell side's available BTC, no open orders.
@@ -228,14 +232,3 @@ describe('spot trading in the browser', () => {
     await phone.context().close();
   }, 120_000);
 });
-
-/** a + b on decimal strings, exactly (only for the checks above). */
-function addDecimals(a: string, b: string): string {
-  const scale = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
-  const units = (text: string) => {
-    const [whole = '0', fraction = ''] = text.split('.');
-    return BigInt(whole + fraction.padEnd(scale, '0'));
-  };
-  const total = (units(a) + units(b)).toString().padStart(scale + 1, '0');
-  return scale === 0 ? total : `${total.slice(0, -scale)}.${total.slice(-scale)}`;
-}

@@ -37,7 +37,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import {
+  decimalOf,
+  formatAmount,
+  formatDecimal,
+  parseAmount,
+  placesOf,
+  toScale,
+  toStep,
+  type Units,
+  unitsFromNumeric,
+} from '@kestrel/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
@@ -152,15 +162,11 @@ function fixed(text: string): bigint {
   return value;
 }
 
-/** Decimal places of a tick or lot size ("0.01" has 2). */
-const placesOf = (step: string) => step.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-
 /** A value at SCALE rounded down to a multiple of `step`, written with the step's places. */
 function onStep(value: bigint, step: string): string {
-  const unit = fixed(step);
-  const rounded = value - (value % unit);
-  const places = placesOf(step);
-  return formatAmount((rounded / 10n ** BigInt(SCALE - places)) as Units, places);
+  const unit = decimalOf(step);
+  const rounded = toStep({ units: value, scale: SCALE }, unit, 'down');
+  return formatDecimal(toScale(rounded, placesOf(unit), 'down'));
 }
 
 /** The server child process: started, killed without warning, restarted on the same data. */

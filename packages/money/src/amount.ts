@@ -1,31 +1,24 @@
+import { exactUnitsAt, formatDecimal, parseDecimal, unitsAt } from './decimal';
+
 /**
  * An amount in an asset's smallest unit, as a bigint: 1.5 USDT at 6 decimals is 1_500_000n. Never a JS number,
  * so no amount ever loses precision.
  */
 export type Units = bigint & { readonly __brand: 'Units' };
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
-
 /**
  * Reads a decimal string such as "1234.56" into units of `decimals` places. Anything else, including more
  * decimals than the asset allows, is refused (undefined) rather than rounded.
  */
 export function parseAmount(text: string, decimals: number): Units | undefined {
-  const match = DECIMAL.exec(text.trim());
-  if (!match) return undefined;
-  const [, sign, whole = '0', fraction = ''] = match;
-  if (fraction.length > decimals) return undefined;
-  const units = BigInt(whole + fraction.padEnd(decimals, '0'));
-  return (sign ? -units : units) as Units;
+  const value = parseDecimal(text.trim());
+  if (value === undefined || value.scale > decimals) return undefined;
+  return unitsAt(value, decimals, 'down') as Units;
 }
 
 /** The wire form of an amount: a decimal string with exactly `decimals` places ("1234.5600"). */
 export function formatAmount(units: Units, decimals: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals);
-  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+  return formatDecimal({ units, scale: decimals });
 }
 
 /** Decimal places and whole digits of the ledger's NUMERIC(36,18) columns. */
@@ -44,8 +37,8 @@ export function fitsLedger(units: Units, decimals: number): boolean {
  * is finer than its asset allows, which is a corrupt ledger, so it throws instead of rounding.
  */
 export function unitsFromNumeric(text: string, decimals: number): Units {
-  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-  const units = parseAmount(trimmed, decimals);
+  const value = parseDecimal(text.trim());
+  const units = value === undefined ? undefined : exactUnitsAt(value, decimals);
   if (units === undefined) throw new Error(`${text} is not an amount of ${decimals} decimals`);
-  return units;
+  return units as Units;
 }

@@ -1,3 +1,4 @@
 export * from './amount';
+export * from './decimal';
 export * from './display';
 export * from './limits';

@@ -1,4 +1,5 @@
 import { parseAmount, type Units } from './amount';
+import { parseTypedDecimal, unitsAt } from './decimal';
 
 /** Why a typed amount cannot go: the first rule it breaks, with the figure the rule names. */
 export type AmountProblem =
@@ -11,8 +12,6 @@ export type AmountProblem =
 /** The bounds of an amount, as decimal strings of the asset; a bound left out does not apply. */
 export type AmountLimits = { precision: number; min?: string; max?: string; available?: string };
 
-const TYPED = /^\d+(\.\d*)?$/;
-
 /**
  * Checks an amount as a person types it against its asset's precision and the bounds that apply, in that order:
  * nothing typed is no problem yet (a required field says so on submission). Exact: every comparison is in units.
@@ -20,10 +19,11 @@ const TYPED = /^\d+(\.\d*)?$/;
 export function checkAmount(text: string, limits: AmountLimits): AmountProblem | null {
   const typed = text.trim();
   if (typed === '') return null;
-  if (!TYPED.test(typed)) return { kind: 'invalid' };
-  const fraction = typed.split('.')[1] ?? '';
-  if (fraction.length > limits.precision) return { kind: 'tooManyDecimals', decimals: limits.precision };
-  const units = parseAmount(typed.replace(/\.$/, ''), limits.precision) as Units;
+  // An amount is typed from its first digit: ".5" is not one.
+  const value = typed.startsWith('.') ? undefined : parseTypedDecimal(typed);
+  if (value === undefined) return { kind: 'invalid' };
+  if (value.scale > limits.precision) return { kind: 'tooManyDecimals', decimals: limits.precision };
+  const units = unitsAt(value, limits.precision, 'down') as Units;
   const bound = (limit: string | undefined) =>
     limit === undefined ? undefined : parseAmount(limit, limits.precision);
   const min = bound(limits.min);

@@ -21,6 +21,10 @@ describe('parseAmount', () => {
     expect(parseAmount('0.123', 2)).toBeUndefined();
   });
 
+  it('refuses an amount written with more places than the asset has, even zeros', () => {
+    expect(parseAmount('0.120', 2)).toBeUndefined();
+  });
+
   it.each(['', 'abc', '1e5', '1.', '.5', '1,000', 'NaN', '0x10'])('refuses %j', (text) => {
     expect(parseAmount(text, 8)).toBeUndefined();
   });

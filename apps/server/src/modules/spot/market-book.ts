@@ -7,6 +7,7 @@ import {
   priceOf,
   sizeOf,
   type Ticks,
+  ticksOf,
 } from '@kestrel/engine';
 import type { Units } from '@kestrel/money';
 import type { TradeEntry } from '../ledger/ledger-batch';
@@ -285,7 +286,7 @@ export class MarketBook {
   }
 
   private ticksOf(price: string | null): Ticks {
-    const ticks = price === null ? undefined : this.math.ticks(trimZeros(price));
+    const ticks = price === null ? undefined : ticksOf(price, this.math.market.tickSize);
     if (ticks === undefined) throw new Error(`${this.symbol}: stored price ${price} is not on the tick`);
     return ticks;
   }
@@ -311,9 +312,4 @@ function liveOf(row: SpotOrderRow, math: MarketMath): Live {
     status: row.status,
     byTotal: row.type === 'market' && row.side === 'buy' && row.size === null,
   };
-}
-
-/** A NUMERIC literal without the padding zeros of its scale ("1.500000" is "1.5"). */
-export function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }

@@ -6,7 +6,8 @@ import type {
   PublicTrade,
   UserTrade,
 } from '@kestrel/contract';
-import { formatAmount, type Units } from '@kestrel/money';
+import { checkOrder, type OrderRefusal } from '@kestrel/engine';
+import { decimalOf, formatAmount, formatDecimal, toScale, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
@@ -215,55 +216,40 @@ export class SpotOrdersService {
       timeInForce: body.type === 'market' ? 'IOC' : body.timeInForce,
       postOnly: body.type === 'limit' && body.postOnly,
     };
-    if (body.type === 'limit') {
-      const ticks = math.ticks(body.price ?? '');
-      if (ticks === undefined) throw new AppError('orderPriceNotOnTick', { tick: quantity(market.tickSize) });
-      const lots = math.lots(body.size ?? '');
-      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: quantity(market.lotSize) });
-      const cost = math.quoteUnits(ticks, lots, 'up');
-      if (!math.reachesMinimum(math.quoteUnits(ticks, lots))) {
-        throw new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
-      }
-      const frozenUnits = body.side === 'buy' ? cost : math.baseUnits(lots);
+    // A market sell is held to the minimum notional at the index price, when the market has one.
+    const index =
+      body.type === 'market' && body.side === 'sell' ? this.markets.indexPrice(market.symbol) : null;
+    const check = checkOrder(math.orderRules, { ...body, referencePrice: index ?? undefined });
+    if (!check.ok) throw refusalError(check.refusals[0], market);
+    const { order } = check;
+    if (order.type === 'limit') {
+      const frozenUnits =
+        order.side === 'buy' ? math.quoteUnits(order.price, order.size, 'up') : math.baseUnits(order.size);
       return this.request(base, math, {
         price: body.price ?? null,
         size: body.size ?? null,
         total: null,
-        frozenAsset: body.side === 'buy' ? market.quote : market.base,
+        frozenAsset: order.side === 'buy' ? market.quote : market.base,
         frozenUnits,
         reference,
       });
     }
-    if (body.side === 'sell') {
-      const lots = math.lots(body.size ?? '');
-      if (lots === undefined) throw new AppError('orderSizeNotOnLot', { lot: quantity(market.lotSize) });
-      const index = this.markets.indexPrice(market.symbol);
-      const indexTicks = index === null ? undefined : math.ticks(index);
-      if (indexTicks !== undefined && !math.reachesMinimum(math.quoteUnits(indexTicks, lots))) {
-        throw new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
-      }
+    if (order.side === 'sell') {
       return this.request(base, math, {
         price: null,
         size: body.size ?? null,
         total: null,
         frozenAsset: market.base,
-        frozenUnits: math.baseUnits(lots),
+        frozenUnits: math.baseUnits(order.size),
         reference,
       });
-    }
-    // A market buy names the quote amount to spend; buying a size at an unknown price is not offered.
-    if (body.total === undefined) throw new AppError('orderMarketBuyBySize');
-    const total = math.parseQuote(body.total);
-    if (total === undefined || total <= 0n) throw new AppError('amountInvalid');
-    if (!math.reachesMinimum(total) || math.notionalBudget(total) < 1) {
-      throw new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
     }
     return this.request(base, math, {
       price: null,
       size: null,
-      total: body.total,
+      total: body.total ?? null,
       frozenAsset: market.quote,
-      frozenUnits: total,
+      frozenUnits: order.total.units as Units,
       reference,
     });
   }
@@ -409,8 +395,31 @@ function publicTradeOf(row: SpotTradeRow, math: MarketMath): PublicTrade {
   };
 }
 
+/** The order service's answer to a rule the order breaks, with the reasons and figures it has always given. */
+function refusalError(refusal: OrderRefusal, market: SpotMarket): AppError {
+  switch (refusal.reason) {
+    case 'priceMissing':
+    case 'priceInvalid':
+    case 'priceOffTick':
+    case 'priceOutOfRange':
+      return new AppError('orderPriceNotOnTick', { tick: quantity(market.tickSize) });
+    case 'sizeMissing':
+    case 'sizeInvalid':
+    case 'sizeOffLot':
+    case 'sizeOutOfRange':
+      return new AppError('orderSizeNotOnLot', { lot: quantity(market.lotSize) });
+    // A market buy names the quote amount to spend; buying a size at an unknown price is not offered.
+    case 'totalMissing':
+      return new AppError('orderMarketBuyBySize');
+    case 'totalInvalid':
+    case 'totalTooPrecise':
+      return new AppError('amountInvalid');
+    case 'belowMinNotional':
+      return new AppError('orderBelowMinNotional', { minimum: quantity(market.minNotional, market.quote) });
+  }
+}
+
 /** A NUMERIC literal with the asset's decimals (the stored value never has more). */
 function trimTo(text: string, precision: number): string {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return precision === 0 ? whole : `${whole}.${fraction.padEnd(precision, '0').slice(0, precision)}`;
+  return formatDecimal(toScale(decimalOf(text), precision, 'down'));
 }

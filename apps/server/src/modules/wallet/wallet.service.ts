@@ -15,7 +15,14 @@ import {
   type UserAccount,
   type WalletBalance,
 } from '@kestrel/contract';
-import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
+import {
+  formatAmount,
+  parseAmount,
+  parseDecimal,
+  type Units,
+  unitsAt,
+  unitsFromNumeric,
+} from '@kestrel/money';
 import { AppError } from '../../http/app-error';
 import type { UserRow } from '../auth/auth.repository';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -321,7 +328,6 @@ function usdValueOf(units: Units, precision: number, usdPrice: Units | undefined
 
 /** A decimal price in $ units (USD_DECIMALS places), rounded down if it has more places. */
 function usdUnitsOf(price: string): Units | undefined {
-  const [whole = '0', fraction = ''] = price.split('.');
-  // A whole price ("51000") has no fraction to keep.
-  return parseAmount(fraction ? `${whole}.${fraction.slice(0, USD_DECIMALS)}` : whole, USD_DECIMALS);
+  const value = parseDecimal(price.trim());
+  return value === undefined ? undefined : (unitsAt(value, USD_DECIMALS, 'down') as Units);
 }

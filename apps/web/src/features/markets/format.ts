@@ -1,4 +1,5 @@
 import { type Locale, numberFormat } from '@kestrel/i18n';
+import { compareDecimals, type Decimal, parseTypedDecimal, placesOf } from '@kestrel/money';
 
 /*
  * Display of market numbers. Every value arrives as a decimal string and goes to Intl unconverted (ES2023 reads
@@ -7,9 +8,8 @@ import { type Locale, numberFormat } from '@kestrel/i18n';
 
 /** Decimal places of an increment such as "0.01" (2) or "1" (0). */
 export function decimalsOf(increment: string): number {
-  const [, fraction = ''] = increment.split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return trimmed.length;
+  const value = parseTypedDecimal(increment);
+  return value === undefined ? 0 : placesOf(value);
 }
 
 function asIntlInput(decimal: string): number {
@@ -65,33 +65,20 @@ export function directionOf(changePercent: string): -1 | 0 | 1 {
   return changePercent.trim().startsWith('-') ? -1 : 1;
 }
 
-const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+/** A signed decimal as the server writes a price or a change ("-2.40", "+1.5"), or undefined. */
+function signed(text: string): Decimal | undefined {
+  const trimmed = text.trim();
+  const sign = trimmed[0] === '-' || trimmed[0] === '+' ? trimmed[0] : '';
+  const value = parseTypedDecimal(trimmed.slice(sign.length));
+  return value && sign === '-' ? { units: -value.units, scale: value.scale } : value;
+}
 
 /** Orders two decimal strings exactly (no conversion to floating point): negative, zero or positive. */
 export function compareDecimal(a: string, b: string): number {
-  const left = DECIMAL.exec(a.trim());
-  const right = DECIMAL.exec(b.trim());
+  const left = signed(a);
+  const right = signed(b);
   if (!left || !right) return (left ? 1 : 0) - (right ? 1 : 0);
-  const signOf = (match: RegExpExecArray) =>
-    /[1-9]/.test(`${match[2] ?? ''}${match[3] ?? ''}`) ? (match[1] === '-' ? -1 : 1) : 0;
-  const ls = signOf(left);
-  const rs = signOf(right);
-  if (ls !== rs) return ls - rs;
-  if (ls === 0) return 0;
-  const whole = (text: string | undefined) => (text ?? '').replace(/^0+/, '');
-  const lw = whole(left[2]);
-  const rw = whole(right[2]);
-  let magnitude = lw.length - rw.length;
-  if (magnitude === 0) magnitude = lw < rw ? -1 : lw > rw ? 1 : 0;
-  if (magnitude === 0) {
-    const lf = (left[3] ?? '').replace(/0+$/, '');
-    const rf = (right[3] ?? '').replace(/0+$/, '');
-    const width = Math.max(lf.length, rf.length);
-    const lp = lf.padEnd(width, '0');
-    const rp = rf.padEnd(width, '0');
-    magnitude = lp < rp ? -1 : lp > rp ? 1 : 0;
-  }
-  return Math.sign(magnitude) * ls;
+  return compareDecimals(left, right);
 }
 
 /** "BTC/USDT" from base and quote. */

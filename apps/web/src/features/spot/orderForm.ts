@@ -1,18 +1,12 @@
 import type { OrderSide, OrderType, PlaceOrderBody, TimeInForce } from '@kestrel/contract';
-import {
-  amountForTotal,
-  compareDecimals,
-  decimalsOf,
-  isDecimal,
-  isOnStep,
-  isPositive,
-  multiply,
-  percentOf,
-} from './orderMath';
+import { checkOrder, type OrderRefusal } from '@kestrel/engine';
+import { compareDecimals, type Decimal, parseTypedDecimal } from '@kestrel/money';
+import { amountForTotal, decimalsOf, isDecimal, isPositive, multiply, percentOf } from './orderMath';
 
 /*
  * The spot order form's state and rules, free of React: what each field becomes when another changes, and
- * what a draft must satisfy before it is sent. The server checks the same again; this is for instant answers.
+ * what a draft must satisfy before it is sent: the market's rules are the engine's `checkOrder`, which the server
+ * applies again, so the form's instant answers are the server's.
  */
 
 /**
@@ -64,6 +58,8 @@ export const spendsTotal = (draft: OrderDraft) => draft.type === 'market' && dra
 
 const usable = (text: string) => isDecimal(text) && isPositive(text);
 
+const ZERO: Decimal = { units: 0n, scale: 0 };
+
 /** The draft after the price changed: the total follows the amount. */
 export function withPrice(draft: OrderDraft, price: string): OrderDraft {
   const total = usable(price) && usable(draft.amount) ? multiply(price, draft.amount) : draft.total;
@@ -103,58 +99,67 @@ export function withPercent(
   return withAmount(draft, amount === '0' ? '' : amount);
 }
 
-/** The quote amount the order would use, when it can be known before matching. */
-export function draftCost(draft: OrderDraft): string | undefined {
-  if (spendsTotal(draft)) return usable(draft.total) ? draft.total : undefined;
-  if (draft.type === 'limit' && usable(draft.price) && usable(draft.amount)) {
-    return multiply(draft.price, draft.amount);
+/** The form's field and catalogue message for a rule the engine's `checkOrder` says the draft breaks. */
+function messageOf(refusal: OrderRefusal, draft: OrderDraft, rules: MarketRules): [FieldName, FieldMessage] {
+  const invalid = { key: 'validation.parameterError' };
+  switch (refusal.reason) {
+    case 'priceMissing':
+      return ['price', { key: 'orders.errors.priceRequired' }];
+    case 'priceInvalid':
+      return ['price', invalid];
+    // A price beyond the engine's range is refused by the server as off the tick; the form says the same.
+    case 'priceOffTick':
+    case 'priceOutOfRange':
+      return ['price', { key: 'orders.errors.priceNotOnTick', params: { tick: rules.tickSize } }];
+    case 'sizeMissing':
+      return ['amount', { key: 'orders.errors.amountRequired' }];
+    case 'sizeInvalid':
+      return ['amount', invalid];
+    case 'sizeOffLot':
+    case 'sizeOutOfRange':
+      return ['amount', { key: 'orders.errors.sizeNotOnLot', params: { lot: rules.lotSize } }];
+    case 'totalMissing':
+      return ['total', { key: 'orders.errors.amountRequired' }];
+    case 'totalInvalid':
+    case 'totalTooPrecise':
+      return ['total', invalid];
+    case 'belowMinNotional':
+      return [
+        spendsTotal(draft) ? 'total' : 'amount',
+        { key: 'orders.errors.belowMinNotional', params: { minimum: `${rules.minNotional} ${rules.quote}` } },
+      ];
   }
-  return undefined;
 }
 
 /** Checks a draft against the market's rules and the funds; gives the body to send or the fields' messages. */
 export function checkDraft(draft: OrderDraft, rules: MarketRules, funds: Funds): DraftCheck {
-  const errors: Partial<Record<FieldName, FieldMessage>> = {};
-  let insufficient = false;
   const limit = draft.type === 'limit';
-
-  if (limit) {
-    if (draft.price.trim() === '') errors.price = { key: 'orders.errors.priceRequired' };
-    else if (!usable(draft.price)) errors.price = { key: 'validation.parameterError' };
-    else if (!isOnStep(draft.price, rules.tickSize)) {
-      errors.price = { key: 'orders.errors.priceNotOnTick', params: { tick: rules.tickSize } };
-    }
+  const check = checkOrder(rules, {
+    side: draft.side,
+    type: draft.type,
+    price: limit ? draft.price : undefined,
+    size: spendsTotal(draft) ? undefined : draft.amount,
+    total: spendsTotal(draft) ? draft.total : undefined,
+  });
+  if (!check.ok) {
+    const errors = Object.fromEntries(check.refusals.map((refusal) => messageOf(refusal, draft, rules)));
+    return { ok: false, errors, insufficient: false };
   }
 
-  if (spendsTotal(draft)) {
-    if (draft.total.trim() === '') errors.total = { key: 'orders.errors.amountRequired' };
-    else if (!usable(draft.total)) errors.total = { key: 'validation.parameterError' };
-  } else if (draft.amount.trim() === '') errors.amount = { key: 'orders.errors.amountRequired' };
-  else if (!usable(draft.amount)) errors.amount = { key: 'validation.parameterError' };
-  else if (!isOnStep(draft.amount, rules.lotSize)) {
-    errors.amount = { key: 'orders.errors.sizeNotOnLot', params: { lot: rules.lotSize } };
-  }
-
-  const cost = Object.keys(errors).length === 0 ? draftCost(draft) : undefined;
-  if (cost !== undefined && compareDecimals(cost, rules.minNotional) < 0) {
-    errors[spendsTotal(draft) ? 'total' : 'amount'] = {
-      key: 'orders.errors.belowMinNotional',
-      params: { minimum: `${rules.minNotional} ${rules.quote}` },
+  // The funds are the wallet's matter, not the market's: what the order spends against what the user has.
+  const { order } = check;
+  const cost = order.type === 'limit' ? order.notional : order.side === 'buy' ? order.total : undefined;
+  const needs = draft.side === 'buy' ? cost : parseTypedDecimal(draft.amount);
+  const has = parseTypedDecimal(draft.side === 'buy' ? funds.quote : funds.base) ?? ZERO;
+  if (needs !== undefined && compareDecimals(needs, has) > 0) {
+    const field = spendsTotal(draft) || draft.side === 'buy' ? 'total' : 'amount';
+    return {
+      ok: false,
+      errors: { [field]: { key: 'money.errors.insufficientBalance' } },
+      insufficient: true,
     };
   }
 
-  if (Object.keys(errors).length === 0) {
-    const needs = draft.side === 'buy' ? cost : draft.amount;
-    const has = draft.side === 'buy' ? funds.quote : funds.base;
-    if (needs !== undefined && compareDecimals(needs, isDecimal(has) ? has : '0') > 0) {
-      insufficient = true;
-      errors[spendsTotal(draft) || draft.side === 'buy' ? 'total' : 'amount'] = {
-        key: 'money.errors.insufficientBalance',
-      };
-    }
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors, insufficient };
   const common = { symbol: rules.symbol, side: draft.side, timeInForce: 'GTC' as const, postOnly: false };
   if (limit) {
     const { timeInForce, postOnly } = draft;

@@ -1,5 +1,5 @@
 import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
-import { formatQuantity } from '@kestrel/money';
+import { formatQuantity, parseTypedDecimal } from '@kestrel/money';
 import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ const EMPTY = { from: 'spot', to: 'futures', asset: 'USDT', amount: '' };
 const decimalOnly = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
 
 /** The asset's precision: the server gives balances with exactly that many decimals. */
-const decimalsOf = (amount: string) => amount.split('.')[1]?.length ?? 0;
+const decimalsOf = (amount: string) => parseTypedDecimal(amount)?.scale ?? 0;
 
 /** /user/wallet/transfer: moves funds between the user's own accounts, immediately. */
 export function TransferScreen() {
