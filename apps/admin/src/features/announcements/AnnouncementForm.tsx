@@ -4,9 +4,9 @@ import {
   LOCALE_NAMES,
   LOCALES,
   type Locale,
-  type TranslationKey,
   textDirection,
 } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
