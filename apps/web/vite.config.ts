@@ -39,6 +39,9 @@ function precompress(): Plugin {
 const WORKSPACE_PACKAGE = /[\\/]packages[\\/](contract|i18n|money)[\\/]src[\\/]/;
 const hasSideEffects = (id: string) => !WORKSPACE_PACKAGE.test(id) || /[\\/]messages\.ts$/.test(id);
 
+/** A language's texts, one module per namespace (packages/i18n/src/locales/<locale>/<namespace>.ts). */
+const LOCALE_TEXTS = /[\\/]packages[\\/]i18n[\\/]src[\\/]locales[\\/]([\w-]+)[\\/]/;
+
 /** The API server the dev server forwards to; `npm start -w @kestrel/server` listens here by default. */
 const API_TARGET = 'http://localhost:8080';
 
@@ -60,7 +63,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // A language's shared and user app texts are loaded together, before the first paint: one file.
+            { name: (id) => LOCALE_TEXTS.exec(id)?.[1] ?? null, test: LOCALE_TEXTS },
+          ],
         },
       },
     },
