@@ -40,15 +40,20 @@ const MAX_SHARED_WORDS = 3;
 const source = flatten(catalogues['en-US']);
 
 describe.each(NAMESPACES)('the %s namespace', (namespace) => {
-  it.each(LOCALES.filter((locale) => locale !== 'en-US'))('has exactly the keys of en-US in %s', async (locale) => {
-    const english = await texts('en-US', namespace);
-    expect([...(await texts(locale, namespace)).keys()].sort()).toEqual([...english.keys()].sort());
-  });
+  it.each(LOCALES.filter((locale) => locale !== 'en-US'))(
+    'has exactly the keys of en-US in %s',
+    async (locale) => {
+      const english = await texts('en-US', namespace);
+      expect([...(await texts(locale, namespace)).keys()].sort()).toEqual([...english.keys()].sort());
+    },
+  );
 });
 
 describe('the namespaces', () => {
   it('never hold the same key twice, so joining them loses no text', async () => {
-    const sizes = await Promise.all(NAMESPACES.map(async (namespace) => (await texts('en-US', namespace)).size));
+    const sizes = await Promise.all(
+      NAMESPACES.map(async (namespace) => (await texts('en-US', namespace)).size),
+    );
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(source.size);
   });
 });

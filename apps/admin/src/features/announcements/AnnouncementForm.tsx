@@ -1,11 +1,5 @@
 import type { AnnouncementBody } from '@kestrel/contract';
-import {
-  DEFAULT_LOCALE,
-  LOCALE_NAMES,
-  LOCALES,
-  type Locale,
-  textDirection,
-} from '@kestrel/i18n';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, textDirection } from '@kestrel/i18n';
 import type { TranslationKey } from '@kestrel/i18n/admin';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,11 +1,5 @@
 import type { AdminBanner } from '@kestrel/contract';
-import {
-  DEFAULT_LOCALE,
-  LOCALE_NAMES,
-  LOCALES,
-  type Locale,
-  textDirection,
-} from '@kestrel/i18n';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, textDirection } from '@kestrel/i18n';
 import type { TranslationKey } from '@kestrel/i18n/admin';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
