@@ -6,7 +6,7 @@ import { adminApi } from '../apps/server/src/modules/admin/test-admins';
 import { registerAccount } from '../apps/server/test/api';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app';
 import { TestId } from '../apps/web/src/testIds';
-import ar from '../packages/i18n/src/locales/ar';
+import ar from '../packages/i18n/src/locales/ar/server';
 import {
   byId,
   cameraPhoto,

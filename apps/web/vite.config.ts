@@ -39,47 +39,15 @@ function precompress(): Plugin {
 const WORKSPACE_PACKAGE = /[\\/]packages[\\/](contract|i18n|money)[\\/]src[\\/]/;
 const hasSideEffects = (id: string) => !WORKSPACE_PACKAGE.test(id) || /[\\/]messages\.ts$/.test(id);
 
-/** The catalogue sections only the back office shows (its screens, forms and the server's admin answers). */
-const BACK_OFFICE_SECTIONS = ['admin', 'backOffice', 'mail'];
-const LOCALE_MODULE = /[\\/]packages[\\/]i18n[\\/]src[\\/]locales[\\/][\w-]+\.ts$/;
-
-/**
- * The locale catalogues are shared with the back office, whose sections are about a third of each one; the user
- * app never shows them (checked by src/i18n/backOfficeKeys.test.ts), so its build leaves them out of the
- * catalogue every phone downloads before the first paint. Build only: the dev server keeps whole catalogues.
- */
-function userCatalogues(): Plugin {
-  return {
-    name: 'kestrel-user-catalogues',
-    apply: 'build',
-    enforce: 'post',
-    async transform(code, id) {
-      if (!LOCALE_MODULE.test(id)) return null;
-      // After the TypeScript transform the module is plain data: evaluate it and write the data back without those
-      // sections. A locale module that is not plain data is kept as it is.
-      try {
-        const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as {
-          default?: Record<string, unknown>;
-        };
-        const catalogue = module.default;
-        if (!catalogue || typeof catalogue !== 'object' || Object.keys(module).length !== 1) return null;
-        const kept = Object.fromEntries(
-          Object.entries(catalogue).filter(([section]) => !BACK_OFFICE_SECTIONS.includes(section)),
-        );
-        return { code: `export default ${JSON.stringify(kept)};\n`, map: null };
-      } catch {
-        return null;
-      }
-    },
-  };
-}
+/** A language's texts, one module per namespace (packages/i18n/src/locales/<locale>/<namespace>.ts). */
+const LOCALE_TEXTS = /[\\/]packages[\\/]i18n[\\/]src[\\/]locales[\\/]([\w-]+)[\\/]/;
 
 /** The API server the dev server forwards to; `npm start -w @kestrel/server` listens here by default. */
 const API_TARGET = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), userCatalogues(), precompress()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
@@ -95,7 +63,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // A language's shared and user app texts are loaded together, before the first paint: one file.
+            { name: (id) => LOCALE_TEXTS.exec(id)?.[1] ?? null, test: LOCALE_TEXTS },
+          ],
         },
       },
     },

@@ -1,5 +1,5 @@
 import { LANGUAGE_HEADER } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 
 /** Why a call failed: the server said no (`business`), the session ended, the server broke, or no answer. */
 export type ApiFailure = 'business' | 'unauthorized' | 'server' | 'network';

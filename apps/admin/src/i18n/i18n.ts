@@ -2,11 +2,11 @@ import {
   dateTimeFormat,
   intlTag,
   type Locale,
-  loadCatalogue,
   numberFormat,
   resolveLocale,
   textDirection,
 } from '@kestrel/i18n';
+import { loadCatalogue } from '@kestrel/i18n/admin';
 import { formatQuantity } from '@kestrel/money';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';

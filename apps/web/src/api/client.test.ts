@@ -1,4 +1,4 @@
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/web';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type Notice } from './client';
 

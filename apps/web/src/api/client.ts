@@ -1,5 +1,5 @@
 import { LANGUAGE_HEADER } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/web';
 
 /** Why a call failed: the server said no (`business`), or one of the spec's error-catalogue cases. */
 export type ApiFailure = 'business' | 'unauthorized' | 'server' | 'network';

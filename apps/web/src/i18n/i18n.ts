@@ -1,4 +1,5 @@
-import { intlTag, type Locale, loadCatalogue, type TranslationKey, textDirection } from '@kestrel/i18n';
+import { intlTag, type Locale, textDirection } from '@kestrel/i18n';
+import { loadCatalogue, type TranslationKey } from '@kestrel/i18n/web';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { Catalogue } from '@kestrel/i18n';
+import type { WebCatalogue } from '@kestrel/i18n/web';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Catalogue };
+    resources: { translation: WebCatalogue };
   }
 }

@@ -1,4 +1,4 @@
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings, useUpdateSettings } from '../../api/admin';

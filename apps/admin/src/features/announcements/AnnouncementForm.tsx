@@ -1,12 +1,6 @@
 import type { AnnouncementBody } from '@kestrel/contract';
-import {
-  DEFAULT_LOCALE,
-  LOCALE_NAMES,
-  LOCALES,
-  type Locale,
-  type TranslationKey,
-  textDirection,
-} from '@kestrel/i18n';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, textDirection } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

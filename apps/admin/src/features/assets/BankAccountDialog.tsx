@@ -1,5 +1,5 @@
 import { type AdminAsset, bankAccountBody } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';

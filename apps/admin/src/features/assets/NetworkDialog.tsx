@@ -7,7 +7,7 @@ import {
   networkCreateBody,
   networkUpdateBody,
 } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';

@@ -1,12 +1,6 @@
 import type { AdminBanner } from '@kestrel/contract';
-import {
-  DEFAULT_LOCALE,
-  LOCALE_NAMES,
-  LOCALES,
-  type Locale,
-  type TranslationKey,
-  textDirection,
-} from '@kestrel/i18n';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, textDirection } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

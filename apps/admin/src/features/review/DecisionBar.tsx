@@ -1,5 +1,5 @@
 import { approveBody, type ReviewStatus, rejectBody } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { Check, X } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@ import {
   rejectBody,
   withdrawalApproveBody,
 } from '@kestrel/contract';
-import type { TranslationKey } from '@kestrel/i18n';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

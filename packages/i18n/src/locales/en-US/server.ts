@@ -1,0 +1,205 @@
+/**
+ * Texts only the server renders: refusals, e-mails and text messages, inbox messages. The source of every
+ * locale's server texts: each has exactly these keys (checked by the compiler and by catalogues.test.ts).
+ * Placeholders are written {{name}} and must survive translation unchanged.
+ */
+const server = {
+  common: {
+    success: 'Success',
+  },
+  errors: {
+    unauthorized: 'Please authorize your account first',
+    forbidden: 'You are not allowed to do this',
+    notFound: 'Not found',
+    systemBusy: 'The system is busy, please try again later.',
+    busy: 'Too many requests are being handled right now. Please try again in a few seconds.',
+    loginFailed: 'The account or password is incorrect',
+    accountExists: 'This account is already registered',
+    accountNotFound: 'This account is not registered',
+    codeInvalid: 'The verification code is wrong or has expired',
+    codeTooSoon: 'Please wait {{seconds}} seconds before requesting another code',
+    smsUnavailable: 'Codes cannot be sent to mobile numbers at the moment. Please use your e-mail address.',
+    emailUnavailable: 'Codes cannot be sent by e-mail at the moment. Please use your mobile number.',
+    inviteCodeUnknown: 'This invitation code does not exist',
+    tooManyAttempts: 'Too many attempts. Please try again in {{minutes}} minutes.',
+    idempotencyConflict:
+      'This request was already sent with different details. Check your records before trying again.',
+    idempotencyInProgress: 'This request is still being processed. Please wait a moment and try again.',
+  },
+  mail: {
+    codeSubject: 'Your Kestrel verification code',
+    codeBody:
+      'Your verification code is {{code}}. It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
+    codeSms: '[Kestrel] Your verification code is {{code}}, valid for 10 minutes.',
+    accountExistsSubject: 'You already have a Kestrel account',
+    accountExistsBody:
+      'Someone, probably you, asked to create a Kestrel account with this address, but it already has one. Log in, or reset your password with "Forgot password?" on the login page. If it was not you, you can ignore this message.',
+    accountExistsSms:
+      '[Kestrel] This number already has a Kestrel account. Log in, or use "Forgot password?" to reset your password.',
+  },
+  backOffice: {
+    accountFrozen: 'Your account has been frozen. Please contact customer service.',
+    signedIn: 'Signed in',
+    totpEnabled: 'Two-factor authentication is on',
+    errors: {
+      loginFailed: 'The e-mail or password is incorrect',
+      totpRequired: 'Please enter the 6-digit code from your authenticator app',
+      totpInvalid: 'The authenticator code is wrong or has expired',
+      totpEnrolmentRequired: 'Set up two-factor authentication before you continue',
+      roleForbidden: 'Your role does not allow this action',
+      adminDisabled: 'This back-office account has been disabled',
+      lastSuperAdmin: 'The last super admin cannot be demoted or disabled',
+      adminExists: 'A back-office account with this e-mail already exists',
+      totpNotStarted: 'Start the authenticator setup first',
+      totpAlreadyEnabled: 'Two-factor authentication is already on',
+      reviewNotPending: 'This item has already been reviewed',
+    },
+  },
+  admin: {
+    banners: {
+      errors: {
+        notFound: 'This banner no longer exists',
+        imageInvalid: 'Choose a picture uploaded for banners',
+        orderMismatch: 'The banners changed meanwhile; reload and try again',
+        limitReached: 'At most {{max}} banners',
+      },
+    },
+    withdrawals: {
+      errors: {
+        sameReviewer: 'You gave the first approval. Another reviewer must give the second.',
+      },
+    },
+    admins: {
+      resetTotp: {
+        ownAccount: 'You cannot reset your own authenticator. Ask another super admin.',
+      },
+    },
+  },
+  profile: {
+    nicknameReserved: 'This nickname is reserved or looks like a reserved name. Please choose another.',
+    avatarInvalid: 'Please upload the avatar again',
+  },
+  security: {
+    wrongPassword: 'Wrong password',
+  },
+  uploads: {
+    missing: 'Please choose an image',
+    notImage: 'This file is not a supported image. Please upload a JPEG, PNG or WebP picture.',
+    tooManyPixels: 'The image has too many pixels. The maximum is 40 megapixels.',
+    damaged: 'The image is damaged and cannot be read.',
+    rateLimited: 'Too many uploads. Please try again in {{minutes}} minutes.',
+  },
+  inbox: {
+    unknownDevice: 'Unknown device',
+    withdrawalsNeedIdentity: 'To withdraw, complete identity verification first.',
+    withdrawalsOpen: 'You can withdraw to any wallet or bank card our team has approved.',
+    errors: {
+      messageNotFound: 'This message does not exist or has been removed',
+    },
+    events: {
+      depositApproved: {
+        title: 'Deposit credited',
+        body: 'Your deposit of {{amount}} {{asset}} has been approved and credited to your account.',
+      },
+      depositRejected: {
+        title: 'Deposit not approved',
+        body: 'Your deposit of {{amount}} {{asset}} was not approved.\nReason: {{reason}}\nIf you believe this is a mistake, please contact customer service.',
+      },
+      withdrawalCompleted: {
+        title: 'Withdrawal completed',
+        body: 'Your withdrawal has been sent: {{amount}} {{asset}} is on its way to your account.',
+      },
+      withdrawalRejected: {
+        title: 'Withdrawal not approved',
+        body: 'Your withdrawal of {{amount}} {{asset}} was not approved, and the amount is back in your available balance.\nReason: {{reason}}',
+      },
+      systemAdd: {
+        title: 'Funds added to your account',
+        body: '{{amount}} {{asset}} was added to your account by the platform.',
+      },
+      systemDebit: {
+        title: 'Funds deducted from your account',
+        body: '{{amount}} {{asset}} was deducted from your account by the platform. Contact customer service if you have any questions.',
+      },
+      welcome: {
+        title: 'Welcome to Kestrel',
+        body: 'Your account is ready: you can deposit and trade now. {{withdrawals}} Never share your password or verification codes with anyone, including Kestrel staff.',
+      },
+      newLogin: {
+        title: 'New login to your account',
+        body: 'Your account was logged in at {{time}}.\nDevice: {{device}}\nIP address: {{ip}}\nIf this was not you, change your password immediately.',
+      },
+      bankCardApproved: {
+        title: 'Bank card bound',
+        body: 'Your bank card {{card}} at {{bank}} has been approved. You can now withdraw to it.',
+      },
+      bankCardRejected: {
+        title: 'Bank card not approved',
+        body: 'Your bank card {{card}} at {{bank}} was not approved.\nReason: {{reason}}\nYou can delete it and bind the card again with corrected details.',
+      },
+      walletApproved: {
+        title: 'Wallet bound',
+        body: 'Your {{chain}} wallet {{address}} has been approved. You can now withdraw to it.',
+      },
+      walletRejected: {
+        title: 'Wallet not approved',
+        body: 'Your {{chain}} wallet {{address}} was not approved.\nReason: {{reason}}\nYou can delete it and bind it again with a new screenshot.',
+      },
+      identityApproved: {
+        title: 'Identity verified',
+        body: 'Your identity verification has been approved. Your account is now verified.',
+      },
+      identityRejected: {
+        title: 'Identity verification failed',
+        body: 'Your identity verification was not approved.\nReason: {{reason}}\nYou can correct your details and submit again.',
+      },
+    },
+  },
+  bankCards: {
+    errors: {
+      limitReached: 'You have reached the maximum number of bank cards. Delete one to add another.',
+      duplicate: 'This card is already bound to your account',
+    },
+  },
+  cryptoWallets: {
+    errors: {
+      limitReached: 'You have reached the maximum number of wallets. Delete one to add another.',
+      duplicate: 'This address is already bound on this chain',
+      screenshotInvalid: 'The screenshot was not found. Please upload it again.',
+    },
+  },
+  deposit: {
+    errors: {
+      bankUnavailable: 'Bank transfers for this coin are not available yet',
+      networkUnavailable: 'Deposits on this network are not available yet',
+      credentialInvalid: 'The transfer credential was not found. Please upload it again.',
+      belowMinimum: 'The minimum deposit is {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    errors: {
+      targetUnavailable: 'This withdrawal account is not available. Choose an approved wallet or bank card.',
+      networkUnavailable: 'Withdrawals of this coin to this account are not available',
+      outOfRange: 'The amount must be between {{min}} and {{max}} {{asset}}',
+      identityRequired: 'Verify your identity before withdrawing: complete identity verification first',
+    },
+  },
+  identity: {
+    errors: {
+      alreadyVerified: 'Your identity is already verified and cannot be changed',
+      underReview: 'Your documents are under certification. Please wait for the result.',
+      imageInvalid: 'The document image was not found. Please upload it again.',
+    },
+  },
+  realtime: {
+    tooManyChannels: 'You can follow at most {{max}} live channels at a time.',
+  },
+  markets: {
+    errors: {
+      priceStale: 'Prices are temporarily unavailable. Please try again shortly.',
+    },
+  },
+};
+
+export type ServerTexts = typeof server;
+export default server;

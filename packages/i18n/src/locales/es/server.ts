@@ -1,0 +1,204 @@
+import type { ServerTexts } from '../en-US/server';
+
+const server: ServerTexts = {
+  common: {
+    success: 'Operación exitosa',
+  },
+  errors: {
+    unauthorized: 'Primero inicia sesión en tu cuenta',
+    forbidden: 'No tienes permiso para realizar esta acción',
+    notFound: 'No encontrado',
+    systemBusy: 'El sistema está ocupado. Inténtalo de nuevo más tarde.',
+    busy: 'Ahora mismo se están atendiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
+    loginFailed: 'La cuenta o la contraseña son incorrectas',
+    accountExists: 'Esta cuenta ya está registrada',
+    accountNotFound: 'Esta cuenta no está registrada',
+    codeInvalid: 'El código de verificación es incorrecto o ha caducado',
+    codeTooSoon: 'Espera {{seconds}} segundos antes de solicitar otro código',
+    smsUnavailable: 'Por ahora no se pueden enviar códigos a números móviles. Utilice su correo electrónico.',
+    emailUnavailable:
+      'Por ahora no se pueden enviar códigos por correo electrónico. Utilice su número móvil.',
+    inviteCodeUnknown: 'Este código de invitación no existe',
+    tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo en {{minutes}} minutos.',
+    idempotencyConflict:
+      'Esta solicitud ya se envió con otros datos. Revisa tus registros antes de volver a intentarlo.',
+    idempotencyInProgress: 'Esta solicitud aún se está procesando. Espera un momento y vuelve a intentarlo.',
+  },
+  mail: {
+    codeSubject: 'Tu código de verificación de Kestrel',
+    codeBody:
+      'Tu código de verificación es {{code}}. Es válido durante 10 minutos. Si no lo has solicitado, puedes ignorar este mensaje.',
+    codeSms: '[Kestrel] Tu código de verificación es {{code}}, válido durante 10 minutos.',
+    accountExistsSubject: 'Ya tienes una cuenta de Kestrel',
+    accountExistsBody:
+      'Alguien, probablemente tú, ha pedido crear una cuenta de Kestrel con esta dirección, pero ya tiene una. Inicia sesión o restablece tu contraseña con «¿Olvidaste tu contraseña?» en la página de inicio de sesión. Si no has sido tú, puedes ignorar este mensaje.',
+    accountExistsSms:
+      '[Kestrel] Este número ya tiene una cuenta de Kestrel. Inicia sesión o usa «¿Olvidaste tu contraseña?» para restablecerla.',
+  },
+  backOffice: {
+    accountFrozen: 'Tu cuenta ha sido congelada. Ponte en contacto con el servicio de atención al cliente.',
+    signedIn: 'Sesión iniciada',
+    totpEnabled: 'La verificación en dos pasos está activada',
+    errors: {
+      loginFailed: 'El correo electrónico o la contraseña son incorrectos',
+      totpRequired: 'Introduce el código de 6 dígitos de tu app de autenticación',
+      totpInvalid: 'El código de autenticación es incorrecto o ha caducado',
+      totpEnrolmentRequired: 'Configura la verificación en dos pasos antes de continuar',
+      roleForbidden: 'Tu rol no permite esta acción',
+      adminDisabled: 'Esta cuenta de administración ha sido desactivada',
+      lastSuperAdmin: 'No se puede degradar ni desactivar al último superadministrador',
+      adminExists: 'Ya existe una cuenta de administración con este correo electrónico',
+      totpNotStarted: 'Primero inicia la configuración del autenticador',
+      totpAlreadyEnabled: 'La verificación en dos pasos ya está activada',
+      reviewNotPending: 'Este elemento ya ha sido revisado',
+    },
+  },
+  admin: {
+    banners: {
+      errors: {
+        notFound: 'Este banner ya no existe',
+        imageInvalid: 'Elige una imagen subida para banners',
+        orderMismatch: 'Los banners cambiaron mientras tanto; recarga e inténtalo de nuevo',
+        limitReached: 'Como máximo {{max}} banners',
+      },
+    },
+    withdrawals: {
+      errors: {
+        sameReviewer: 'Usted dio la primera aprobación. Otro revisor debe dar la segunda.',
+      },
+    },
+    admins: {
+      resetTotp: {
+        ownAccount: 'No puedes restablecer tu propio autenticador. Pídeselo a otro superadministrador.',
+      },
+    },
+  },
+  profile: {
+    nicknameReserved: 'Este apodo está reservado o se parece a un nombre reservado. Elija otro.',
+    avatarInvalid: 'Vuelve a subir la foto de perfil',
+  },
+  security: {
+    wrongPassword: 'Contraseña incorrecta',
+  },
+  uploads: {
+    missing: 'Elige una imagen',
+    notImage: 'Este archivo no es una imagen compatible. Sube una imagen JPEG, PNG o WebP.',
+    tooManyPixels: 'La imagen tiene demasiados píxeles. El máximo es 40 megapíxeles.',
+    damaged: 'La imagen está dañada y no se puede leer.',
+    rateLimited: 'Demasiadas subidas. Inténtalo de nuevo en {{minutes}} minutos.',
+  },
+  inbox: {
+    unknownDevice: 'Dispositivo desconocido',
+    withdrawalsNeedIdentity: 'Para retirar, completa primero la verificación de identidad.',
+    withdrawalsOpen: 'Puedes retirar a cualquier billetera o tarjeta bancaria aprobada por nuestro equipo.',
+    errors: {
+      messageNotFound: 'Este mensaje no existe o ha sido eliminado',
+    },
+    events: {
+      depositApproved: {
+        title: 'Depósito abonado',
+        body: 'Su depósito de {{amount}} {{asset}} ha sido aprobado y abonado en su cuenta.',
+      },
+      depositRejected: {
+        title: 'Depósito no aprobado',
+        body: 'Su depósito de {{amount}} {{asset}} no fue aprobado.\nMotivo: {{reason}}\nSi cree que es un error, contacte con el servicio de atención al cliente.',
+      },
+      withdrawalCompleted: {
+        title: 'Retiro completado',
+        body: 'Su retiro fue enviado: {{amount}} {{asset}} va en camino a su cuenta.',
+      },
+      withdrawalRejected: {
+        title: 'Retiro no aprobado',
+        body: 'Su retiro de {{amount}} {{asset}} no fue aprobado y el monto volvió a su saldo disponible.\nMotivo: {{reason}}',
+      },
+      systemAdd: {
+        title: 'Se añadieron fondos a tu cuenta',
+        body: 'La plataforma añadió {{amount}} {{asset}} a tu cuenta.',
+      },
+      systemDebit: {
+        title: 'Se descontaron fondos de tu cuenta',
+        body: 'La plataforma descontó {{amount}} {{asset}} de tu cuenta. Contacta con atención al cliente si tienes alguna pregunta.',
+      },
+      welcome: {
+        title: 'Bienvenido a Kestrel',
+        body: 'Tu cuenta está lista: ya puedes depositar y operar. {{withdrawals}} Nunca compartas tu contraseña ni tus códigos de verificación con nadie, ni siquiera con el personal de Kestrel.',
+      },
+      newLogin: {
+        title: 'Nuevo inicio de sesión en tu cuenta',
+        body: 'Se inició sesión en tu cuenta el {{time}}.\nDispositivo: {{device}}\nDirección IP: {{ip}}\nSi no fuiste tú, cambia tu contraseña de inmediato.',
+      },
+      bankCardApproved: {
+        title: 'Tarjeta bancaria vinculada',
+        body: 'Su tarjeta bancaria {{card}} de {{bank}} ha sido aprobada. Ya puede retirar a ella.',
+      },
+      bankCardRejected: {
+        title: 'Tarjeta bancaria no aprobada',
+        body: 'Su tarjeta bancaria {{card}} de {{bank}} no fue aprobada.\nMotivo: {{reason}}\nPuede eliminarla y vincular la tarjeta de nuevo con los datos corregidos.',
+      },
+      walletApproved: {
+        title: 'Billetera vinculada',
+        body: 'Su billetera de {{chain}} {{address}} ha sido aprobada. Ya puede retirar a ella.',
+      },
+      walletRejected: {
+        title: 'Billetera no aprobada',
+        body: 'Su billetera de {{chain}} {{address}} no fue aprobada.\nMotivo: {{reason}}\nPuede eliminarla y vincularla de nuevo con una nueva captura de pantalla.',
+      },
+      identityApproved: {
+        title: 'Identidad verificada',
+        body: 'Tu verificación de identidad ha sido aprobada. Tu cuenta ya está verificada.',
+      },
+      identityRejected: {
+        title: 'Verificación de identidad fallida',
+        body: 'Tu verificación de identidad no ha sido aprobada.\nMotivo: {{reason}}\nPuedes corregir tus datos y enviarlos de nuevo.',
+      },
+    },
+  },
+  bankCards: {
+    errors: {
+      limitReached: 'Ha alcanzado el número máximo de tarjetas bancarias. Elimine una para añadir otra.',
+      duplicate: 'Esta tarjeta ya está vinculada a su cuenta',
+    },
+  },
+  cryptoWallets: {
+    errors: {
+      limitReached: 'Ha alcanzado el número máximo de billeteras. Elimine una para añadir otra.',
+      duplicate: 'Esta dirección ya está vinculada en esta red',
+      screenshotInvalid: 'No se encontró la captura de pantalla. Súbala de nuevo.',
+    },
+  },
+  deposit: {
+    errors: {
+      bankUnavailable: 'Las transferencias bancarias para esta moneda aún no están disponibles',
+      networkUnavailable: 'Los depósitos en esta red aún no están disponibles',
+      credentialInvalid: 'No se encontró el comprobante de transferencia. Súbalo de nuevo.',
+      belowMinimum: 'El depósito mínimo es {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    errors: {
+      targetUnavailable:
+        'Esta cuenta de retiro no está disponible. Elija una billetera o tarjeta bancaria aprobada.',
+      networkUnavailable: 'Los retiros de esta moneda a esta cuenta no están disponibles',
+      outOfRange: 'El monto debe estar entre {{min}} y {{max}} {{asset}}',
+      identityRequired:
+        'Verifica tu identidad antes de retirar: completa primero la verificación de identidad',
+    },
+  },
+  identity: {
+    errors: {
+      alreadyVerified: 'Tu identidad ya está verificada y no se puede cambiar',
+      underReview: 'Tus documentos están en revisión. Espera el resultado.',
+      imageInvalid: 'No se encontró la imagen del documento. Vuelve a subirla.',
+    },
+  },
+  realtime: {
+    tooManyChannels: 'Puedes seguir como máximo {{max}} canales en vivo a la vez.',
+  },
+  markets: {
+    errors: {
+      priceStale: 'Los precios no están disponibles temporalmente. Inténtelo de nuevo en unos momentos.',
+    },
+  },
+};
+
+export default server;

@@ -1,0 +1,200 @@
+import type { ServerTexts } from '../en-US/server';
+
+const server: ServerTexts = {
+  common: {
+    success: '성공',
+  },
+  errors: {
+    unauthorized: '먼저 계정에 로그인해 주세요',
+    forbidden: '이 작업을 수행할 권한이 없습니다',
+    notFound: '찾을 수 없습니다',
+    systemBusy: '시스템이 혼잡합니다. 잠시 후 다시 시도해 주세요.',
+    busy: '지금 처리 중인 요청이 너무 많습니다. 몇 초 후에 다시 시도해 주세요.',
+    loginFailed: '계정 또는 비밀번호가 올바르지 않습니다',
+    accountExists: '이미 가입된 계정입니다',
+    accountNotFound: '가입되지 않은 계정입니다',
+    codeInvalid: '인증 코드가 올바르지 않거나 만료되었습니다',
+    codeTooSoon: '{{seconds}}초 후에 인증 코드를 다시 요청해 주세요',
+    smsUnavailable: '현재 휴대폰 번호로는 코드를 보낼 수 없습니다. 이메일 주소를 사용해 주세요.',
+    emailUnavailable: '현재 이메일로는 코드를 보낼 수 없습니다. 휴대폰 번호를 사용해 주세요.',
+    inviteCodeUnknown: '존재하지 않는 초대 코드입니다',
+    tooManyAttempts: '시도 횟수가 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요.',
+    idempotencyConflict: '이 요청은 이미 다른 내용으로 전송되었습니다. 기록을 확인한 후 다시 시도해 주세요.',
+    idempotencyInProgress: '이 요청은 아직 처리 중입니다. 잠시 후 다시 시도해 주세요.',
+  },
+  mail: {
+    codeSubject: 'Kestrel 인증 코드 안내',
+    codeBody:
+      '인증 코드는 {{code}}입니다. 10분간 유효합니다. 본인이 요청하지 않았다면 이 메시지를 무시하셔도 됩니다.',
+    codeSms: '[Kestrel] 인증 코드는 {{code}}입니다. 10분간 유효합니다.',
+    accountExistsSubject: '이미 Kestrel 계정이 있습니다',
+    accountExistsBody:
+      '누군가(아마도 본인)가 이 주소로 Kestrel 계정 생성을 요청했지만, 이 주소에는 이미 계정이 있습니다. 로그인하시거나 로그인 화면의 "비밀번호를 잊으셨나요?"에서 비밀번호를 재설정해 주세요. 본인이 요청하지 않았다면 이 메시지를 무시하셔도 됩니다.',
+    accountExistsSms:
+      '[Kestrel] 이 번호로 이미 Kestrel 계정이 있습니다. 로그인하시거나 "비밀번호를 잊으셨나요?"에서 비밀번호를 재설정해 주세요.',
+  },
+  backOffice: {
+    accountFrozen: '계정이 동결되었습니다. 고객센터에 문의해 주세요.',
+    signedIn: '로그인되었습니다',
+    totpEnabled: '2단계 인증이 활성화되었습니다',
+    errors: {
+      loginFailed: '이메일 또는 비밀번호가 올바르지 않습니다',
+      totpRequired: '인증 앱의 6자리 코드를 입력해 주세요',
+      totpInvalid: '인증 코드가 올바르지 않거나 만료되었습니다',
+      totpEnrolmentRequired: '계속하려면 먼저 2단계 인증을 설정해 주세요',
+      roleForbidden: '현재 역할로는 이 작업을 할 수 없습니다',
+      adminDisabled: '비활성화된 관리자 계정입니다',
+      lastSuperAdmin: '마지막 슈퍼 관리자는 강등하거나 비활성화할 수 없습니다',
+      adminExists: '이 이메일로 등록된 관리자 계정이 이미 있습니다',
+      totpNotStarted: '먼저 인증 앱 설정을 시작해 주세요',
+      totpAlreadyEnabled: '2단계 인증이 이미 활성화되어 있습니다',
+      reviewNotPending: '이미 심사된 항목입니다',
+    },
+  },
+  admin: {
+    banners: {
+      errors: {
+        notFound: '이 배너는 더 이상 존재하지 않습니다',
+        imageInvalid: '배너용으로 업로드한 이미지를 선택하세요',
+        orderMismatch: '그사이 배너가 변경되었습니다. 새로고침 후 다시 시도하세요',
+        limitReached: '배너는 최대 {{max}}개입니다',
+      },
+    },
+    withdrawals: {
+      errors: {
+        sameReviewer: '1차 승인은 귀하가 했습니다. 2차 승인은 다른 심사자가 해야 합니다.',
+      },
+    },
+    admins: {
+      resetTotp: {
+        ownAccount: '자신의 인증 앱은 초기화할 수 없습니다. 다른 최고 관리자에게 요청하세요.',
+      },
+    },
+  },
+  profile: {
+    nicknameReserved: '이 닉네임은 예약되어 있거나 예약된 이름과 비슷합니다. 다른 닉네임을 선택해 주세요.',
+    avatarInvalid: '프로필 사진을 다시 업로드하세요',
+  },
+  security: {
+    wrongPassword: '비밀번호가 틀렸습니다',
+  },
+  uploads: {
+    missing: '이미지를 선택하세요',
+    notImage: '지원하지 않는 파일입니다. JPEG, PNG 또는 WebP 이미지를 업로드하세요.',
+    tooManyPixels: '이미지 화소 수가 너무 많습니다. 최대 4천만 화소까지 가능합니다.',
+    damaged: '이미지가 손상되어 읽을 수 없습니다.',
+    rateLimited: '업로드 횟수가 너무 많습니다. {{minutes}}분 후에 다시 시도하세요.',
+  },
+  inbox: {
+    unknownDevice: '알 수 없는 기기',
+    withdrawalsNeedIdentity: '출금하려면 먼저 본인 인증을 완료하세요.',
+    withdrawalsOpen: '저희 팀이 승인한 지갑이나 은행 카드로 출금할 수 있습니다.',
+    errors: {
+      messageNotFound: '메시지가 존재하지 않거나 삭제되었습니다',
+    },
+    events: {
+      depositApproved: {
+        title: '입금 완료',
+        body: '{{amount}} {{asset}} 입금이 승인되어 계정에 반영되었습니다.',
+      },
+      depositRejected: {
+        title: '입금 미승인',
+        body: '{{amount}} {{asset}} 입금이 승인되지 않았습니다.\n사유: {{reason}}\n오류라고 생각되면 고객센터에 문의해 주세요.',
+      },
+      withdrawalCompleted: {
+        title: '출금 완료',
+        body: '출금이 전송되었습니다: {{amount}} {{asset}}이(가) 계정으로 가는 중입니다.',
+      },
+      withdrawalRejected: {
+        title: '출금이 승인되지 않음',
+        body: '{{amount}} {{asset}} 출금이 승인되지 않아 금액이 사용 가능 잔액으로 돌아갔습니다.\n사유: {{reason}}',
+      },
+      systemAdd: {
+        title: '계정에 자금이 추가되었습니다',
+        body: '플랫폼이 회원님의 계정에 {{amount}} {{asset}}을(를) 추가했습니다.',
+      },
+      systemDebit: {
+        title: '계정에서 자금이 차감되었습니다',
+        body: '플랫폼이 회원님의 계정에서 {{amount}} {{asset}}을(를) 차감했습니다. 문의 사항은 고객센터로 연락해 주세요.',
+      },
+      welcome: {
+        title: 'Kestrel에 오신 것을 환영합니다',
+        body: '계정이 준비되었습니다. 지금 바로 입금과 거래를 이용할 수 있습니다. {{withdrawals}} 비밀번호나 인증 코드는 Kestrel 직원을 포함해 누구에게도 알려 주지 마세요.',
+      },
+      newLogin: {
+        title: '새로운 계정 로그인',
+        body: '{{time}}에 계정에 로그인되었습니다.\n기기: {{device}}\nIP 주소: {{ip}}\n본인이 아니라면 즉시 비밀번호를 변경하세요.',
+      },
+      bankCardApproved: {
+        title: '은행 카드가 등록되었습니다',
+        body: '{{bank}}의 은행 카드 {{card}}이(가) 승인되었습니다. 이제 이 카드로 출금할 수 있습니다.',
+      },
+      bankCardRejected: {
+        title: '은행 카드가 승인되지 않았습니다',
+        body: '{{bank}}의 은행 카드 {{card}}이(가) 승인되지 않았습니다.\n사유: {{reason}}\n삭제한 후 올바른 정보로 카드를 다시 등록할 수 있습니다.',
+      },
+      walletApproved: {
+        title: '지갑이 등록되었습니다',
+        body: '{{chain}} 지갑 {{address}}이(가) 승인되었습니다. 이제 이 지갑으로 출금할 수 있습니다.',
+      },
+      walletRejected: {
+        title: '지갑이 승인되지 않았습니다',
+        body: '{{chain}} 지갑 {{address}}이(가) 승인되지 않았습니다.\n사유: {{reason}}\n삭제한 후 새 스크린샷으로 다시 등록할 수 있습니다.',
+      },
+      identityApproved: {
+        title: '신원 인증 완료',
+        body: '신원 인증이 승인되었습니다. 계정 인증이 완료되었습니다.',
+      },
+      identityRejected: {
+        title: '신원 인증 실패',
+        body: '신원 인증이 승인되지 않았습니다.\n사유: {{reason}}\n정보를 수정한 후 다시 제출할 수 있습니다.',
+      },
+    },
+  },
+  bankCards: {
+    errors: {
+      limitReached: '은행 카드 등록 한도에 도달했습니다. 추가하려면 하나를 삭제하세요.',
+      duplicate: '이 카드는 이미 계정에 등록되어 있습니다',
+    },
+  },
+  cryptoWallets: {
+    errors: {
+      limitReached: '지갑 등록 한도에 도달했습니다. 추가하려면 하나를 삭제하세요.',
+      duplicate: '이 주소는 이 네트워크에 이미 등록되어 있습니다',
+      screenshotInvalid: '스크린샷을 찾을 수 없습니다. 다시 업로드하세요.',
+    },
+  },
+  deposit: {
+    errors: {
+      bankUnavailable: '이 코인의 은행 송금은 아직 이용할 수 없습니다',
+      networkUnavailable: '이 네트워크의 입금은 아직 이용할 수 없습니다',
+      credentialInvalid: '이체 증빙을 찾을 수 없습니다. 다시 업로드하세요.',
+      belowMinimum: '최소 입금액은 {{minimum}} {{asset}}입니다',
+    },
+  },
+  withdraw: {
+    errors: {
+      targetUnavailable: '이 출금 계정은 사용할 수 없습니다. 승인된 지갑이나 은행 카드를 선택하세요.',
+      networkUnavailable: '이 코인은 이 계정으로 출금할 수 없습니다',
+      outOfRange: '금액은 {{min}}에서 {{max}} {{asset}} 사이여야 합니다',
+      identityRequired: '출금 전에 본인 인증을 먼저 완료해 주세요',
+    },
+  },
+  identity: {
+    errors: {
+      alreadyVerified: '이미 신원 인증이 완료되어 변경할 수 없습니다',
+      underReview: '서류를 심사 중입니다. 결과를 기다려 주세요.',
+      imageInvalid: '신분증 이미지를 찾을 수 없습니다. 다시 업로드해 주세요.',
+    },
+  },
+  realtime: {
+    tooManyChannels: '실시간 채널은 한 번에 최대 {{max}}개까지 구독할 수 있습니다.',
+  },
+  markets: {
+    errors: {
+      priceStale: '가격을 일시적으로 가져올 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    },
+  },
+};
+
+export default server;

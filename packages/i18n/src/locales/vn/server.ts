@@ -1,0 +1,205 @@
+import type { ServerTexts } from '../en-US/server';
+
+const server: ServerTexts = {
+  common: {
+    success: 'Thành công',
+  },
+  errors: {
+    unauthorized: 'Vui lòng đăng nhập tài khoản trước',
+    forbidden: 'Bạn không có quyền thực hiện thao tác này',
+    notFound: 'Không tìm thấy',
+    systemBusy: 'Hệ thống đang bận, vui lòng thử lại sau.',
+    busy: 'Hiện có quá nhiều yêu cầu đang được xử lý. Vui lòng thử lại sau vài giây.',
+    loginFailed: 'Tài khoản hoặc mật khẩu không đúng',
+    accountExists: 'Tài khoản này đã được đăng ký',
+    accountNotFound: 'Tài khoản này chưa được đăng ký',
+    codeInvalid: 'Mã xác minh không đúng hoặc đã hết hạn',
+    codeTooSoon: 'Vui lòng đợi {{seconds}} giây trước khi yêu cầu mã mới',
+    smsUnavailable: 'Hiện chưa thể gửi mã đến số điện thoại di động. Vui lòng dùng địa chỉ email của bạn.',
+    emailUnavailable: 'Hiện chưa thể gửi mã qua email. Vui lòng dùng số điện thoại di động của bạn.',
+    inviteCodeUnknown: 'Mã mời này không tồn tại',
+    tooManyAttempts: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
+    idempotencyConflict:
+      'Yêu cầu này đã được gửi với thông tin khác. Vui lòng kiểm tra lịch sử trước khi thử lại.',
+    idempotencyInProgress: 'Yêu cầu này vẫn đang được xử lý. Vui lòng chờ một chút rồi thử lại.',
+  },
+  mail: {
+    codeSubject: 'Mã xác minh Kestrel của bạn',
+    codeBody:
+      'Mã xác minh của bạn là {{code}}, có hiệu lực trong 10 phút. Nếu bạn không yêu cầu mã này, bạn có thể bỏ qua tin nhắn này.',
+    codeSms: '[Kestrel] Mã xác minh của bạn là {{code}}, có hiệu lực trong 10 phút.',
+    accountExistsSubject: 'Bạn đã có tài khoản Kestrel',
+    accountExistsBody:
+      'Có người, có thể là bạn, đã yêu cầu tạo tài khoản Kestrel bằng địa chỉ này, nhưng địa chỉ này đã có tài khoản. Hãy đăng nhập, hoặc đặt lại mật khẩu bằng "Quên mật khẩu?" trên trang đăng nhập. Nếu không phải bạn, bạn có thể bỏ qua tin nhắn này.',
+    accountExistsSms:
+      '[Kestrel] Số điện thoại này đã có tài khoản Kestrel. Hãy đăng nhập, hoặc dùng "Quên mật khẩu?" để đặt lại mật khẩu.',
+  },
+  backOffice: {
+    accountFrozen: 'Tài khoản của bạn đã bị đóng băng. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
+    signedIn: 'Đã đăng nhập',
+    totpEnabled: 'Xác thực hai yếu tố đã được bật',
+    errors: {
+      loginFailed: 'Email hoặc mật khẩu không đúng',
+      totpRequired: 'Vui lòng nhập mã 6 chữ số từ ứng dụng xác thực',
+      totpInvalid: 'Mã xác thực không đúng hoặc đã hết hạn',
+      totpEnrolmentRequired: 'Hãy thiết lập xác thực hai yếu tố trước khi tiếp tục',
+      roleForbidden: 'Vai trò của bạn không được phép thực hiện thao tác này',
+      adminDisabled: 'Tài khoản quản trị này đã bị vô hiệu hóa',
+      lastSuperAdmin: 'Không thể hạ quyền hoặc vô hiệu hóa siêu quản trị viên cuối cùng',
+      adminExists: 'Đã có tài khoản quản trị dùng email này',
+      totpNotStarted: 'Hãy bắt đầu thiết lập ứng dụng xác thực trước',
+      totpAlreadyEnabled: 'Xác thực hai yếu tố đã được bật từ trước',
+      reviewNotPending: 'Mục này đã được xét duyệt',
+    },
+  },
+  admin: {
+    banners: {
+      errors: {
+        notFound: 'Biểu ngữ này không còn tồn tại',
+        imageInvalid: 'Hãy chọn hình ảnh được tải lên cho biểu ngữ',
+        orderMismatch: 'Danh sách biểu ngữ vừa thay đổi; hãy tải lại và thử lần nữa',
+        limitReached: 'Tối đa {{max}} biểu ngữ',
+      },
+    },
+    withdrawals: {
+      errors: {
+        sameReviewer: 'Bạn đã duyệt lần một. Một người duyệt khác phải duyệt lần hai.',
+      },
+    },
+    admins: {
+      resetTotp: {
+        ownAccount:
+          'Bạn không thể tự đặt lại trình xác thực của mình. Hãy nhờ một quản trị viên cấp cao khác.',
+      },
+    },
+  },
+  profile: {
+    nicknameReserved:
+      'Biệt danh này đã được dành riêng hoặc giống một tên dành riêng. Vui lòng chọn biệt danh khác.',
+    avatarInvalid: 'Vui lòng tải lại ảnh đại diện',
+  },
+  security: {
+    wrongPassword: 'Sai mật khẩu',
+  },
+  uploads: {
+    missing: 'Vui lòng chọn ảnh',
+    notImage: 'Tệp này không phải ảnh được hỗ trợ. Vui lòng tải lên ảnh JPEG, PNG hoặc WebP.',
+    tooManyPixels: 'Ảnh có quá nhiều điểm ảnh. Tối đa 40 megapixel.',
+    damaged: 'Ảnh bị hỏng và không thể đọc được.',
+    rateLimited: 'Tải lên quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
+  },
+  inbox: {
+    unknownDevice: 'Thiết bị không xác định',
+    withdrawalsNeedIdentity: 'Để rút tiền, hãy hoàn tất xác minh danh tính trước.',
+    withdrawalsOpen:
+      'Bạn có thể rút tiền về bất kỳ ví hoặc thẻ ngân hàng nào đã được đội ngũ của chúng tôi duyệt.',
+    errors: {
+      messageNotFound: 'Tin nhắn này không tồn tại hoặc đã bị xóa',
+    },
+    events: {
+      depositApproved: {
+        title: 'Đã ghi có khoản nạp',
+        body: 'Khoản nạp {{amount}} {{asset}} của bạn đã được duyệt và ghi có vào tài khoản.',
+      },
+      depositRejected: {
+        title: 'Khoản nạp không được duyệt',
+        body: 'Khoản nạp {{amount}} {{asset}} của bạn không được duyệt.\nLý do: {{reason}}\nNếu bạn cho rằng đây là nhầm lẫn, vui lòng liên hệ bộ phận chăm sóc khách hàng.',
+      },
+      withdrawalCompleted: {
+        title: 'Rút tiền hoàn tất',
+        body: 'Lệnh rút của bạn đã được gửi: {{amount}} {{asset}} đang trên đường về tài khoản của bạn.',
+      },
+      withdrawalRejected: {
+        title: 'Lệnh rút không được duyệt',
+        body: 'Lệnh rút {{amount}} {{asset}} của bạn không được duyệt, số tiền đã trở lại số dư khả dụng.\nLý do: {{reason}}',
+      },
+      systemAdd: {
+        title: 'Tài khoản của bạn đã được cộng tiền',
+        body: 'Nền tảng đã cộng {{amount}} {{asset}} vào tài khoản của bạn.',
+      },
+      systemDebit: {
+        title: 'Tài khoản của bạn đã bị trừ tiền',
+        body: 'Nền tảng đã trừ {{amount}} {{asset}} khỏi tài khoản của bạn. Hãy liên hệ bộ phận chăm sóc khách hàng nếu bạn có thắc mắc.',
+      },
+      welcome: {
+        title: 'Chào mừng bạn đến với Kestrel',
+        body: 'Tài khoản của bạn đã sẵn sàng: bạn có thể nạp tiền và giao dịch ngay. {{withdrawals}} Tuyệt đối không chia sẻ mật khẩu hoặc mã xác minh với bất kỳ ai, kể cả nhân viên Kestrel.',
+      },
+      newLogin: {
+        title: 'Đăng nhập mới vào tài khoản',
+        body: 'Tài khoản của bạn đã được đăng nhập lúc {{time}}.\nThiết bị: {{device}}\nĐịa chỉ IP: {{ip}}\nNếu không phải bạn, hãy đổi mật khẩu ngay lập tức.',
+      },
+      bankCardApproved: {
+        title: 'Đã liên kết thẻ ngân hàng',
+        body: 'Thẻ ngân hàng {{card}} tại {{bank}} của bạn đã được phê duyệt. Giờ bạn có thể rút tiền về thẻ này.',
+      },
+      bankCardRejected: {
+        title: 'Thẻ ngân hàng không được phê duyệt',
+        body: 'Thẻ ngân hàng {{card}} tại {{bank}} của bạn không được phê duyệt.\nLý do: {{reason}}\nBạn có thể xóa và liên kết lại thẻ với thông tin đã sửa.',
+      },
+      walletApproved: {
+        title: 'Đã liên kết ví',
+        body: 'Ví {{chain}} {{address}} của bạn đã được phê duyệt. Giờ bạn có thể rút tiền về ví này.',
+      },
+      walletRejected: {
+        title: 'Ví không được phê duyệt',
+        body: 'Ví {{chain}} {{address}} của bạn không được phê duyệt.\nLý do: {{reason}}\nBạn có thể xóa và liên kết lại với ảnh chụp màn hình mới.',
+      },
+      identityApproved: {
+        title: 'Đã xác minh danh tính',
+        body: 'Yêu cầu xác minh danh tính của bạn đã được phê duyệt. Tài khoản của bạn đã được xác minh.',
+      },
+      identityRejected: {
+        title: 'Xác minh danh tính thất bại',
+        body: 'Yêu cầu xác minh danh tính của bạn không được phê duyệt.\nLý do: {{reason}}\nBạn có thể sửa thông tin và gửi lại.',
+      },
+    },
+  },
+  bankCards: {
+    errors: {
+      limitReached: 'Bạn đã đạt số lượng thẻ ngân hàng tối đa. Hãy xóa một thẻ để thêm thẻ khác.',
+      duplicate: 'Thẻ này đã được liên kết với tài khoản của bạn',
+    },
+  },
+  cryptoWallets: {
+    errors: {
+      limitReached: 'Bạn đã đạt số lượng ví tối đa. Hãy xóa một ví để thêm ví khác.',
+      duplicate: 'Địa chỉ này đã được liên kết trên mạng này',
+      screenshotInvalid: 'Không tìm thấy ảnh chụp màn hình. Vui lòng tải lên lại.',
+    },
+  },
+  deposit: {
+    errors: {
+      bankUnavailable: 'Chuyển khoản ngân hàng cho coin này chưa khả dụng',
+      networkUnavailable: 'Chưa thể nạp tiền qua mạng này',
+      credentialInvalid: 'Không tìm thấy chứng từ chuyển khoản. Vui lòng tải lên lại.',
+      belowMinimum: 'Số tiền nạp tối thiểu là {{minimum}} {{asset}}',
+    },
+  },
+  withdraw: {
+    errors: {
+      targetUnavailable:
+        'Tài khoản rút tiền này không khả dụng. Hãy chọn ví hoặc thẻ ngân hàng đã được duyệt.',
+      networkUnavailable: 'Không thể rút coin này về tài khoản này',
+      outOfRange: 'Số tiền phải nằm trong khoảng {{min}} đến {{max}} {{asset}}',
+      identityRequired: 'Hãy xác minh danh tính trước khi rút tiền: hoàn tất xác minh danh tính trước',
+    },
+  },
+  identity: {
+    errors: {
+      alreadyVerified: 'Danh tính của bạn đã được xác minh và không thể thay đổi',
+      underReview: 'Giấy tờ của bạn đang được xác minh. Vui lòng chờ kết quả.',
+      imageInvalid: 'Không tìm thấy ảnh giấy tờ. Vui lòng tải lên lại.',
+    },
+  },
+  realtime: {
+    tooManyChannels: 'Bạn chỉ có thể theo dõi tối đa {{max}} kênh trực tiếp cùng lúc.',
+  },
+  markets: {
+    errors: {
+      priceStale: 'Tạm thời không có giá. Vui lòng thử lại sau giây lát.',
+    },
+  },
+};
+
+export default server;
