@@ -1,6 +1,6 @@
 import { type Lots, lotsOf, type Ticks, ticksOf } from '@kestrel/engine';
 import { formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
-import type { Market } from '../markets/markets.service';
+import type { Market } from '../markets';
 
 /** The market settings the order flow needs: the markets module's Market without the maker switch. */
 export type SpotMarket = Omit<Market, 'marketMaker'>;

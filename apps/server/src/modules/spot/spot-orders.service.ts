@@ -9,10 +9,10 @@ import type {
 import { formatAmount, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import type { LedgerService } from '../ledger/ledger.service';
-import { decodeCursor, encodeCursor } from '../wallet/records';
+import type { LedgerService } from '../ledger';
 import { MarketBook } from './market-book';
 import type { SpotRepository } from './spot.repository';
 import type { SpotTradeRow } from './spot.schema';
