@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -50,13 +50,11 @@ function areaOf(file: string): string {
 function resolve(fromFile: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.join(path.dirname(path.join(SRC, fromFile)), specifier);
-  for (const candidate of [`${base}.ts`, path.join(base, 'index.ts'), base]) {
-    try {
-      readFileSync(candidate);
-      return relative(candidate);
-    } catch {}
-  }
-  throw new Error(`${fromFile}: cannot resolve ${specifier}`);
+  const found = [`${base}.ts`, path.join(base, 'index.ts'), base].find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
+  if (!found) throw new Error(`${fromFile}: cannot resolve ${specifier}`);
+  return relative(found);
 }
 
 /** Every relative import and re-export of the file, with the names it takes (`*` for a whole module). */

@@ -13,10 +13,10 @@ function visibleTo(userId: number) {
   return or(eq(messages.userId, userId), isNull(messages.userId));
 }
 
-/** Every SQL statement of the message centre. */
 /** Who sent each announcement, as its audit entry records it. */
 const senders = auditedBy('announcement', 'senders');
 
+/** Every SQL statement of the message centre. */
 export class MessagesRepository {
   constructor(private readonly db: Db) {}
 

@@ -65,7 +65,8 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
 
   /**
    * The connection this repository talks over: inside `transaction`, the transaction's, which the ledger's unit
-   * of work (`ledger.within`) joins so that a withdrawal and its freeze (or a decision and its consume or release) commit together or not at all.
+   * of work (`ledger.within`) joins so that a withdrawal and its freeze (or a decision and its consume or
+   * release) commit together or not at all.
    */
   get connection(): Db {
     return this.db;
