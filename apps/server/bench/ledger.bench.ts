@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { users } from '../src/modules/auth/auth.schema';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
 

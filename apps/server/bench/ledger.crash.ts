@@ -53,7 +53,7 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase } from '../src/db/client';
-import { MARKET_MAKER_EMAIL } from '../src/modules/market-maker/market-maker.repository';
+import { MARKET_MAKER_EMAIL } from '../src/modules/auth/market-maker-account.repository';
 import { MarketBook } from '../src/modules/spot/market-book';
 import { SpotRepository } from '../src/modules/spot/spot.repository';
 import { MarketMath } from '../src/modules/spot/spot-math';

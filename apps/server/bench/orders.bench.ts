@@ -32,7 +32,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { sessions, users } from '../src/db/schema';
+import { sessions, users } from '../src/modules/auth/auth.schema';
 import { sha256 } from '../src/modules/auth/secrets';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';

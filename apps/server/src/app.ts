@@ -16,87 +16,86 @@ import { Idempotency } from './http/idempotency';
 import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
-import { AdjustmentsRepository } from './modules/adjustments/adjustments.repository';
-import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
-import { AdjustmentsService } from './modules/adjustments/adjustments.service';
-import { AdminsRepository } from './modules/admin/admins.repository';
-import { adminRoutes } from './modules/admin/admins.routes';
-import { AdminsService } from './modules/admin/admins.service';
-import { AuditRepository } from './modules/admin/audit.repository';
-import { AdminOutboxRepository } from './modules/admin-outbox/admin-outbox.repository';
-import { adminOutboxRoutes } from './modules/admin-outbox/admin-outbox.routes';
-import { AdminUsersRepository } from './modules/admin-users/admin-users.repository';
-import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
-import { AdminUsersService } from './modules/admin-users/admin-users.service';
-import { AuthRepository } from './modules/auth/auth.repository';
-import { authRoutes } from './modules/auth/auth.routes';
-import { AuthService } from './modules/auth/auth.service';
-import { AuthRateLimits, DEFAULT_RATE_LIMITS, type RateLimitOptions } from './modules/auth/rate-limits';
-import { BannersRepository } from './modules/banners/banners.repository';
-import { bannerAdminRoutes, bannerRoutes } from './modules/banners/banners.routes';
-import { BannersService } from './modules/banners/banners.service';
-import { depositReviewRoutes } from './modules/deposits/deposit-review.routes';
-import { DepositReviewService } from './modules/deposits/deposit-review.service';
-import { DepositsRepository } from './modules/deposits/deposits.repository';
-import { depositRoutes } from './modules/deposits/deposits.routes';
-import { DepositsService } from './modules/deposits/deposits.service';
-import { healthRoutes } from './modules/health/health.routes';
-import { IdentityRepository } from './modules/identity/identity.repository';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { IdentityService } from './modules/identity/identity.service';
-import { identityReviewRoutes } from './modules/identity/identity-review.routes';
-import { IdentityReviewService } from './modules/identity/identity-review.service';
-import { LedgerRepository } from './modules/ledger/ledger.repository';
-import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { LedgerService } from './modules/ledger/ledger.service';
-import { MarketMaker } from './modules/market-maker/market-maker';
-import { MarketMakerRepository } from './modules/market-maker/market-maker.repository';
-import { priceFeedOf } from './modules/markets/feed-of';
-import { MarketsRepository } from './modules/markets/markets.repository';
-import { marketAdminRoutes, marketRoutes } from './modules/markets/markets.routes';
-import { MarketsService } from './modules/markets/markets.service';
-import { announcementRoutes } from './modules/messages/announcements.routes';
-import { MessagesRepository } from './modules/messages/messages.repository';
-import { messageRoutes } from './modules/messages/messages.routes';
-import { MessagesService } from './modules/messages/messages.service';
-import { NetworksRepository } from './modules/networks/networks.repository';
-import { networkAdminRoutes, networkRoutes } from './modules/networks/networks.routes';
-import { NetworksService } from './modules/networks/networks.service';
-import { Notifier } from './modules/notifications/notifier';
-import { OutboxRepository } from './modules/notifications/outbox.repository';
-import { smtpSender, twilioSender } from './modules/notifications/senders';
-import { BankCardsRepository } from './modules/payout-accounts/bank-cards.repository';
-import { bankCardRoutes } from './modules/payout-accounts/bank-cards.routes';
-import { BankCardsService } from './modules/payout-accounts/bank-cards.service';
-import { bankCardReviewRoutes } from './modules/payout-accounts/bank-cards-review.routes';
-import { BankCardsReviewService } from './modules/payout-accounts/bank-cards-review.service';
-import { CryptoWalletsRepository } from './modules/payout-accounts/crypto-wallets.repository';
-import { cryptoWalletRoutes } from './modules/payout-accounts/crypto-wallets.routes';
-import { CryptoWalletsService } from './modules/payout-accounts/crypto-wallets.service';
-import { cryptoWalletReviewRoutes } from './modules/payout-accounts/crypto-wallets-review.routes';
-import { CryptoWalletsReviewService } from './modules/payout-accounts/crypto-wallets-review.service';
-import { PasswordAttempts } from './modules/profile/password-attempts';
-import { ProfileRepository } from './modules/profile/profile.repository';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { ProfileService } from './modules/profile/profile.service';
-import { SpotRepository } from './modules/spot/spot.repository';
-import { spotMarketRoutes, spotRoutes } from './modules/spot/spot.routes';
-import { SpotOrdersService } from './modules/spot/spot-orders.service';
-import { adminUploadRoutes } from './modules/uploads/admin-uploads.routes';
-import { S3Storage } from './modules/uploads/s3-storage';
-import { LocalDiskStorage } from './modules/uploads/storage';
-import { UploadsRepository } from './modules/uploads/uploads.repository';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { UploadsService } from './modules/uploads/uploads.service';
-import { userRoutes } from './modules/users/users.routes';
-import { WalletRepository } from './modules/wallet/wallet.repository';
-import { walletRoutes } from './modules/wallet/wallet.routes';
-import { WalletService } from './modules/wallet/wallet.service';
-import { withdrawalReviewRoutes } from './modules/withdrawals/withdrawal-review.routes';
-import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review.service';
-import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository';
-import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes';
-import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { AdjustmentsRepository, AdjustmentsService, adjustmentsRoutes } from './modules/adjustments';
+import { AdminsRepository, AdminsService, AuditRepository, adminRoutes } from './modules/admin';
+import { adminOutboxRoutes } from './modules/admin-outbox';
+import { AdminUsersService, adminUsersRoutes } from './modules/admin-users';
+import {
+  AdminUsersRepository,
+  AuthRateLimits,
+  AuthRepository,
+  AuthService,
+  authRoutes,
+  DEFAULT_RATE_LIMITS,
+  MarketMakerRepository,
+  ProfileRepository,
+  type RateLimitOptions,
+} from './modules/auth';
+import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
+import {
+  DepositReviewService,
+  DepositsRepository,
+  DepositsService,
+  depositReviewRoutes,
+  depositRoutes,
+} from './modules/deposits';
+import { healthRoutes } from './modules/health';
+import {
+  IdentityRepository,
+  IdentityReviewService,
+  IdentityService,
+  identityReviewRoutes,
+  identityRoutes,
+} from './modules/identity';
+import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
+import { MarketMaker } from './modules/market-maker';
+import {
+  MarketsRepository,
+  MarketsService,
+  marketAdminRoutes,
+  marketRoutes,
+  priceFeedOf,
+} from './modules/markets';
+import { announcementRoutes, MessagesRepository, MessagesService, messageRoutes } from './modules/messages';
+import { NetworksRepository, NetworksService, networkAdminRoutes, networkRoutes } from './modules/networks';
+import {
+  AdminOutboxRepository,
+  Notifier,
+  OutboxRepository,
+  smtpSender,
+  twilioSender,
+} from './modules/notifications';
+import {
+  BankCardsRepository,
+  BankCardsReviewService,
+  BankCardsService,
+  bankCardReviewRoutes,
+  bankCardRoutes,
+  CryptoWalletsRepository,
+  CryptoWalletsReviewService,
+  CryptoWalletsService,
+  cryptoWalletReviewRoutes,
+  cryptoWalletRoutes,
+} from './modules/payout-accounts';
+import { PasswordAttempts, ProfileService, profileRoutes } from './modules/profile';
+import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
+import {
+  adminUploadRoutes,
+  LocalDiskStorage,
+  S3Storage,
+  UploadsRepository,
+  UploadsService,
+  uploadRoutes,
+} from './modules/uploads';
+import { userRoutes } from './modules/users';
+import { WalletService, walletRoutes } from './modules/wallet';
+import {
+  WithdrawalReviewService,
+  WithdrawalsRepository,
+  WithdrawalsService,
+  withdrawalReviewRoutes,
+  withdrawalRoutes,
+} from './modules/withdrawals';
 import { RealtimeHub } from './realtime/hub';
 import { realtimeRoutes, WS_MAX_PAYLOAD_BYTES, websocketErrorHandler } from './realtime/realtime.routes';
 import { VERSION } from './version';
@@ -345,7 +344,7 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(depositReviewRoutes, {
     prefix: '/api/admin',
     admins,
-    review: new DepositReviewService(depositsRepository, networks, messages),
+    review: new DepositReviewService(depositsRepository, ledger, networks, messages),
     idempotency,
   });
 
@@ -359,7 +358,12 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   await app.register(withdrawalReviewRoutes, {
     prefix: '/api/admin',
     admins,
-    review: new WithdrawalReviewService(withdrawalsRepository, messages, config.withdrawalSecondReview),
+    review: new WithdrawalReviewService(
+      withdrawalsRepository,
+      ledger,
+      messages,
+      config.withdrawalSecondReview,
+    ),
     idempotency,
   });
 

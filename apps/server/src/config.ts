@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { DeliveryMode } from './modules/notifications/notifier';
-import type { TwilioOptions } from './modules/notifications/senders';
-import type { S3StorageOptions } from './modules/uploads/s3-storage';
+import type { DeliveryMode, TwilioOptions } from './modules/notifications';
+import type { S3StorageOptions } from './modules/uploads';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

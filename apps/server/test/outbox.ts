@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { outbox } from '../src/db/schema';
+import { outbox } from '../src/modules/notifications/outbox.schema';
 
 /** Every line a test app's server wrote to its log, as written (JSON), oldest first. */
 export class LogCapture {

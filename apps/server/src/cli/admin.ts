@@ -14,9 +14,8 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { isTranslationKey, translator } from '../http/i18n';
-import { AdminsRepository } from '../modules/admin/admins.repository';
-import { AdminsService } from '../modules/admin/admins.service';
-import { AuthRateLimits } from '../modules/auth/rate-limits';
+import { AdminsRepository, AdminsService } from '../modules/admin';
+import { AuthRateLimits } from '../modules/auth';
 
 const USAGE =
   'usage: npm run admin -- create --email <e-mail> --password <password> --role <role> [--name <name>]';

@@ -10,8 +10,7 @@
 import type { LedgerCheckReport } from '@kestrel/contract';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { LedgerRepository } from '../modules/ledger/ledger.repository';
-import { LedgerService } from '../modules/ledger/ledger.service';
+import { LedgerRepository, LedgerService } from '../modules/ledger';
 
 async function check(): Promise<LedgerCheckReport> {
   const config = loadConfig();

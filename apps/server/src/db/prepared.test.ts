@@ -3,9 +3,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onServer, rowsOf } from '../../test/database';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { users } from '../modules/auth/auth.schema';
 import type { Db } from './client';
 import { compile, executeNamed } from './prepared';
-import { users } from './schema';
 
 /*
  * The trading connections' statements (decision 0028). Prepared statements and planner settings are the

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../modules/auth/auth.repository';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { AuthService, UserRow } from '../modules/auth';
 import { AppError } from './app-error';
 
 declare module 'fastify' {

@@ -1,13 +1,14 @@
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { adminAudit, admins } from '../admin/admin.schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
-import { LedgerRepository } from '../ledger/ledger.repository';
-import { assets, journalTransactions, ledgerAccounts, postings } from '../ledger/ledger.schema';
-import { LedgerService } from '../ledger/ledger.service';
+import {
+  type AuditEntryRow,
+  type Audited,
+  adminAccounts,
+  appendAuditEntry,
+  isTransactionAudited,
+} from '../admin';
+import { lockUser, userAccounts, userExists } from '../auth';
+import { assetPrecisions, findAdjustment, type RecordedAdjustment } from '../ledger';
 import {
   type Decision,
   decisionValues,
@@ -16,32 +17,19 @@ import {
   queueWhere,
   queueWindow,
   stillPending,
-} from '../review/review-queue';
+} from '../review';
 import { adjustmentProposals } from './adjustments.schema';
 
 export type ProposalRow = typeof adjustmentProposals.$inferSelect;
 export type NewProposal = typeof adjustmentProposals.$inferInsert;
 
-const proposers = alias(admins, 'proposers');
-const reviewers = alias(admins, 'reviewers');
+const proposers = adminAccounts('proposers');
+const reviewers = adminAccounts('reviewers');
 const queueColumns = {
   id: adjustmentProposals.id,
   status: adjustmentProposals.status,
   submittedAt: adjustmentProposals.submittedAt,
   reviewedAt: adjustmentProposals.reviewedAt,
-};
-
-/** An adjustment as the ledger recorded it: the user's side of a system add or system debit. */
-export type RecordedAdjustment = {
-  transactionId: bigint;
-  kind: string;
-  userId: number;
-  account: string;
-  asset: string;
-  /** Signed NUMERIC literal of the user's posting. */
-  amount: string;
-  precision: number;
-  createdAt: Date;
 };
 
 /** The adjustments area's SQL: finding an adjustment by its reference, and its audit entry. */
@@ -56,70 +44,41 @@ export class AdjustmentsRepository implements Audited<AdjustmentsRepository> {
     return appendAuditEntry(this.db, entry);
   }
 
-  async userExists(id: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id));
-    return row !== undefined;
+  userExists(id: number): Promise<boolean> {
+    return userExists(this.db, id);
   }
 
   /** Locks the user until the end of the transaction, so that two runs of one adjustment audit it once. */
-  async lockUser(id: number) {
-    await this.db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  lockUser(id: number) {
+    return lockUser(this.db, id);
   }
 
   /** The system add or system debit written under this reference, whichever direction it took. */
-  async findByReference(reference: string): Promise<RecordedAdjustment | undefined> {
-    const [row] = await this.db
-      .select({
-        transactionId: journalTransactions.id,
-        kind: journalTransactions.kind,
-        userId: sql<number>`${ledgerAccounts.userId}`,
-        account: ledgerAccounts.purpose,
-        asset: postings.asset,
-        amount: postings.amount,
-        precision: assets.precision,
-        createdAt: journalTransactions.createdAt,
-      })
-      .from(journalTransactions)
-      .innerJoin(postings, eq(postings.transactionId, journalTransactions.id))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-      .innerJoin(assets, eq(assets.code, postings.asset))
-      .where(
-        and(
-          eq(journalTransactions.reference, reference),
-          inArray(journalTransactions.kind, ['system_add', 'system_debit']),
-          isNotNull(ledgerAccounts.userId),
-        ),
-      );
-    return row;
+  findByReference(reference: string): Promise<RecordedAdjustment | undefined> {
+    return findAdjustment(this.db, reference);
   }
 
   /** Whether the audit log already holds the entry for this journal transaction. */
-  async isAudited(action: string, transactionId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: adminAudit.id })
-      .from(adminAudit)
-      .where(
-        and(eq(adminAudit.action, action), sql`${adminAudit.after}->>'transactionId' = ${transactionId}`),
-      )
-      .limit(1);
-    return row !== undefined;
+  isAudited(action: string, transactionId: string): Promise<boolean> {
+    return isTransactionAudited(this.db, action, transactionId);
   }
 
   /** The asset's precision, or undefined for an asset the platform does not list. */
   async precisionOf(asset: string): Promise<number | undefined> {
     const [row] = await this.db
-      .select({ precision: assets.precision })
-      .from(assets)
-      .where(eq(assets.code, asset));
+      .select({ precision: assetPrecisions.precision })
+      .from(assetPrecisions)
+      .where(eq(assetPrecisions.code, asset));
     return row?.precision;
   }
 
   /**
-   * The ledger on this repository's connection: inside `transaction`, an approval's posting commits with the
-   * proposal's change from pending, or neither does.
+   * The connection this repository talks over: inside `transaction`, the transaction's, which the ledger's unit
+   * of work (`ledger.within`) joins so that an approval's posting commits with the proposal's change from
+   * pending, or neither does.
    */
-  ledger(): LedgerService {
-    return new LedgerService(new LedgerRepository(this.db));
+  get connection(): Db {
+    return this.db;
   }
 
   /** Stores a proposal once per request reference; undefined when that reference already has one. */
@@ -184,7 +143,7 @@ export class AdjustmentsRepository implements Audited<AdjustmentsRepository> {
     const [total] = await this.db
       .select({ value: count() })
       .from(adjustmentProposals)
-      .innerJoin(users, eq(users.id, adjustmentProposals.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, adjustmentProposals.userId))
       .where(where);
     return { rows, total: total?.value ?? 0 };
   }
@@ -199,15 +158,15 @@ export class AdjustmentsRepository implements Audited<AdjustmentsRepository> {
     return this.db
       .select({
         proposal: adjustmentProposals,
-        userEmail: users.email,
-        userPhone: users.phone,
-        precision: assets.precision,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+        precision: assetPrecisions.precision,
         proposerEmail: proposers.email,
         reviewerEmail: reviewers.email,
       })
       .from(adjustmentProposals)
-      .innerJoin(users, eq(users.id, adjustmentProposals.userId))
-      .innerJoin(assets, eq(assets.code, adjustmentProposals.asset))
+      .innerJoin(userAccounts, eq(userAccounts.id, adjustmentProposals.userId))
+      .innerJoin(assetPrecisions, eq(assetPrecisions.code, adjustmentProposals.asset))
       .innerJoin(proposers, eq(proposers.id, adjustmentProposals.proposerAdminId))
       .leftJoin(reviewers, eq(reviewers.id, adjustmentProposals.reviewerAdminId));
   }

@@ -14,8 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import type { Idempotency } from '../../http/idempotency';
 import { ok, responses } from '../../http/reply';
-import { actorOf, requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
+import { type AdminsService, actorOf, requireAdmin } from '../admin';
 import type { AdjustmentsService } from './adjustments.service';
 
 const security = [{ token: [] }];

@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
 import { admins } from '../admin/admin.schema';
+import { users } from '../auth/auth.schema';
 import { assets, journalTransactions } from '../ledger/ledger.schema';
 
 /**

@@ -11,12 +11,12 @@ import type {
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
-import { type Actor, withAudit } from '../admin/audit';
-import type { LedgerActor, LedgerCommand, LedgerService } from '../ledger/ledger.service';
-import type { MessagesService } from '../messages/messages.service';
-import type { QueueFilter } from '../review/review-queue';
-import type { WalletService } from '../wallet/wallet.service';
-import type { AdjustmentsRepository, ProposalRow, RecordedAdjustment } from './adjustments.repository';
+import { type Actor, withAudit } from '../admin';
+import type { LedgerActor, LedgerCommand, LedgerService, RecordedAdjustment } from '../ledger';
+import type { MessagesService } from '../messages';
+import type { QueueFilter } from '../review';
+import type { WalletService } from '../wallet';
+import type { AdjustmentsRepository, ProposalRow } from './adjustments.repository';
 
 /** Thresholds are compared at the ledger's finest scale, whatever the asset's precision. */
 const COMPARISON_SCALE = 18;
@@ -206,8 +206,8 @@ export class AdjustmentsService {
         if (precision === undefined) throw new AppError('assetUnknown');
         const amount = formatAmount(unitsFromNumeric(open.amount, precision), precision);
         const proposal: AdjustmentBody = { ...open, amount };
-        const outcome = await repository
-          .ledger()
+        const outcome = await this.ledger
+          .within(repository.connection)
           .execute(ledgerCommandOf(open.userId, proposal, `proposal:${id}`, `admin:${adminId}`));
         if (outcome.transactionId === undefined)
           throw new Error('an adjustment returned no journal transaction');

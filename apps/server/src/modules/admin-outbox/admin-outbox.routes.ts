@@ -1,9 +1,8 @@
 import { adminOutboxItem, adminOutboxQuery, adminPageOf } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply';
-import { requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
-import type { AdminOutboxRepository } from './admin-outbox.repository';
+import { type AdminsService, requireAdmin } from '../admin';
+import type { AdminOutboxRepository } from '../notifications';
 
 export const adminOutboxRoutes: FastifyPluginAsyncZod<{
   admins: AdminsService;

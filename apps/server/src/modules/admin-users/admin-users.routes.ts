@@ -10,8 +10,7 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply';
-import { actorOf, requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
+import { type AdminsService, actorOf, requireAdmin } from '../admin';
 import type { AdminUsersService } from './admin-users.service';
 
 const security = [{ token: [] }];

@@ -6,10 +6,9 @@ import type {
   AdminUsersQuery,
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import { type Actor, withAudit } from '../admin/audit';
-import type { SessionEndings } from '../auth/auth.service';
-import type { IdentityService } from '../identity/identity.service';
-import type { AdminUsersRepository, UserRow } from './admin-users.repository';
+import { type Actor, withAudit } from '../admin';
+import type { AdminUsersRepository, SessionEndings, UserRow } from '../auth';
+import type { IdentityService } from '../identity';
 
 function toSummary(user: UserRow): AdminUserSummary {
   return {

@@ -12,9 +12,7 @@ import {
   type UpdateSettingsBody,
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import { hashPassword, passwordHashing, verifyPassword } from '../auth/passwords';
-import type { AuthRateLimits } from '../auth/rate-limits';
-import { sha256 } from '../auth/secrets';
+import { type AuthRateLimits, hashPassword, passwordHashing, sha256, verifyPassword } from '../auth';
 import type { AdminRow, AdminsRepository } from './admins.repository';
 import { type Actor, withAudit } from './audit';
 import { acceptedStep, newTotpSecret, totpEnrolment } from './totp';

@@ -1,15 +1,11 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/contains-pattern';
 import { adminAudit, admins } from './admin.schema';
 
 export type AuditEntryRow = typeof adminAudit.$inferInsert;
 
 export type AuditSearch = { adminId?: number; action?: string; q?: string; page: number; pageSize: number };
-
-/** `%` and `_` typed by an operator are searched for literally. */
-export function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /**
  * Appends one entry to the audit log. This is the only statement that writes to admin_audit: the log is
@@ -17,6 +13,16 @@ export function containsPattern(text: string) {
  */
 export async function appendAuditEntry(db: Db, entry: AuditEntryRow) {
   await db.insert(adminAudit).values(entry);
+}
+
+/** Whether the log holds an entry of this action for the journal transaction its `after` names. */
+export async function isTransactionAudited(db: Db, action: string, transactionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminAudit.id })
+    .from(adminAudit)
+    .where(and(eq(adminAudit.action, action), sql`${adminAudit.after}->>'transactionId' = ${transactionId}`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Reading the audit log, newest first, with the acting admin's e-mail. */

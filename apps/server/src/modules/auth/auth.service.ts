@@ -11,9 +11,9 @@ import {
 } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
 import { AppError } from '../../http/app-error';
-import type { AdminsService } from '../admin/admins.service';
-import { describeDevice, type MessagesService } from '../messages/messages.service';
-import type { Notifier } from '../notifications/notifier';
+import type { AdminsService } from '../admin';
+import { describeDevice, type MessagesService } from '../messages';
+import type { Notifier } from '../notifications';
 import type { AuthRepository, UserRow } from './auth.repository';
 import { hashPassword, NO_PASSWORD, passwordHashing, verifyPassword } from './passwords';
 import type { AuthRateLimits } from './rate-limits';

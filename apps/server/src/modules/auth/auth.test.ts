@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeSentTo, outboxMessagesTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { users, verificationCodes } from '../../db/schema';
+import { users, verificationCodes } from './auth.schema';
 import { passwordHashing } from './passwords';
 
 let sut: TestApp;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { users } from '../../db/schema';
 import { adminApi, adminWithRole } from '../admin/test-admins';
+import { users } from './auth.schema';
 
 let sut: TestApp;
 let supportToken: string;

@@ -1,7 +1,6 @@
 import { asc, count, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
 import { banners } from './banners.schema';
 
 export type BannerRow = typeof banners.$inferSelect;

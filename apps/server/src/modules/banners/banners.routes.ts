@@ -16,10 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { ok, responses } from '../../http/reply';
-import { actorOf, requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
-import { imageResponses, sendImage } from '../uploads/uploads.routes';
-import type { UploadsService } from '../uploads/uploads.service';
+import { type AdminsService, actorOf, requireAdmin } from '../admin';
+import { imageResponses, sendImage, type UploadsService } from '../uploads';
 import type { BannersService } from './banners.service';
 
 /** Content editors manage banners; super admins may do everything anyway. */

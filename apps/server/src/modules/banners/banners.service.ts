@@ -10,8 +10,8 @@ import {
 } from '@kestrel/contract';
 import { DEFAULT_LOCALE, type Locale } from '@kestrel/i18n';
 import { AppError } from '../../http/app-error';
-import { type Actor, withAudit } from '../admin/audit';
-import type { UploadsService } from '../uploads/uploads.service';
+import { type Actor, withAudit } from '../admin';
+import type { UploadsService } from '../uploads';
 import type { BannerChanges, BannerRow, BannersRepository } from './banners.repository';
 
 /** What the audit log keeps of a banner: everything an operator can change. */

@@ -10,8 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Idempotency } from '../../http/idempotency';
 import { ok, responses } from '../../http/reply';
-import { actorOf, requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
+import { type AdminsService, actorOf, requireAdmin } from '../admin';
 import type { DepositReviewService } from './deposit-review.service';
 
 const security = [{ token: [] }];

@@ -10,11 +10,11 @@ import {
 import { fitsLedger, formatAmount, parseAmount, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
-import { type Actor, withAudit } from '../admin/audit';
-import type { MessagesService } from '../messages/messages.service';
-import type { NetworksService } from '../networks/networks.service';
-import { decideOnce } from '../review/decide-once';
-import type { Decision, QueueFilter } from '../review/review-queue';
+import { type Actor, withAudit } from '../admin';
+import type { LedgerService } from '../ledger';
+import type { MessagesService } from '../messages';
+import type { NetworksService } from '../networks';
+import { type Decision, decideOnce, type QueueFilter } from '../review';
 import type { DepositRow, DepositsRepository } from './deposits.repository';
 import { precisionOf } from './deposits.service';
 
@@ -48,6 +48,7 @@ function toSummary(row: DepositRow, user: UserContact, precision: number): Admin
 export class DepositReviewService {
   constructor(
     private readonly repository: DepositsRepository,
+    private readonly ledger: Pick<LedgerService, 'within'>,
     private readonly networks: Pick<NetworksService, 'precisions'>,
     private readonly messages: Pick<MessagesService, 'notify'>,
   ) {}
@@ -125,7 +126,7 @@ export class DepositReviewService {
         if (!pending) return undefined;
         if (decision.status === 'rejected') return repository.decide(id, decision, adminId, null);
         const precision = precisionOf(precisions, pending.asset);
-        const outcome = await repository.ledger().execute({
+        const outcome = await this.ledger.within(repository.connection).execute({
           type: 'credit',
           kind: 'deposit',
           from: 'deposits_clearing',

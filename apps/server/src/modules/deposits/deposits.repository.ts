@@ -1,11 +1,7 @@
 import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { admins } from '../admin/admin.schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
-import { LedgerRepository } from '../ledger/ledger.repository';
-import { LedgerService } from '../ledger/ledger.service';
+import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
+import { userAccounts } from '../auth';
 import {
   type Decision,
   decisionValues,
@@ -14,8 +10,10 @@ import {
   queueWhere,
   queueWindow,
   stillPending,
-} from '../review/review-queue';
+} from '../review';
 import { deposits } from './deposits.schema';
+
+const reviewers = adminAccounts('reviewers');
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type NewDepositRow = typeof deposits.$inferInsert;
@@ -34,11 +32,11 @@ export class DepositsRepository implements Audited<DepositsRepository> {
   }
 
   /**
-   * The ledger over this repository's connection: inside `transaction`, its command runs in a savepoint of the
-   * same database transaction, so an approval and its credit commit together or not at all.
+   * The connection this repository talks over: inside `transaction`, the transaction's, which the ledger's unit
+   * of work (`ledger.within`) joins so that an approval and its credit commit together or not at all.
    */
-  ledger(): LedgerService {
-    return new LedgerService(new LedgerRepository(this.db));
+  get connection(): Db {
+    return this.db;
   }
 
   /** Stores a deposit, or nothing when this request reference already stored one (a retried request). */
@@ -75,9 +73,9 @@ export class DepositsRepository implements Audited<DepositsRepository> {
     const where = queueWhere(deposits, filter);
     const { limit, offset } = queueWindow(filter);
     const rows = await this.db
-      .select({ deposit: deposits, userEmail: users.email, userPhone: users.phone })
+      .select({ deposit: deposits, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
       .where(where)
       .orderBy(...queueOrder(deposits, filter.status))
       .limit(limit)
@@ -85,7 +83,7 @@ export class DepositsRepository implements Audited<DepositsRepository> {
     const [total] = await this.db
       .select({ value: count() })
       .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
       .where(where);
     return { rows, total: total?.value ?? 0 };
   }
@@ -95,13 +93,13 @@ export class DepositsRepository implements Audited<DepositsRepository> {
     const [row] = await this.db
       .select({
         deposit: deposits,
-        userEmail: users.email,
-        userPhone: users.phone,
-        reviewerEmail: admins.email,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+        reviewerEmail: reviewers.email,
       })
       .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
-      .leftJoin(admins, eq(admins.id, deposits.reviewerAdminId))
+      .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
+      .leftJoin(reviewers, eq(reviewers.id, deposits.reviewerAdminId))
       .where(eq(deposits.id, id))
       .limit(1);
     return row;

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
 import { admins } from '../admin/admin.schema';
+import { users } from '../auth/auth.schema';
 import { assets, journalTransactions } from '../ledger/ledger.schema';
 import { uploads } from '../uploads/uploads.schema';
 

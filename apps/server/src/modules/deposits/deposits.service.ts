@@ -10,9 +10,9 @@ import { fitsLedger, formatAmount, parseAmount, unitsFromNumeric } from '@kestre
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
-import type { UserRow } from '../auth/auth.repository';
-import type { NetworksService } from '../networks/networks.service';
-import type { UploadsService } from '../uploads/uploads.service';
+import type { UserRow } from '../auth';
+import type { NetworksService } from '../networks';
+import type { UploadsService } from '../uploads';
 import type { DepositRow, DepositsRepository, NewDepositRow } from './deposits.repository';
 
 /** The spec's words for each review state. */

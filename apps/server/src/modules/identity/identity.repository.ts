@@ -1,9 +1,7 @@
 import { and, count, desc, eq, ilike, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { admins } from '../admin/admin.schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
+import { userAccounts } from '../auth';
 import {
   type Decision,
   decisionValues,
@@ -12,8 +10,10 @@ import {
   queueWhere,
   queueWindow,
   stillPending,
-} from '../review/review-queue';
+} from '../review';
 import { identityVerifications } from './identity.schema';
+
+const reviewers = adminAccounts('reviewers');
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 export type NewIdentityRow = typeof identityVerifications.$inferInsert;
@@ -63,9 +63,13 @@ export class IdentityRepository implements Audited<IdentityRepository> {
     ]);
     const { limit, offset } = queueWindow(filter);
     const rows = await this.db
-      .select({ submission: identityVerifications, userEmail: users.email, userPhone: users.phone })
+      .select({
+        submission: identityVerifications,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+      })
       .from(identityVerifications)
-      .innerJoin(users, eq(users.id, identityVerifications.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, identityVerifications.userId))
       .where(where)
       .orderBy(...queueOrder(identityVerifications, filter.status))
       .limit(limit)
@@ -73,7 +77,7 @@ export class IdentityRepository implements Audited<IdentityRepository> {
     const [total] = await this.db
       .select({ value: count() })
       .from(identityVerifications)
-      .innerJoin(users, eq(users.id, identityVerifications.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, identityVerifications.userId))
       .where(where);
     return { rows, total: total?.value ?? 0 };
   }
@@ -83,13 +87,13 @@ export class IdentityRepository implements Audited<IdentityRepository> {
     const [row] = await this.db
       .select({
         submission: identityVerifications,
-        userEmail: users.email,
-        userPhone: users.phone,
-        reviewerEmail: admins.email,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+        reviewerEmail: reviewers.email,
       })
       .from(identityVerifications)
-      .innerJoin(users, eq(users.id, identityVerifications.userId))
-      .leftJoin(admins, eq(admins.id, identityVerifications.reviewerAdminId))
+      .innerJoin(userAccounts, eq(userAccounts.id, identityVerifications.userId))
+      .leftJoin(reviewers, eq(reviewers.id, identityVerifications.reviewerAdminId))
       .where(eq(identityVerifications.id, id))
       .limit(1);
     return row;

@@ -2,7 +2,7 @@ import { identitySubmissionBody, identityView } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import type { IdentityService } from './identity.service';
 
 const security = [{ token: [] }];

@@ -8,7 +8,7 @@ import {
 } from '@kestrel/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { UploadsService } from '../uploads/uploads.service';
+import type { UploadsService } from '../uploads';
 import type { IdentityRepository, IdentityRow } from './identity.repository';
 
 /** What the user is told for each state of their newest submission. */

@@ -1,8 +1,7 @@
 import { ledgerCheckReport } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply';
-import { requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
+import { type AdminsService, requireAdmin } from '../admin';
 import type { LedgerService } from './ledger.service';
 
 /** The back office's view of the ledger; reading it changes nothing, so it is not audited. */

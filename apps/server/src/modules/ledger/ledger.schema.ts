@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
+import { users } from '../auth/auth.schema';
 
 /*
  * The double-entry ledger (ARCHITECTURE.md section 5, docs/decisions/0012-ledger.md). Journal transactions and

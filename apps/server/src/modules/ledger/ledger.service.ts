@@ -2,7 +2,7 @@ import type { LedgerCheckReport, UserAccount } from '@kestrel/contract';
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { JournalRow, LedgerRepository, NewPosting } from './ledger.repository';
+import { type JournalRow, LedgerRepository, type NewPosting } from './ledger.repository';
 import type { JournalKind, SystemAccountPurpose } from './ledger.schema';
 import {
   type Alongside,
@@ -63,6 +63,9 @@ export type LedgerOutcome = {
 
 type Posting = { accountId: number; asset: string; units: Units; precision: number };
 
+/** The ledger's commands bound to a transaction another module opened: its unit of work (`LedgerService.within`). */
+export type LedgerUnit = Pick<LedgerService, 'execute'>;
+
 /**
  * The one owner of every balance change. Each command is one database transaction: its journal entry, its
  * postings and the balance rows it touches commit together or not at all. Callers only see `execute`, so
@@ -76,6 +79,15 @@ export class LedgerService {
   private readonly balanceRows = new Set<string>();
 
   constructor(private readonly repository: LedgerRepository) {}
+
+  /**
+   * The ledger's commands inside a transaction another module opened (`tx`): each runs in a savepoint of it, so
+   * that module's writes and the ledger's postings commit together or not at all. A fresh service each time, so
+   * that nothing learnt inside a transaction that may roll back (an account opened in it) outlives it.
+   */
+  within(tx: Db): LedgerUnit {
+    return new LedgerService(new LedgerRepository(tx));
+  }
 
   async execute(command: LedgerCommand): Promise<LedgerOutcome> {
     switch (command.type) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserAccount } from '@kestrel/contract';
 import type { TestApp } from '../../../test/test-app';
-import { users } from '../../db/schema';
+import { users } from '../auth/auth.schema';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 

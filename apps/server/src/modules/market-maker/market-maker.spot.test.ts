@@ -3,6 +3,7 @@ import { placeOrderBody } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { MarketMakerSettings } from '../../config';
+import { MarketMakerRepository } from '../auth/market-maker-account.repository';
 import type { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { MarketsRepository } from '../markets/markets.repository';
@@ -12,7 +13,6 @@ import { SpotRepository } from '../spot/spot.repository';
 import { SpotOrdersService } from '../spot/spot-orders.service';
 import { RecordingPublisher } from '../spot/test-spot';
 import { MarketMaker } from './market-maker';
-import { MarketMakerRepository } from './market-maker.repository';
 
 /*
  * The maker with the real markets and spot orders services on the test database: index prices come from a feed

@@ -5,6 +5,7 @@ import { outboxMessagesTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { ConfigError, loadConfig, type MarketMakerSettings } from '../../config';
 import { AppError } from '../../http/app-error';
+import { MARKET_MAKER_EMAIL, MarketMakerRepository } from '../auth/market-maker-account.repository';
 import { balanceOf, deposit, ledgerOf } from '../ledger/test-ledger';
 import {
   type MakerMarket,
@@ -12,7 +13,6 @@ import {
   type MarketMakerMarkets,
   type MarketMakerOrders,
 } from './market-maker';
-import { MARKET_MAKER_EMAIL, MarketMakerRepository } from './market-maker.repository';
 
 /*
  * The maker against the real ledger and users table, with small fakes of the markets and spot orders services:

@@ -4,8 +4,8 @@ import { formatAmount, parseAmount, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketMakerSettings } from '../../config';
 import { AppError } from '../../http/app-error';
-import type { LedgerService } from '../ledger/ledger.service';
-import type { MarketMakerRepository } from './market-maker.repository';
+import type { MarketMakerRepository } from '../auth';
+import type { LedgerService } from '../ledger';
 import { gridTicksOf, type Ladder, type LadderInput, type Quote, quoteLadder } from './quote-ladder';
 
 /** What the maker needs to know of a market (the markets service's `Market`). */

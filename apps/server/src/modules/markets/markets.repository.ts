@@ -1,9 +1,8 @@
 import type { CandleInterval, PriceSource } from '@kestrel/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
-import { assets } from '../ledger/ledger.schema';
+import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
+import { assetPrecisions } from '../ledger';
 import type { StoredCandle } from './candles';
 import { candles, markets } from './markets.schema';
 
@@ -63,9 +62,9 @@ export class MarketsRepository implements Audited<MarketsRepository> {
 
   async precisions(codes: readonly string[]): Promise<Map<string, number>> {
     const rows = await this.db
-      .select({ code: assets.code, precision: assets.precision })
-      .from(assets)
-      .where(inArray(assets.code, [...codes]));
+      .select()
+      .from(assetPrecisions)
+      .where(inArray(assetPrecisions.code, [...codes]));
     return new Map(rows.map((row) => [row.code, row.precision]));
   }
 

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { type Actor, withAudit } from '../admin/audit';
+import { type Actor, withAudit } from '../admin';
 import {
   bucketStart,
   CandleBook,

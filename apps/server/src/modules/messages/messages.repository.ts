@@ -1,8 +1,7 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { adminAudit, admins } from '../admin/admin.schema';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { type AuditEntryRow, appendAuditEntry, auditedBy } from '../admin';
+import { userExists } from '../auth';
 import { messageReads, messages } from './messages.schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -13,6 +12,9 @@ export type InboxRow = MessageRow & { read: boolean };
 function visibleTo(userId: number) {
   return or(eq(messages.userId, userId), isNull(messages.userId));
 }
+
+/** Who sent each announcement, as its audit entry records it. */
+const senders = auditedBy('announcement', 'senders');
 
 /** Every SQL statement of the message centre. */
 export class MessagesRepository {
@@ -33,9 +35,8 @@ export class MessagesRepository {
     return row;
   }
 
-  async userExists(userId: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    return row !== undefined;
+  userExists(userId: number): Promise<boolean> {
+    return userExists(this.db, userId);
   }
 
   /**
@@ -44,13 +45,9 @@ export class MessagesRepository {
    */
   async sentAnnouncements(offset: number, limit: number) {
     return this.db
-      .select({ message: messages, sender: { id: admins.id, email: admins.email } })
+      .select({ message: messages, sender: { id: senders.adminId, email: senders.email } })
       .from(messages)
-      .leftJoin(
-        adminAudit,
-        and(eq(adminAudit.targetType, 'announcement'), eq(adminAudit.targetId, sql`${messages.id}::text`)),
-      )
-      .leftJoin(admins, eq(admins.id, adminAudit.adminId))
+      .leftJoin(senders, eq(senders.targetId, sql`${messages.id}::text`))
       .where(eq(messages.kind, 'announcement'))
       .orderBy(desc(messages.id))
       .offset(offset)

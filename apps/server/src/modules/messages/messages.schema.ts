@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
+import { users } from '../auth/auth.schema';
 
 /** A stored event parameter: text, a number, a moment (formatted for the reader) or a catalogue key. */
 export type StoredParam =

@@ -8,7 +8,7 @@ import {
   type TranslateParams,
   translator,
 } from '../../http/i18n';
-import { type Actor, withAudit } from '../admin/audit';
+import { type Actor, withAudit } from '../admin';
 import type { InboxRow, MessagesRepository } from './messages.repository';
 import type { StoredParam } from './messages.schema';
 

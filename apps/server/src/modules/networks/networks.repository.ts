@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
-import { assets } from '../ledger/ledger.schema';
+import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
+import { assetPrecisions } from '../ledger';
 import { assetNetworks, platformBankAccounts } from './networks.schema';
 
 export type NetworkRow = typeof assetNetworks.$inferSelect;
@@ -25,10 +24,7 @@ export class NetworksRepository implements Audited<NetworksRepository> {
   }
 
   listAssets() {
-    return this.db
-      .select({ code: assets.code, precision: assets.precision })
-      .from(assets)
-      .orderBy(assets.code);
+    return this.db.select().from(assetPrecisions).orderBy(assetPrecisions.code);
   }
 
   /** Every network, in the order the screens list them. */

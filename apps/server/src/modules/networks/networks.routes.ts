@@ -12,9 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
-import { actorOf, requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
-import type { AuthService } from '../auth/auth.service';
+import { type AdminsService, actorOf, requireAdmin } from '../admin';
+import type { AuthService } from '../auth';
 import type { NetworksService } from './networks.service';
 
 const security = [{ token: [] }];

@@ -14,7 +14,7 @@ import {
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { type Actor, withAudit } from '../admin/audit';
+import { type Actor, withAudit } from '../admin';
 import type {
   BankAccountRow,
   NetworkChanges,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
+import { outbox } from './outbox.schema';
 
 export type OutboxMessage = typeof outbox.$inferInsert;
 

@@ -7,10 +7,9 @@ import {
   type RejectBody,
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import type { Actor } from '../admin/audit';
-import type { MessagesService } from '../messages/messages.service';
-import { decideOnce } from '../review/decide-once';
-import type { Decision, QueueFilter } from '../review/review-queue';
+import type { Actor } from '../admin';
+import type { MessagesService } from '../messages';
+import { type Decision, decideOnce, type QueueFilter } from '../review';
 import type { BankCardRow, BankCardsRepository } from './bank-cards.repository';
 
 type UserContact = { userEmail: string | null; userPhone: string | null };

@@ -1,9 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { admins } from '../admin/admin.schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
+import { lockUser, userAccounts } from '../auth';
 import {
   type Decision,
   decisionValues,
@@ -12,8 +10,10 @@ import {
   queueWhere,
   queueWindow,
   stillPending,
-} from '../review/review-queue';
+} from '../review';
 import { bankCards } from './payout-accounts.schema';
+
+const reviewers = adminAccounts('reviewers');
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type NewBankCardRow = typeof bankCards.$inferInsert;
@@ -48,7 +48,7 @@ export class BankCardsRepository implements Audited<BankCardsRepository> {
    * the limit holds under concurrency.
    */
   async lockOwner(userId: number): Promise<void> {
-    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockUser(this.db, userId);
   }
 
   async countLive(userId: number): Promise<number> {
@@ -85,9 +85,9 @@ export class BankCardsRepository implements Audited<BankCardsRepository> {
     );
     const { limit, offset } = queueWindow(filter);
     const rows = await this.db
-      .select({ card: bankCards, userEmail: users.email, userPhone: users.phone })
+      .select({ card: bankCards, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(bankCards)
-      .innerJoin(users, eq(users.id, bankCards.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, bankCards.userId))
       .where(where)
       .orderBy(...queueOrder(bankCards, filter.status))
       .limit(limit)
@@ -95,7 +95,7 @@ export class BankCardsRepository implements Audited<BankCardsRepository> {
     const [total] = await this.db
       .select({ value: count() })
       .from(bankCards)
-      .innerJoin(users, eq(users.id, bankCards.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, bankCards.userId))
       .where(where);
     return { rows, total: total?.value ?? 0 };
   }
@@ -105,13 +105,13 @@ export class BankCardsRepository implements Audited<BankCardsRepository> {
     const [row] = await this.db
       .select({
         card: bankCards,
-        userEmail: users.email,
-        userPhone: users.phone,
-        reviewerEmail: admins.email,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+        reviewerEmail: reviewers.email,
       })
       .from(bankCards)
-      .innerJoin(users, eq(users.id, bankCards.userId))
-      .leftJoin(admins, eq(admins.id, bankCards.reviewerAdminId))
+      .innerJoin(userAccounts, eq(userAccounts.id, bankCards.userId))
+      .leftJoin(reviewers, eq(reviewers.id, bankCards.reviewerAdminId))
       .where(and(eq(bankCards.id, id), live))
       .limit(1);
     return row;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import type { BankCardsService } from './bank-cards.service';
 
 const security = [{ token: [] }];

@@ -7,7 +7,7 @@ import {
 } from '@kestrel/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { ProfileService } from '../profile/profile.service';
+import type { ProfileService } from '../profile';
 import type { BankCardRow, BankCardsRepository } from './bank-cards.repository';
 
 function toView(row: BankCardRow): BankCardView {

@@ -8,8 +8,7 @@ import {
 } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../http/reply';
-import { actorOf, requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
+import { type AdminsService, actorOf, requireAdmin } from '../admin';
 import type { CryptoWalletsReviewService } from './crypto-wallets-review.service';
 
 const security = [{ token: [] }];

@@ -1,9 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { admins } from '../admin/admin.schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry } from '../admin/audit.repository';
+import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
+import { lockUser, userAccounts } from '../auth';
 import {
   type Decision,
   decisionValues,
@@ -12,8 +10,10 @@ import {
   queueWhere,
   queueWindow,
   stillPending,
-} from '../review/review-queue';
+} from '../review';
 import { withdrawalWallets } from './payout-accounts.schema';
+
+const reviewers = adminAccounts('reviewers');
 
 export type CryptoWalletRow = typeof withdrawalWallets.$inferSelect;
 export type NewCryptoWalletRow = typeof withdrawalWallets.$inferInsert;
@@ -48,7 +48,7 @@ export class CryptoWalletsRepository implements Audited<CryptoWalletsRepository>
    * the limit holds under concurrency.
    */
   async lockOwner(userId: number): Promise<void> {
-    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockUser(this.db, userId);
   }
 
   async countLive(userId: number): Promise<number> {
@@ -84,9 +84,9 @@ export class CryptoWalletsRepository implements Audited<CryptoWalletsRepository>
     );
     const { limit, offset } = queueWindow(filter);
     const rows = await this.db
-      .select({ wallet: withdrawalWallets, userEmail: users.email, userPhone: users.phone })
+      .select({ wallet: withdrawalWallets, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(withdrawalWallets)
-      .innerJoin(users, eq(users.id, withdrawalWallets.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, withdrawalWallets.userId))
       .where(where)
       .orderBy(...queueOrder(withdrawalWallets, filter.status))
       .limit(limit)
@@ -94,7 +94,7 @@ export class CryptoWalletsRepository implements Audited<CryptoWalletsRepository>
     const [total] = await this.db
       .select({ value: count() })
       .from(withdrawalWallets)
-      .innerJoin(users, eq(users.id, withdrawalWallets.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, withdrawalWallets.userId))
       .where(where);
     return { rows, total: total?.value ?? 0 };
   }
@@ -104,13 +104,13 @@ export class CryptoWalletsRepository implements Audited<CryptoWalletsRepository>
     const [row] = await this.db
       .select({
         wallet: withdrawalWallets,
-        userEmail: users.email,
-        userPhone: users.phone,
-        reviewerEmail: admins.email,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+        reviewerEmail: reviewers.email,
       })
       .from(withdrawalWallets)
-      .innerJoin(users, eq(users.id, withdrawalWallets.userId))
-      .leftJoin(admins, eq(admins.id, withdrawalWallets.reviewerAdminId))
+      .innerJoin(userAccounts, eq(userAccounts.id, withdrawalWallets.userId))
+      .leftJoin(reviewers, eq(reviewers.id, withdrawalWallets.reviewerAdminId))
       .where(and(eq(withdrawalWallets.id, id), live))
       .limit(1);
     return row;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import type { CryptoWalletsService } from './crypto-wallets.service';
 
 const security = [{ token: [] }];

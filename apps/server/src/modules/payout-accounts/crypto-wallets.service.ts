@@ -8,8 +8,8 @@ import {
 } from '@kestrel/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { ProfileService } from '../profile/profile.service';
-import type { UploadsService } from '../uploads/uploads.service';
+import type { ProfileService } from '../profile';
+import type { UploadsService } from '../uploads';
 import type { CryptoWalletRow, CryptoWalletsRepository } from './crypto-wallets.repository';
 
 function toView(row: CryptoWalletRow): CryptoWalletView {

@@ -1,8 +1,8 @@
 import { CHAINS, REVIEW_STATUSES, WALLET_TYPES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
 import { admins } from '../admin/admin.schema';
+import { users } from '../auth/auth.schema';
 import { uploads } from '../uploads/uploads.schema';
 
 /*

@@ -1,4 +1,4 @@
-import { AttemptLimit, checkedUnder, inProcessLimiters, type LimiterStore } from '../auth/attempts';
+import { AttemptLimit, checkedUnder, inProcessLimiters, type LimiterStore } from '../auth';
 
 export type PasswordAttemptOptions = { failures: number; windowSeconds: number };
 

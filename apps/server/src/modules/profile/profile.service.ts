@@ -6,13 +6,17 @@ import {
   uploadUrl,
 } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import type { UserRow } from '../auth/auth.repository';
-import { type SessionEndings, toPublicUser } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { sha256 } from '../auth/secrets';
-import type { UploadsService } from '../uploads/uploads.service';
+import {
+  hashPassword,
+  type ProfileRepository,
+  type SessionEndings,
+  sha256,
+  toPublicUser,
+  type UserRow,
+  verifyPassword,
+} from '../auth';
+import type { UploadsService } from '../uploads';
 import type { PasswordAttempts } from './password-attempts';
-import type { ProfileRepository } from './profile.repository';
 import { looksReserved } from './reserved-names';
 
 /** The user's own profile, login password and security (payment) password. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error';
-import { type Actor, type Audited, withAudit } from '../admin/audit';
+import { type Actor, type Audited, withAudit } from '../admin';
 import type { Decision } from './review-queue';
 
 /** What the audit log keeps as the reason: the rejection's reason, or the approval's note when one was given. */

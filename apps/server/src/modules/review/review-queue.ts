@@ -1,12 +1,12 @@
 import type { ReviewStatus } from '@kestrel/contract';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
-import { containsPattern } from '../admin/audit.repository';
+import { containsPattern } from '../../db/contains-pattern';
+import { userAccounts } from '../auth';
 
 /*
  * The SQL every review queue repeats (identity now; bank cards, wallets, deposits and withdrawals later). A
- * queue's table names these columns the same way, and its list query joins `users`.
+ * queue's table names these columns the same way, and its list query joins the auth module's `userAccounts`.
  */
 
 /** The columns every review table has. */
@@ -37,9 +37,9 @@ export function queueWhere(
   return and(
     eq(table.status, filter.status),
     or(
-      ilike(users.email, pattern),
-      ilike(users.phone, pattern),
-      /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+      ilike(userAccounts.email, pattern),
+      ilike(userAccounts.phone, pattern),
+      /^\d{1,9}$/.test(q) ? eq(userAccounts.id, Number(q)) : undefined,
       ...alsoMatches(pattern),
     ),
   );

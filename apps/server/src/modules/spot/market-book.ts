@@ -10,7 +10,7 @@ import {
   ticksOf,
 } from '@kestrel/engine';
 import type { Units } from '@kestrel/money';
-import type { TradeEntry } from '../ledger/ledger-batch';
+import type { TradeEntry } from '../ledger';
 import type { NewTradeRow, OrderUpdate } from './spot.repository';
 import type { SpotOrderRow } from './spot.schema';
 import type { MarketMath } from './spot-math';

@@ -11,7 +11,7 @@ import {
   unitsAt,
   unitsFromNumeric,
 } from '@kestrel/money';
-import type { Market } from '../markets/markets.service';
+import type { Market } from '../markets';
 
 /** The market settings the order flow needs: the markets module's Market without the maker switch. */
 export type SpotMarket = Omit<Market, 'marketMaker'>;

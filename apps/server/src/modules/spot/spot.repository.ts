@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assets, balances, ledgerAccounts, reservations } from '../ledger/ledger.schema';
-import type { Alongside } from '../ledger/ledger-batch';
+import { type Alongside, balancesOfUsers, reservationProgress } from '../ledger';
 import { RESERVATION_PURPOSE, type SpotOrderRow, spotOrders, spotTrades } from './spot.schema';
 
 export type NewOrderRow = {
@@ -129,13 +128,13 @@ export class SpotRepository {
   /** A market's live orders in sequence, with what their reservations have had consumed. */
   async liveOrders(symbol: string): Promise<LiveOrder[]> {
     const rows = await this.db
-      .select({ order: spotOrders, consumed: reservations.consumed })
+      .select({ order: spotOrders, consumed: reservationProgress.consumed })
       .from(spotOrders)
       .innerJoin(
-        reservations,
+        reservationProgress,
         and(
-          eq(reservations.purpose, RESERVATION_PURPOSE),
-          eq(reservations.reference, sql`${spotOrders.id}::text`),
+          eq(reservationProgress.purpose, RESERVATION_PURPOSE),
+          eq(reservationProgress.reference, sql`${spotOrders.id}::text`),
         ),
       )
       .where(and(eq(spotOrders.symbol, symbol), inArray(spotOrders.status, LIVE)))
@@ -246,18 +245,7 @@ export class SpotRepository {
   /** The spot balances of these users, as the `balances` channel sends them. */
   async spotBalances(userIds: readonly number[]) {
     if (userIds.length === 0) return [];
-    return this.db
-      .select({
-        userId: ledgerAccounts.userId,
-        asset: balances.asset,
-        available: balances.available,
-        frozen: balances.frozen,
-        precision: assets.precision,
-      })
-      .from(balances)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, balances.accountId))
-      .innerJoin(assets, eq(assets.code, balances.asset))
-      .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.purpose, 'spot')));
+    return balancesOfUsers(this.db, userIds, 'spot');
   }
 }
 

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
+import { users } from '../auth/auth.schema';
 import { inList } from '../ledger/ledger.schema';
 
 /*

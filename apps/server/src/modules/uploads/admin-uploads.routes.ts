@@ -1,7 +1,6 @@
 import { uploadIdParams } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../admin/admin-auth';
-import type { AdminsService } from '../admin/admins.service';
+import { type AdminsService, requireAdmin } from '../admin';
 import { imageResponses, sendImage } from './uploads.routes';
 import type { UploadsService } from './uploads.service';
 

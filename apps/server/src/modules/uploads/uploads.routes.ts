@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import type { UploadRow } from './uploads.repository';
 import { toUploadResult, type UploadsService } from './uploads.service';
 

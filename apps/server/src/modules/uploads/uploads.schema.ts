@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
 import { admins } from '../admin/admin.schema';
+import { users } from '../auth/auth.schema';
 
 /** One stored image; the file lives in the upload storage under its id, the row says whose it is and what. */
 export const uploads = pgTable(

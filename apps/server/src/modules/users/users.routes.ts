@@ -2,8 +2,8 @@ import { publicUser } from '@kestrel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import { ok, responses } from '../../http/reply';
-import { type AuthService, toPublicUser } from '../auth/auth.service';
-import type { IdentityService } from '../identity/identity.service';
+import { type AuthService, toPublicUser } from '../auth';
+import type { IdentityService } from '../identity';
 
 export const userRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;

@@ -6,7 +6,7 @@ import type { UserRow } from '../auth/auth.repository';
 import { journalTransactions } from '../ledger/ledger.schema';
 import type { LedgerService } from '../ledger/ledger.service';
 import { deposit, ledgerOf } from '../ledger/test-ledger';
-import { WalletRepository } from './wallet.repository';
+import { WalletRepository } from '../ledger/wallet.repository';
 import { WalletService } from './wallet.service';
 
 let sut: TestApp;

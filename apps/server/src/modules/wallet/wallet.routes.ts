@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/authenticate';
 import type { Idempotency } from '../../http/idempotency';
 import { ok, responses } from '../../http/reply';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import type { WalletService } from './wallet.service';
 
 export const walletRoutes: FastifyPluginAsyncZod<{

@@ -24,10 +24,10 @@ import {
   unitsFromNumeric,
 } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
-import type { UserRow } from '../auth/auth.repository';
-import type { LedgerService } from '../ledger/ledger.service';
-import { decodeCursor, encodeCursor, journalKindOf, RECORD_TYPE_OF } from './records';
-import type { WalletRepository } from './wallet.repository';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import type { UserRow } from '../auth';
+import type { LedgerService, WalletRepository } from '../ledger';
+import { journalKindOf, RECORD_TYPE_OF } from './records';
 
 /** Where the overview reads prices: the markets module's latest index price per market symbol. */
 export type IndexPrices = {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { users } from '../../db/schema';
+import { users } from '../auth/auth.schema';
 import type { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, deposit, ledgerOf } from '../ledger/test-ledger';
 

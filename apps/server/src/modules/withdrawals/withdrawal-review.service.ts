@@ -10,9 +10,10 @@ import {
 import { formatAmount, parseAmount, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
-import { type Actor, withAudit } from '../admin/audit';
-import type { MessagesService } from '../messages/messages.service';
-import type { QueueFilter } from '../review/review-queue';
+import { type Actor, withAudit } from '../admin';
+import type { LedgerService } from '../ledger';
+import type { MessagesService } from '../messages';
+import type { QueueFilter } from '../review';
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository';
 import { precisionOf, WITHDRAWAL_PURPOSE } from './withdrawals.service';
 
@@ -28,6 +29,7 @@ type UserContact = { userEmail: string | null; userPhone: string | null };
 export class WithdrawalReviewService {
   constructor(
     private readonly repository: WithdrawalsRepository,
+    private readonly ledger: Pick<LedgerService, 'within'>,
     private readonly messages: Pick<MessagesService, 'notify'>,
     /** Per asset, the amount from which two reviewers are needed; an asset not listed always needs two. */
     private readonly secondReviewAt: ReadonlyMap<string, string>,
@@ -101,7 +103,7 @@ export class WithdrawalReviewService {
             ? isPlausibleBankReference(reference)
             : isPlausibleTransactionHash(open.chain, reference);
         if (!plausible) throw new AppError('withdrawalReferenceInvalid');
-        const outcome = await repository.ledger().execute({
+        const outcome = await this.ledger.within(repository.connection).execute({
           type: 'consume',
           purpose: WITHDRAWAL_PURPOSE,
           reference: open.requestReference,
@@ -144,7 +146,7 @@ export class WithdrawalReviewService {
       body.reason,
       async (repository) => {
         const open = await this.lockOpen(repository, id);
-        await repository.ledger().execute({
+        await this.ledger.within(repository.connection).execute({
           type: 'release',
           purpose: WITHDRAWAL_PURPOSE,
           reference: open.requestReference,

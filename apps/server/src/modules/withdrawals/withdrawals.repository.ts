@@ -1,25 +1,27 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { admins } from '../admin/admin.schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry, containsPattern } from '../admin/audit.repository';
-import { LedgerRepository } from '../ledger/ledger.repository';
-import { assets } from '../ledger/ledger.schema';
-import { LedgerService } from '../ledger/ledger.service';
-import { assetNetworks } from '../networks/networks.schema';
-import { bankCards, withdrawalWallets } from '../payout-accounts/payout-accounts.schema';
-import { type QueueFilter, queueOrder, queueWindow } from '../review/review-queue';
+import { containsPattern } from '../../db/contains-pattern';
+import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
+import { userAccounts } from '../auth';
+import { assetPrecisions } from '../ledger';
+import { withdrawalNetworks } from '../networks';
+import {
+  approvedCards,
+  approvedWallets,
+  type CardTarget,
+  paidCard,
+  paidCards,
+  type WalletTarget,
+  walletAddresses,
+} from '../payout-accounts';
+import { type QueueFilter, queueOrder, queueWindow } from '../review';
 import { withdrawals } from './withdrawals.schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
-export type WalletTarget = typeof withdrawalWallets.$inferSelect;
-export type CardTarget = typeof bankCards.$inferSelect;
-export type NetworkRow = typeof assetNetworks.$inferSelect;
 
-const firstReviewers = alias(admins, 'first_reviewers');
+const reviewers = adminAccounts('reviewers');
+const firstReviewers = adminAccounts('first_reviewers');
 
 /** Both undecided states sit in the queue's "pending" tab; the column is `state`, the tab is `status`. */
 const queueColumns = {
@@ -42,9 +44,9 @@ function queueFilterWhere(filter: QueueFilter): SQL | undefined {
   return and(
     inArray(withdrawals.state, states),
     or(
-      ilike(users.email, pattern),
-      ilike(users.phone, pattern),
-      /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+      ilike(userAccounts.email, pattern),
+      ilike(userAccounts.phone, pattern),
+      /^\d{1,9}$/.test(q) ? eq(userAccounts.id, Number(q)) : undefined,
     ),
   );
 }
@@ -62,60 +64,33 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
   }
 
   /**
-   * The ledger over this repository's connection: inside `transaction`, its command runs in a savepoint of the
-   * same database transaction, so a withdrawal and its freeze (or a decision and its consume or release) commit
-   * together or not at all.
+   * The connection this repository talks over: inside `transaction`, the transaction's, which the ledger's unit
+   * of work (`ledger.within`) joins so that a withdrawal and its freeze (or a decision and its consume or
+   * release) commit together or not at all.
    */
-  ledger(): LedgerService {
-    return new LedgerService(new LedgerRepository(this.db));
+  get connection(): Db {
+    return this.db;
   }
 
   /** The user's approved, not deleted wallets. */
   approvedWallets(userId: number, id?: number): Promise<WalletTarget[]> {
-    return this.db
-      .select()
-      .from(withdrawalWallets)
-      .where(
-        and(
-          eq(withdrawalWallets.userId, userId),
-          eq(withdrawalWallets.status, 'approved'),
-          isNull(withdrawalWallets.deletedAt),
-          id === undefined ? undefined : eq(withdrawalWallets.id, id),
-        ),
-      )
-      .orderBy(desc(withdrawalWallets.id));
+    return approvedWallets(this.db, userId, id);
   }
 
   /** The user's approved, not deleted bank cards. */
   approvedCards(userId: number, id?: number): Promise<CardTarget[]> {
-    return this.db
-      .select()
-      .from(bankCards)
-      .where(
-        and(
-          eq(bankCards.userId, userId),
-          eq(bankCards.status, 'approved'),
-          isNull(bankCards.deletedAt),
-          id === undefined ? undefined : eq(bankCards.id, id),
-        ),
-      )
-      .orderBy(desc(bankCards.id));
+    return approvedCards(this.db, userId, id);
   }
 
   /** Each listed asset's precision, by code. */
   async precisions(): Promise<ReadonlyMap<string, number>> {
-    const rows = await this.db.select({ code: assets.code, precision: assets.precision }).from(assets);
+    const rows = await this.db.select().from(assetPrecisions);
     return new Map(rows.map((row) => [row.code, row.precision]));
   }
 
   /** Networks open for withdrawals, with their asset's precision. */
   withdrawalNetworks() {
-    return this.db
-      .select({ network: assetNetworks, precision: assets.precision })
-      .from(assetNetworks)
-      .innerJoin(assets, eq(assets.code, assetNetworks.asset))
-      .where(eq(assetNetworks.withdrawalEnabled, true))
-      .orderBy(assetNetworks.displayOrder, assetNetworks.id);
+    return withdrawalNetworks(this.db);
   }
 
   /** Stores a withdrawal, or nothing when this request reference already stored one (a retried request). */
@@ -135,10 +110,10 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
   /** A user's withdrawals, newest first, with where each went. */
   async pageOf(userId: number, page: number, pageSize: number) {
     const rows = await this.db
-      .select({ withdrawal: withdrawals, address: withdrawalWallets.address, card: bankCards })
+      .select({ withdrawal: withdrawals, address: walletAddresses.address, card: paidCard })
       .from(withdrawals)
-      .leftJoin(withdrawalWallets, eq(withdrawalWallets.id, withdrawals.walletId))
-      .leftJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
+      .leftJoin(walletAddresses, eq(walletAddresses.id, withdrawals.walletId))
+      .leftJoin(paidCards, eq(paidCards.id, withdrawals.bankCardId))
       .where(eq(withdrawals.userId, userId))
       .orderBy(desc(withdrawals.id))
       .limit(pageSize)
@@ -154,9 +129,9 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
     const where = queueFilterWhere(filter);
     const { limit, offset } = queueWindow(filter);
     const rows = await this.db
-      .select({ withdrawal: withdrawals, userEmail: users.email, userPhone: users.phone })
+      .select({ withdrawal: withdrawals, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, withdrawals.userId))
       .where(where)
       .orderBy(...queueOrder(queueColumns, filter.status))
       .limit(limit)
@@ -164,7 +139,7 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
     const [total] = await this.db
       .select({ value: count() })
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .innerJoin(userAccounts, eq(userAccounts.id, withdrawals.userId))
       .where(where);
     return { rows, total: total?.value ?? 0 };
   }
@@ -174,18 +149,18 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
     const [row] = await this.db
       .select({
         withdrawal: withdrawals,
-        userEmail: users.email,
-        userPhone: users.phone,
-        address: withdrawalWallets.address,
-        card: bankCards,
-        reviewerEmail: admins.email,
+        userEmail: userAccounts.email,
+        userPhone: userAccounts.phone,
+        address: walletAddresses.address,
+        card: paidCard,
+        reviewerEmail: reviewers.email,
         firstReviewerEmail: firstReviewers.email,
       })
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .leftJoin(withdrawalWallets, eq(withdrawalWallets.id, withdrawals.walletId))
-      .leftJoin(bankCards, eq(bankCards.id, withdrawals.bankCardId))
-      .leftJoin(admins, eq(admins.id, withdrawals.reviewerAdminId))
+      .innerJoin(userAccounts, eq(userAccounts.id, withdrawals.userId))
+      .leftJoin(walletAddresses, eq(walletAddresses.id, withdrawals.walletId))
+      .leftJoin(paidCards, eq(paidCards.id, withdrawals.bankCardId))
+      .leftJoin(reviewers, eq(reviewers.id, withdrawals.reviewerAdminId))
       .leftJoin(firstReviewers, eq(firstReviewers.id, withdrawals.firstReviewerAdminId))
       .where(eq(withdrawals.id, id))
       .limit(1);

@@ -13,18 +13,14 @@ import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } f
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
-import type { AdminsService } from '../admin/admins.service';
-import type { UserRow } from '../auth/auth.repository';
-import type { IdentityService } from '../identity/identity.service';
-import type { LedgerService } from '../ledger/ledger.service';
-import type { ProfileService } from '../profile/profile.service';
-import type {
-  CardTarget,
-  NetworkRow,
-  WalletTarget,
-  WithdrawalRow,
-  WithdrawalsRepository,
-} from './withdrawals.repository';
+import type { AdminsService } from '../admin';
+import type { UserRow } from '../auth';
+import type { IdentityService } from '../identity';
+import type { LedgerService } from '../ledger';
+import type { NetworkRow } from '../networks';
+import type { CardTarget, WalletTarget } from '../payout-accounts';
+import type { ProfileService } from '../profile';
+import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository';
 
 /** The spec's words for each review state: undecided is processing, whether or not one reviewer approved. */
 const STATUS_OF_STATE: Record<WithdrawalReviewState, WithdrawalStatus> = {
@@ -104,7 +100,7 @@ export function withdrawalViewOf(
 export class WithdrawalsService {
   constructor(
     private readonly repository: WithdrawalsRepository,
-    private readonly ledger: Pick<LedgerService, 'balancesOf'>,
+    private readonly ledger: Pick<LedgerService, 'balancesOf' | 'within'>,
     private readonly profile: Pick<ProfileService, 'verifySecurityPassword'>,
     private readonly identity: Pick<IdentityService, 'statusOf'>,
     private readonly settings: Pick<AdminsService, 'withdrawalsRequireIdentity'>,
@@ -203,7 +199,7 @@ export class WithdrawalsService {
         requestReference: reference,
       });
       if (!inserted) return repository.findByReference(reference);
-      await repository.ledger().execute({
+      await this.ledger.within(repository.connection).execute({
         type: 'freeze',
         purpose: WITHDRAWAL_PURPOSE,
         reference,

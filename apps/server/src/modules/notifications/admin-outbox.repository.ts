@@ -1,7 +1,7 @@
 import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
-import { containsPattern } from '../admin/audit.repository';
+import { containsPattern } from '../../db/contains-pattern';
+import { outbox } from './outbox.schema';
 
 /** Reading the outbox for operators: newest first, by part of the recipient, subject or body. */
 export class AdminOutboxRepository {

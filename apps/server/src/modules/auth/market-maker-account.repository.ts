@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { NO_PASSWORD } from '../auth/passwords';
+import { users } from './auth.schema';
+import { NO_PASSWORD } from './passwords';
 
 /** The platform user the market maker trades as. */
 export const MARKET_MAKER_EMAIL = 'market-maker@kestrel.internal';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from './auth.repository';
+import { sessions, users } from './auth.schema';
 
 /** The user's own profile and secrets: every SQL statement of the profile area. */
 export class ProfileRepository {

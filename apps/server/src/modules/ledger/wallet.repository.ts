@@ -1,18 +1,12 @@
 import type { UserAccount } from '@kestrel/contract';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  assets,
-  type JournalKind,
-  journalTransactions,
-  ledgerAccounts,
-  postings,
-} from '../ledger/ledger.schema';
+import { assets, type JournalKind, journalTransactions, ledgerAccounts, postings } from './ledger.schema';
 
 export type RecordFilter = { kind?: JournalKind; asset?: string; beforePosting?: bigint; limit: number };
 
 /**
- * The wallet's reads of the ledger. The account change log is the user's postings joined to their journal
+ * The wallet module's reads of the ledger, kept here with the tables they read (decision 0040). The account change log is the user's postings joined to their journal
  * entries: a view of the ledger, never a second record of it.
  */
 export class WalletRepository {

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import type { Audited } from '../admin/audit';
-import { type AuditEntryRow, appendAuditEntry, containsPattern } from '../admin/audit.repository';
-
-export type UserRow = typeof users.$inferSelect;
+import { containsPattern } from '../../db/contains-pattern';
+import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
+import type { UserRow } from './auth.repository';
+import { sessions, users } from './auth.schema';
 
 /** What operators search by: part of an e-mail or phone, the numeric id, or the invitation code. */
 function userSearch(q: string | undefined): SQL | undefined {

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { users } from './auth.schema';
+
+/*
+ * What other modules may read of a user's account (decision 0040); the users table stays this module's. A back
+ * office list that shows whose item it is joins `userAccounts` on its `id` and searches its e-mail and phone.
+ */
+
+export const userAccounts = new QueryBuilder()
+  .select({ id: users.id, email: users.email, phone: users.phone })
+  .from(users)
+  .as('user_accounts');
+
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Locks the user's row until the end of the caller's transaction (`db` is that transaction), so that two changes
+ * to what the user owns take turns.
+ */
+export async function lockUser(db: Db, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

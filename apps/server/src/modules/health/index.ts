@@ -1,0 +1,2 @@
+/** The health check (decision 0040). */
+export { healthRoutes } from './health.routes';

@@ -1,0 +1,5 @@
+/** Spot trading (decision 0040). */
+
+export { SpotRepository } from './spot.repository';
+export { spotMarketRoutes, spotRoutes } from './spot.routes';
+export { SpotOrdersService } from './spot-orders.service';

@@ -1,0 +1,8 @@
+/** Uploaded images and where they are stored (decision 0040). */
+export { adminUploadRoutes } from './admin-uploads.routes';
+export type { S3StorageOptions } from './s3-storage';
+export { S3Storage } from './s3-storage';
+export { LocalDiskStorage } from './storage';
+export { UploadsRepository } from './uploads.repository';
+export { imageResponses, sendImage, uploadRoutes } from './uploads.routes';
+export { UploadsService } from './uploads.service';
