@@ -2,16 +2,18 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../features/not-found/NotFoundScreen';
 import { LazyScreen } from './lazyScreen';
 import { registerNavigator } from './navigation';
+import { LOGIN_PATH, ROOT_REDIRECT } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { LOGIN_PATH, ROOT_REDIRECT, SPEC_ROUTES, type SpecRoute } from './routes';
+import { SPEC_ROUTES, type SpecRoute } from './routes';
+import { screens } from './screens';
 import { TabShell } from './TabShell';
 
 function toRouteObject(route: SpecRoute): RouteObject {
   return {
     path: route.path,
     // Keyed by path: two screens at the same place in the tree must not share one LazyScreen's state.
-    element: route.screen ? <LazyScreen key={route.path} load={route.screen} /> : <NotFoundScreen />,
+    element: route.screen ? <LazyScreen key={route.path} load={screens[route.screen]} /> : <NotFoundScreen />,
   };
 }
 

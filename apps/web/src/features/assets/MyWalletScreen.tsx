@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ASSETS_PATH } from '../../app/routes';
+import { ASSETS_PATH } from '../../app/paths';
 import { Checkbox } from '../../components/Checkbox';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { SegmentedTabs } from '../../components/SegmentedTabs';

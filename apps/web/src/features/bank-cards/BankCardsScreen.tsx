@@ -2,7 +2,7 @@ import type { BankCardView } from '@kestrel/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
+import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';

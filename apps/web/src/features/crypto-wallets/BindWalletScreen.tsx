@@ -13,7 +13,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
+import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';

@@ -3,7 +3,7 @@ import { ChevronRight, CreditCard, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BANK_CARDS_PATH, BIND_WALLET_PATH, MINE_PATH } from '../../app/routes';
+import { BANK_CARDS_PATH, BIND_WALLET_PATH, MINE_PATH } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';

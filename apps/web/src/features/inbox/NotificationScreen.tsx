@@ -3,7 +3,7 @@ import { CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkAllReadMutation, useMessagesQuery, useUnreadCountQuery } from '../../api/inbox';
-import { HOME_PATH, MESSAGE_DETAIL_PATH } from '../../app/routes';
+import { HOME_PATH, MESSAGE_DETAIL_PATH } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';

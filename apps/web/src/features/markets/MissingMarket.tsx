@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
+import { MARKETS_PATH } from '../../app/paths';
 import buttonStyles from '../../components/Button.module.css';
 import styles from '../../components/ErrorState.module.css';
 import { TestId } from '../../testIds';
-import { MARKETS_PATH } from './paths';
 
 /** Whether a market read failed because the market does not exist: trying again cannot help. */
 export function isUnknownMarket(error: unknown): boolean {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateProfileMutation } from '../../api/profile';
 import { uploadImage } from '../../api/uploads';
 import { useUserInfoQuery } from '../../api/user';
-import { MINE_PATH } from '../../app/routes';
+import { MINE_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';

@@ -3,7 +3,7 @@ import { dateTimeFormat } from '@kestrel/i18n';
 import { formatQuantity } from '@kestrel/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASSETS_PATH } from '../../app/routes';
+import { ASSETS_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';

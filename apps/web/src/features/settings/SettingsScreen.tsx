@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/session';
-import { LOGIN_PATH, MINE_PATH, PROFILE_PATH, SECURITY_PATH } from '../../app/routes';
+import { LOGIN_PATH, MINE_PATH, PROFILE_PATH, SECURITY_PATH } from '../../app/paths';
 import { APP_VERSION } from '../../app/version';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -4,7 +4,7 @@ import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { ASSETS_PATH } from '../../app/routes';
+import { ASSETS_PATH } from '../../app/paths';
 import { Button } from '../../components/Button';
 import { IconButton } from '../../components/IconButton';
 import { showNotice } from '../../components/notice/noticeStore';

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../../api/session';
-import { LOGIN_PATH } from '../../../app/routes';
+import { LOGIN_PATH } from '../../../app/paths';
 import { Button } from '../../../components/Button';
 import { CodeField } from '../../../components/CodeField';
 import { showNotice } from '../../../components/notice/noticeStore';
