@@ -74,8 +74,6 @@ const HomeMarkets = lazy(() =>
     .then((module) => ({ default: module.HomeMarkets })),
 );
 
-/** The trading tab, where the shortcut leads. */
-
 /**
  * /home/index, open without a token: the banners (or a default card), a welcome or the greeting and assets,
  * shortcuts, hot deals, the latest transactions and the risk warning.
