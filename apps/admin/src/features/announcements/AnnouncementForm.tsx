@@ -7,11 +7,11 @@ import {
   type TranslationKey,
   textDirection,
 } from '@kestrel/i18n';
+import { Button } from '@kestrel/ui';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
 import { FormDialog } from '../../components/Dialog';
 import { TextArea, TextField } from '../../components/Field';
 import { Card, pageStyles } from '../../components/Page';

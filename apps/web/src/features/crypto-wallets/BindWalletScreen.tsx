@@ -10,11 +10,11 @@ import {
   WALLET_TYPES,
   type WalletType,
 } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
-import { Button } from '../../components/Button';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';

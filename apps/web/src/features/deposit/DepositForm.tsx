@@ -6,10 +6,10 @@ import {
   type UserAccount,
   type WalletNetwork,
 } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { Button } from '../../components/Button';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';

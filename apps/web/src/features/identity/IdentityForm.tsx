@@ -5,9 +5,9 @@ import {
   identitySubmissionBody,
   type UploadResult,
 } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';

@@ -1,4 +1,5 @@
 import { UPLOAD_ACCEPTED_TYPES, updateProfileBody } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { uploadImage } from '../../api/uploads';
 import { useUserInfoQuery } from '../../api/user';
 import { MINE_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';

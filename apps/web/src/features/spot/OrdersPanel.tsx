@@ -1,4 +1,5 @@
 import type { OrderView } from '@kestrel/contract';
+import { Spinner } from '@kestrel/ui';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
-import { Spinner } from '../../components/Spinner';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatPrice } from '../markets/format';
 import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';

@@ -1,11 +1,11 @@
 import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
+import { Button } from '@kestrel/ui';
 import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { ASSETS_PATH } from '../../app/paths';
-import { Button } from '../../components/Button';
 import { IconButton } from '../../components/IconButton';
 import { showNotice } from '../../components/notice/noticeStore';
 import { Select } from '../../components/Select';

@@ -1,10 +1,10 @@
 import { accountField, resetBody } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../../api/session';
 import { LOGIN_PATH } from '../../../app/paths';
-import { Button } from '../../../components/Button';
 import { CodeField } from '../../../components/CodeField';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';

@@ -1,4 +1,5 @@
 import { loginBody } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,7 +7,6 @@ import { useLoginMutation } from '../../../api/session';
 import { afterLoginPath } from '../../../app/guard';
 import { FORGOT_PATH, HOME_PATH, REGISTER_PATH } from '../../../app/paths';
 import type { LoginState } from '../../../app/RootLayout';
-import { Button } from '../../../components/Button';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
 import { TextField } from '../../../components/TextField';

@@ -1,10 +1,10 @@
 import { type RegisterBody, registerBody } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRegisterMutation } from '../../../api/session';
 import { HOME_PATH, LOGIN_PATH } from '../../../app/paths';
-import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
 import { CodeField } from '../../../components/CodeField';
 import { showNotice } from '../../../components/notice/noticeStore';
