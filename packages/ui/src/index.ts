@@ -4,3 +4,4 @@
  */
 export { Button, type ButtonProps, buttonClass } from './Button';
 export { Spinner } from './Spinner';
+export { TextField, type TextFieldProps } from './TextField';

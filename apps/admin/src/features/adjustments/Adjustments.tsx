@@ -1,12 +1,12 @@
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentBody, USER_ACCOUNTS } from '@kestrel/contract';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextField } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import { Card, Page, pageStyles } from '../../components/Page';
 import styles from './Adjustments.module.css';
 import { useAdjustment, useUserBalances } from './queries';

@@ -1,5 +1,5 @@
 import { ADJUSTMENT_PROPOSER_ROLES, ADMIN_ROLES, type AdminRole, type AdminSummary } from '@kestrel/contract';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import {
 } from '../../api/admin';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextArea, TextField } from '../../components/Field';
+import { SelectField, TextArea } from '../../components/Field';
 import { Card, Page } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

@@ -7,13 +7,13 @@ import {
   type TranslationKey,
   textDirection,
 } from '@kestrel/i18n';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog } from '../../components/Dialog';
-import { TextArea, TextField } from '../../components/Field';
+import { TextArea } from '../../components/Field';
 import { Card, pageStyles } from '../../components/Page';
 import { Badge } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

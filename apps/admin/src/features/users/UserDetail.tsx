@@ -1,5 +1,5 @@
 import { type AdminUserSession, CREDIT_SCORE_MAX, CREDIT_SCORE_MIN } from '@kestrel/contract';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { useNavigate, useParams } from 'react-router';
 import { type UserAction, useUser, useUserAction } from '../../api/admin';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

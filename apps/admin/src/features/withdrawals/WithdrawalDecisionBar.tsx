@@ -6,13 +6,13 @@ import {
   withdrawalApproveBody,
 } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog } from '../../components/Dialog';
-import { TextArea, TextField } from '../../components/Field';
+import { TextArea } from '../../components/Field';
 import styles from '../review/Review.module.css';
 import { ReviewTestId } from '../review/testIds';
 import { useWithdrawalDecision, type WithdrawalDecision } from './queries';

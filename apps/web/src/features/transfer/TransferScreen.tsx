@@ -1,6 +1,6 @@
 import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { ASSETS_PATH } from '../../app/paths';
 import { IconButton } from '../../components/IconButton';
 import { showNotice } from '../../components/notice/noticeStore';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { amountInText, useAmountCheck } from '../../lib/useAmountCheck';

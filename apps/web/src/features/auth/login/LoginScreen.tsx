@@ -1,5 +1,5 @@
 import { loginBody } from '@kestrel/contract';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { FORGOT_PATH, HOME_PATH, REGISTER_PATH } from '../../../app/paths';
 import type { LoginState } from '../../../app/RootLayout';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
 import { TestId } from '../../../testIds';
 import { AuthLayout } from '../AuthLayout';

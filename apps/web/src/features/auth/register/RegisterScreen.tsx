@@ -1,5 +1,5 @@
 import { type RegisterBody, registerBody } from '@kestrel/contract';
-import { Button } from '@kestrel/ui';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import { CodeField } from '../../../components/CodeField';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
 import { SegmentedTabs } from '../../../components/SegmentedTabs';
-import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
 import { useFieldMessage } from '../../../lib/useFieldMessage';
 import { TestId } from '../../../testIds';
