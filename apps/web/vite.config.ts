@@ -33,11 +33,13 @@ function precompress(): Plugin {
 }
 
 /**
- * The workspace packages have no import-time effects except zod's message setup (contract/src/messages.ts), so
- * a screen that needs one schema does not pull in every other module of the package (address checksums…).
+ * The workspace packages have no import-time effects except zod's message setup (contract/src/messages.ts) and
+ * the design system's tokens, so a screen that needs one schema or one component does not pull in every other
+ * module of the package (address checksums, the design system's other components…).
  */
-const WORKSPACE_PACKAGE = /[\\/]packages[\\/](contract|i18n|money)[\\/]src[\\/]/;
-const hasSideEffects = (id: string) => !WORKSPACE_PACKAGE.test(id) || /[\\/]messages\.ts$/.test(id);
+const WORKSPACE_PACKAGE = /[\\/]packages[\\/](contract|i18n|money|ui)[\\/]src[\\/]/;
+const hasSideEffects = (id: string) =>
+  !WORKSPACE_PACKAGE.test(id) || /[\\/](messages\.ts|tokens\.css)$/.test(id);
 
 /** A language's texts, one module per namespace (packages/i18n/src/locales/<locale>/<namespace>.ts). */
 const LOCALE_TEXTS = /[\\/]packages[\\/]i18n[\\/]src[\\/]locales[\\/]([\w-]+)[\\/]/;

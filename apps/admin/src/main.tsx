@@ -1,3 +1,4 @@
+import '@kestrel/ui/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

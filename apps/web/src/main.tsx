@@ -1,10 +1,12 @@
-import './styles/tokens.css';
+import '@kestrel/ui/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api } from './api/http';
 import { App } from './app/App';
-import { findRoute, ROOT_REDIRECT } from './app/routes';
+import { ROOT_REDIRECT } from './app/paths';
+import { findRoute } from './app/routes';
+import { screens } from './app/screens';
 import { initI18n } from './i18n/i18n';
 import { getLanguage } from './session/storage';
 import { startTheme } from './theme/theme';
@@ -17,7 +19,7 @@ if (container) {
   // beside both (round trips saved on phones).
   const { pathname, search } = window.location;
   const opening = findRoute(pathname === '/' ? ROOT_REDIRECT : pathname);
-  void opening?.screen?.().catch(() => undefined);
+  if (opening?.screen) void screens[opening.screen]().catch(() => undefined);
   for (const path of opening?.prefetch?.(new URLSearchParams(search)) ?? []) api.prefetch(path);
   // The first paint waits for the stored language's catalogue, so no screen flashes in another language.
   void initI18n(getLanguage()).then(() => {

@@ -1,6 +1,6 @@
+import { Button } from '@kestrel/ui';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './Button';
 import styles from './Dialog.module.css';
 import { TextArea } from './Field';
 

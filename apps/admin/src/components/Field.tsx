@@ -3,19 +3,6 @@ import styles from './Field.module.css';
 
 type Common = { label: string; hint?: ReactNode };
 
-export function TextField({ label, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className={styles.input} {...input} />
-      {hint ? <span className={styles.hint}>{hint}</span> : null}
-    </div>
-  );
-}
-
 export function TextArea({
   label,
   hint,

@@ -1,8 +1,7 @@
+import { Button, TextField } from '@kestrel/ui';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './Button';
-import { TextField } from './Field';
 import { pageStyles } from './Page';
 import styles from './SearchBox.module.css';
 

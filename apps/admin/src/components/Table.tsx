@@ -1,8 +1,8 @@
+import { Button } from '@kestrel/ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../i18n/i18n';
-import { Button } from './Button';
 import styles from './Table.module.css';
 
 /** `nowrap` keeps short values such as dates on one line, so free text takes the wrapping. */

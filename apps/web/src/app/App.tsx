@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { NoticeViewport } from '../components/notice/NoticeViewport';
 import { i18n } from '../i18n/i18n';
 import { useStoredPreferencesSync } from '../i18n/useLanguage';
 import { createQueryClient } from './queryClient';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 function PreferencesSync() {
   useStoredPreferencesSync();
@@ -15,13 +15,14 @@ function PreferencesSync() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <PreferencesSync />
         <NoticeViewport />
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </I18nextProvider>
   );

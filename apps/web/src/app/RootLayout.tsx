@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearStorage, hasToken } from '../session/storage';
 import { guardDecision } from './guard';
-import { HOME_PATH, LOGIN_PATH } from './routes';
+import { HOME_PATH, LOGIN_PATH } from './paths';
 
 /** What the login screen receives in location state: where the user was going. */
 export type LoginState = { from?: { pathname: string; search: string; hash: string } };

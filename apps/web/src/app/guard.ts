@@ -1,4 +1,5 @@
-import { findRoute, LOGIN_PATH, normalizePath } from './routes';
+import { LOGIN_PATH } from './paths';
+import { findRoute, normalizePath } from './routes';
 
 /**
  * What the guard does with a navigation (spec §4, §6):

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../components/ErrorState';
-import type { ScreenLoader } from './routes';
+import type { ScreenLoader } from './screens';
 
 /** Spec §8, §9: a screen chunk that has not arrived after 120 seconds counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -1,98 +1,57 @@
-import type { ComponentType } from 'react';
 import { marketApiPath, symbolOf } from '../features/markets/paths';
+import {
+  ACCOUNT_RECORD_PATH,
+  ALL_TRADES_PATH,
+  ASSETS_PATH,
+  BANK_CARDS_PATH,
+  BIND_WALLET_PATH,
+  CHARGE_PATH,
+  CHARGE1_PATH,
+  CHARGE2_PATH,
+  FORGOT_PATH,
+  HOME_PATH,
+  IDENTITY_PATH,
+  LOGIN_PATH,
+  MARKET_DETAIL_PATH,
+  MARKETS_PATH,
+  MESSAGE_DETAIL_PATH,
+  MINE_PATH,
+  MY_WALLET_PATH,
+  NOTIFICATION_PATH,
+  PROFILE_PATH,
+  RECHARGE_PATH,
+  REGISTER_PATH,
+  SECURITY_PATH,
+  SETTINGS_PATH,
+  SPOT_TRADING_PATH,
+  TRADE_TAB_PATH,
+  TRANSFER_PATH,
+  WITHDRAW_PATH,
+  WITHDRAWAL_MANAGE_PATH,
+} from './paths';
+import type { ScreenName } from './screens';
 
 /**
  * The spec's route table (§2) in one place. Every spec route is listed, with its access (§6) and its screen
- * when the screen exists; a route without a screen renders the not-found page until its capability lands.
+ * when the screen exists; a route without a screen renders the not-found page until its capability lands. Screens
+ * are named, not imported (screens.ts loads them), so a screen may read this table without an import circle.
  */
 export type RouteAccess = 'public' | 'private';
-export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
 export type SpecRoute = {
   path: string;
   access: RouteAccess;
   /** Inside the tabbed shell (bottom tab bar). */
   inShell: boolean;
-  screen?: ScreenLoader;
+  screen?: ScreenName;
   /** API paths the screen reads first, asked for as the app opens on this route (see main.tsx). */
   prefetch?: (search: URLSearchParams) => string[];
 };
 
-export const HOME_PATH = '/home/index';
-export const LOGIN_PATH = '/user/login';
-export const REGISTER_PATH = '/user/register';
-export const FORGOT_PATH = '/user/forgot';
-export const MINE_PATH = '/user/index';
-export const SETTINGS_PATH = '/user/setting';
-export const PROFILE_PATH = '/user/setUserInfo';
-export const SECURITY_PATH = '/user/editSafePassword';
-export const IDENTITY_PATH = '/user/identification';
-export const NOTIFICATION_PATH = '/home/notification';
-export const MESSAGE_DETAIL_PATH = '/home/messageDetail';
-export const ASSETS_PATH = '/home/assets';
-export const MY_WALLET_PATH = '/user/wallet/myWallet';
-export const TRANSFER_PATH = '/user/wallet/transfer';
-export const ACCOUNT_RECORD_PATH = '/user/wallet/AccountRecord';
-export const BANK_CARDS_PATH = '/user/wallet/Bank';
-export const WITHDRAWAL_MANAGE_PATH = '/user/wallet/withdrawalManage';
-export const BIND_WALLET_PATH = '/user/wallet/bindWalletList';
-export const RECHARGE_PATH = '/user/wallet/recharge';
-/** The crypto transfer's deposit screen, the spec's charge; charge1 is the same screen under the variant's name. */
-export const CHARGE_PATH = '/user/wallet/charge';
-export const CHARGE1_PATH = '/user/wallet/charge1';
-/** The bank transfer's deposit screen (decision 0033). */
-export const CHARGE2_PATH = '/user/wallet/charge2';
-export const WITHDRAW_PATH = '/user/wallet/withdraw';
-/** Where `/` goes (spec §2). */
-export const ROOT_REDIRECT = '/trade/detail';
-
-const screens = {
-  home: () => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })),
-  mine: () => import('../features/mine/MineScreen').then((m) => ({ default: m.MineScreen })),
-  login: () => import('../features/auth/login/LoginScreen').then((m) => ({ default: m.LoginScreen })),
-  register: () =>
-    import('../features/auth/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })),
-  forgot: () => import('../features/auth/forgot/ForgotScreen').then((m) => ({ default: m.ForgotScreen })),
-  settings: () => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
-  profile: () => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
-  security: () => import('../features/security/SecurityScreen').then((m) => ({ default: m.SecurityScreen })),
-  identity: () => import('../features/identity/IdentityScreen').then((m) => ({ default: m.IdentityScreen })),
-  notification: () =>
-    import('../features/inbox/NotificationScreen').then((m) => ({ default: m.NotificationScreen })),
-  messageDetail: () =>
-    import('../features/inbox/MessageDetailScreen').then((m) => ({ default: m.MessageDetailScreen })),
-  assets: () => import('../features/assets/AssetsScreen').then((m) => ({ default: m.AssetsScreen })),
-  myWallet: () => import('../features/assets/MyWalletScreen').then((m) => ({ default: m.MyWalletScreen })),
-  transfer: () => import('../features/transfer/TransferScreen').then((m) => ({ default: m.TransferScreen })),
-  accountRecord: () =>
-    import('../features/records/AccountRecordScreen').then((m) => ({ default: m.AccountRecordScreen })),
-  bankCards: () =>
-    import('../features/bank-cards/BankCardsScreen').then((m) => ({ default: m.BankCardsScreen })),
-  withdrawalManage: () =>
-    import('../features/crypto-wallets/WithdrawalManageScreen').then((m) => ({
-      default: m.WithdrawalManageScreen,
-    })),
-  bindWallet: () =>
-    import('../features/crypto-wallets/BindWalletScreen').then((m) => ({ default: m.BindWalletScreen })),
-  recharge: () => import('../features/deposit/RechargeScreen').then((m) => ({ default: m.RechargeScreen })),
-  charge: () => import('../features/deposit/ChargeScreen').then((m) => ({ default: m.ChargeScreen })),
-  bankCharge: () =>
-    import('../features/deposit/BankChargeScreen').then((m) => ({ default: m.BankChargeScreen })),
-  withdraw: () => import('../features/withdraw/WithdrawScreen').then((m) => ({ default: m.WithdrawScreen })),
-  marketList: () =>
-    import('../features/markets/MarketListScreen').then((m) => ({ default: m.MarketListScreen })),
-  marketDetail: () =>
-    import('../features/markets/MarketDetailScreen').then((m) => ({ default: m.MarketDetailScreen })),
-  spotTrading: () =>
-    import('../features/spot/SpotTradingScreen').then((m) => ({ default: m.SpotTradingScreen })),
-  tradeTab: () => import('../features/spot/SpotTradingScreen').then((m) => ({ default: m.TradeTabScreen })),
-  allTrades: () => import('../features/spot/AllTradesScreen').then((m) => ({ default: m.AllTradesScreen })),
-} satisfies Record<string, ScreenLoader>;
-
 const shell = (
   path: string,
   access: RouteAccess,
-  screen?: ScreenLoader,
+  screen?: ScreenName,
   prefetch?: SpecRoute['prefetch'],
 ): SpecRoute => ({
   path,
@@ -101,7 +60,7 @@ const shell = (
   ...(screen ? { screen } : {}),
   ...(prefetch ? { prefetch } : {}),
 });
-const page = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRoute => ({
+const page = (path: string, access: RouteAccess, screen?: ScreenName): SpecRoute => ({
   path,
   access,
   inShell: false,
@@ -110,49 +69,49 @@ const page = (path: string, access: RouteAccess, screen?: ScreenLoader): SpecRou
 
 export const SPEC_ROUTES: readonly SpecRoute[] = [
   // The tabbed shell.
-  shell(HOME_PATH, 'public', screens.home),
+  shell(HOME_PATH, 'public', 'home'),
   shell('/home/service', 'private'),
-  shell(MINE_PATH, 'private', screens.mine),
-  shell('/current/index', 'private', screens.marketList),
-  shell('/trade/index', 'private', screens.tradeTab),
-  shell(ROOT_REDIRECT, 'private', screens.marketDetail, (search) => [marketApiPath(symbolOf(search))]),
+  shell(MINE_PATH, 'private', 'mine'),
+  shell(MARKETS_PATH, 'private', 'marketList'),
+  shell(TRADE_TAB_PATH, 'private', 'tradeTab'),
+  shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search) => [marketApiPath(symbolOf(search))]),
   // User group.
-  page(LOGIN_PATH, 'public', screens.login),
-  page(REGISTER_PATH, 'public', screens.register),
+  page(LOGIN_PATH, 'public', 'login'),
+  page(REGISTER_PATH, 'public', 'register'),
   // Not in the spec's public list, but a forgotten password means no token: it must open without one.
-  page(FORGOT_PATH, 'public', screens.forgot),
-  page(SECURITY_PATH, 'private', screens.security),
+  page(FORGOT_PATH, 'public', 'forgot'),
+  page(SECURITY_PATH, 'private', 'security'),
   page('/user/service', 'private'),
-  page(SETTINGS_PATH, 'private', screens.settings),
+  page(SETTINGS_PATH, 'private', 'settings'),
   page('/user/helpCenter', 'private'),
   page('/user/textDetail', 'private'),
-  page(IDENTITY_PATH, 'private', screens.identity),
-  page(PROFILE_PATH, 'private', screens.profile),
+  page(IDENTITY_PATH, 'private', 'identity'),
+  page(PROFILE_PATH, 'private', 'profile'),
   page('/user/online', 'public'),
   // Wallet group.
-  page(WITHDRAW_PATH, 'private', screens.withdraw),
-  page(BANK_CARDS_PATH, 'private', screens.bankCards),
-  page(TRANSFER_PATH, 'private', screens.transfer),
-  page(CHARGE_PATH, 'private', screens.charge),
-  page(CHARGE1_PATH, 'private', screens.charge),
-  page(CHARGE2_PATH, 'private', screens.bankCharge),
-  page(RECHARGE_PATH, 'private', screens.recharge),
-  page(MY_WALLET_PATH, 'private', screens.myWallet),
-  page(ACCOUNT_RECORD_PATH, 'private', screens.accountRecord),
-  page(WITHDRAWAL_MANAGE_PATH, 'private', screens.withdrawalManage),
-  page(BIND_WALLET_PATH, 'private', screens.bindWallet),
+  page(WITHDRAW_PATH, 'private', 'withdraw'),
+  page(BANK_CARDS_PATH, 'private', 'bankCards'),
+  page(TRANSFER_PATH, 'private', 'transfer'),
+  page(CHARGE_PATH, 'private', 'charge'),
+  page(CHARGE1_PATH, 'private', 'charge'),
+  page(CHARGE2_PATH, 'private', 'bankCharge'),
+  page(RECHARGE_PATH, 'private', 'recharge'),
+  page(MY_WALLET_PATH, 'private', 'myWallet'),
+  page(ACCOUNT_RECORD_PATH, 'private', 'accountRecord'),
+  page(WITHDRAWAL_MANAGE_PATH, 'private', 'withdrawalManage'),
+  page(BIND_WALLET_PATH, 'private', 'bindWallet'),
   // Home group.
-  page(NOTIFICATION_PATH, 'private', screens.notification),
+  page(NOTIFICATION_PATH, 'private', 'notification'),
   page('/home/introduction', 'private'),
   page('/home/share', 'private'),
-  page(ASSETS_PATH, 'private', screens.assets),
+  page(ASSETS_PATH, 'private', 'assets'),
   page('/home/financial/order', 'private'),
   page('/home/financial/package', 'private'),
-  page(MESSAGE_DETAIL_PATH, 'private', screens.messageDetail),
+  page(MESSAGE_DETAIL_PATH, 'private', 'messageDetail'),
   // Trade group (/trade/detail is in the shell).
   page('/trade/historyRecord', 'private'),
-  page('/trade/allTrade', 'private', screens.allTrades),
-  page('/trade/spotTrading', 'private', screens.spotTrading),
+  page(ALL_TRADES_PATH, 'private', 'allTrades'),
+  page(SPOT_TRADING_PATH, 'private', 'spotTrading'),
   // Market group.
   page('/current/mixCash', 'public'),
   page('/current/swapOrder', 'public'),
@@ -163,8 +122,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
 /** The tabs that work today; the other shell routes get a tab when their screens land. */
 export const TABS = [
   { path: HOME_PATH, label: 'nav.home', icon: 'home' },
-  { path: '/current/index', label: 'marketsScreen.nav.markets', icon: 'markets' },
-  { path: '/trade/index', label: 'marketsScreen.nav.trade', icon: 'trade' },
+  { path: MARKETS_PATH, label: 'marketsScreen.nav.markets', icon: 'markets' },
+  { path: TRADE_TAB_PATH, label: 'marketsScreen.nav.trade', icon: 'trade' },
   { path: MINE_PATH, label: 'nav.mine', icon: 'mine' },
 ] as const;
 

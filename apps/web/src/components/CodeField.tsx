@@ -1,7 +1,6 @@
+import { Spinner, TextField, type TextFieldProps } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
 import styles from './CodeField.module.css';
-import { Spinner } from './Spinner';
-import { TextField, type TextFieldProps } from './TextField';
 
 type Props = Omit<TextFieldProps, 'trailing' | 'type' | 'inputMode'> & {
   onSend: () => void;

@@ -1,5 +1,5 @@
+import { Button } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
-import { Button } from './Button';
 import { Modal } from './Modal';
 
 type Props = {

@@ -1,7 +1,7 @@
+import { Button } from '@kestrel/ui';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
-import { Button } from './Button';
 import styles from './ErrorState.module.css';
 
 /** A screen that could not load, with a way to try again. */

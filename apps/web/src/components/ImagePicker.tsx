@@ -1,10 +1,10 @@
 import { UPLOAD_ACCEPTED_TYPES, type UploadPurpose, type UploadResult } from '@kestrel/contract';
+import { Spinner } from '@kestrel/ui';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImagePick } from '../lib/useImagePick';
 import styles from './ImagePicker.module.css';
-import { Spinner } from './Spinner';
 
 type Props = {
   /** What the picture is for, which decides who may open it (see the uploads module). */

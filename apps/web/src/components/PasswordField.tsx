@@ -1,8 +1,8 @@
+import { TextField, type TextFieldProps } from '@kestrel/ui';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './IconButton';
-import { TextField, type TextFieldProps } from './TextField';
 
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const { t } = useTranslation();

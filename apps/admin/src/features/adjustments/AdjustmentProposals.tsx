@@ -1,9 +1,9 @@
 import type { AdjustmentProposal, ReviewStatus } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/admin';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import { pageStyles } from '../../components/Page';
 import type { Column } from '../../components/Table';

@@ -1,12 +1,12 @@
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentBody, USER_ACCOUNTS } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextField } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import { Card, Page, pageStyles } from '../../components/Page';
 import styles from './Adjustments.module.css';
 import { useAdjustment, useUserBalances } from './queries';
@@ -40,7 +40,7 @@ export function Adjustments() {
           onChange={(event) => setTyped(event.target.value.replace(/\D/g, ''))}
           data-testid="adjustment-user"
         />
-        <Button type="submit" data-testid="adjustment-find">
+        <Button variant="secondary" type="submit" data-testid="adjustment-find">
           {t('admin.adjustments.find')}
         </Button>
       </form>

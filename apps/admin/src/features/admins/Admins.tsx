@@ -1,4 +1,5 @@
 import { ADJUSTMENT_PROPOSER_ROLES, ADMIN_ROLES, type AdminRole, type AdminSummary } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,8 @@ import {
   useUpdateSettings,
 } from '../../api/admin';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextArea, TextField } from '../../components/Field';
+import { SelectField, TextArea } from '../../components/Field';
 import { Card, Page } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

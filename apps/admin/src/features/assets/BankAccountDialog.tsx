@@ -1,10 +1,10 @@
 import { type AdminAsset, bankAccountBody } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
+import { TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
 import styles from './Assets.module.css';
 import { useSetBankAccount } from './queries';
 import { AssetsTestId } from './testIds';

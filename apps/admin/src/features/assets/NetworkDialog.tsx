@@ -8,11 +8,12 @@ import {
   networkUpdateBody,
 } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
+import { TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextField } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import styles from './Assets.module.css';
 import { useCreateNetwork, useUpdateNetwork } from './queries';
 import { AssetsTestId } from './testIds';

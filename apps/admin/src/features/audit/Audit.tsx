@@ -1,9 +1,9 @@
 import { ADMIN_PAGE_SIZE, type AuditEntry } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmins, useAudit } from '../../api/admin';
-import { Button } from '../../components/Button';
-import { SelectField, TextField } from '../../components/Field';
+import { SelectField } from '../../components/Field';
 import { Page, pageStyles } from '../../components/Page';
 import { type Column, Pager, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

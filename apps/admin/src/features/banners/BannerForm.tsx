@@ -1,12 +1,12 @@
 import type { AdminBanner } from '@kestrel/contract';
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, textDirection } from '@kestrel/i18n';
 import type { TranslationKey } from '@kestrel/i18n/admin';
+import { TextField } from '@kestrel/ui';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
 import { pageStyles } from '../../components/Page';
 import { Badge } from '../../components/Table';
 import styles from './Banners.module.css';

@@ -1,10 +1,10 @@
 import type { AdminBanner } from '@kestrel/contract';
 import { DEFAULT_LOCALE } from '@kestrel/i18n';
+import { Button } from '@kestrel/ui';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
 import { FormDialog } from '../../components/Dialog';
 import { Card, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';

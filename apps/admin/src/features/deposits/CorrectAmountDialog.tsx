@@ -1,12 +1,12 @@
 import { type AdminDepositDetail, depositAmountBody } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
+import { TextField } from '@kestrel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
 import { reviewKeys, useDecisionKey } from '../review/queries';
 import { DepositTestId } from './testIds';
 

@@ -1,11 +1,11 @@
 import { type AdminDepositDetail, CHAIN_LABELS } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../api/admin';
 import { mayOpen } from '../../app/sections';
-import { Button } from '../../components/Button';
 import { pageStyles } from '../../components/Page';
 import { useLocale } from '../../i18n/i18n';
 import { ReviewDetailPage } from '../review/ReviewDetailPage';

@@ -1,9 +1,9 @@
 import type { LedgerCheckReport } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { Button } from '../../components/Button';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
@@ -42,7 +42,12 @@ export function Ledger() {
     <Page
       title={t('admin.ledger.title')}
       actions={
-        <Button onClick={() => check.refetch()} disabled={check.isFetching} data-testid="ledger-run">
+        <Button
+          variant="secondary"
+          onClick={() => check.refetch()}
+          disabled={check.isFetching}
+          data-testid="ledger-run"
+        >
           <RefreshCw size={16} aria-hidden />
           {t('admin.ledger.run')}
         </Button>

@@ -1,4 +1,5 @@
 import { ERRORS } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldHalf } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -8,8 +9,6 @@ import { keys, login } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { saveToken } from '../../api/storage';
 import { landingPath } from '../../app/sections';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import styles from './Login.module.css';
 

@@ -1,10 +1,10 @@
 import { type AdminMarket, type AdminMarketUpdateBody, adminMarketUpdateBody } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
+import { TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
 import styles from './Markets.module.css';
 import { useUpdateMarket } from './queries';
 import { MarketsTestId } from './testIds';

@@ -1,8 +1,8 @@
 import type { AdminMarket } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Card, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { type MarketChange, MarketDialog } from './MarketDialog';

@@ -1,9 +1,9 @@
 import type { ReviewStatus } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button } from '../../components/Button';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

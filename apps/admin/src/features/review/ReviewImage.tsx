@@ -1,7 +1,7 @@
+import { Button } from '@kestrel/ui';
 import { ImageOff, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import styles from './Review.module.css';
 import { ReviewTestId } from './testIds';
 import { useUploadImage } from './useUploadImage';

@@ -1,3 +1,4 @@
+import { Button } from '@kestrel/ui';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { useMe } from '../../api/admin';
 import { getToken } from '../../api/storage';
 import { landingPath } from '../../app/sections';
 import { useSignOut } from '../../app/useSignOut';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Page';
 import styles from '../login/Login.module.css';
 import { TotpEnrolment } from './TotpEnrolment';

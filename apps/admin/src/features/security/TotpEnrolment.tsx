@@ -1,12 +1,11 @@
 import type { TotpSetupResult } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enableTotp, keys, setUpTotp } from '../../api/admin';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
 import { pageStyles } from '../../components/Page';
 import styles from './TotpEnrolment.module.css';
 

@@ -1,3 +1,4 @@
+import { Button } from '@kestrel/ui';
 import { LogOut, ShieldHalf } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
@@ -5,7 +6,6 @@ import { useMe } from '../../api/admin';
 import { getToken } from '../../api/storage';
 import { landingPath, mayOpen, sectionsFor } from '../../app/sections';
 import { useSignOut } from '../../app/useSignOut';
-import { Button } from '../../components/Button';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import styles from './Shell.module.css';
 

@@ -1,13 +1,12 @@
 import { type AdminUserSession, CREDIT_SCORE_MAX, CREDIT_SCORE_MIN } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { type UserAction, useUser, useUserAction } from '../../api/admin';
 import { notify } from '../../app/notices';
-import { Button } from '../../components/Button';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { TextField } from '../../components/Field';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
@@ -126,10 +125,10 @@ export function UserDetail() {
               {t('admin.userDetail.freeze')}
             </Button>
           )}
-          <Button onClick={() => setOpen('revokeSessions')} data-testid="action-revoke">
+          <Button variant="secondary" onClick={() => setOpen('revokeSessions')} data-testid="action-revoke">
             {t('admin.userDetail.revokeSessions')}
           </Button>
-          <Button onClick={() => setOpen('creditScore')} data-testid="action-credit">
+          <Button variant="secondary" onClick={() => setOpen('creditScore')} data-testid="action-credit">
             {t('admin.userDetail.setCreditScore')}
           </Button>
         </div>
@@ -138,7 +137,11 @@ export function UserDetail() {
         userId={user.id}
         actions={
           <div>
-            <Button onClick={() => navigate(`/adjustments?user=${user.id}`)} data-testid="action-adjust">
+            <Button
+              variant="secondary"
+              onClick={() => navigate(`/adjustments?user=${user.id}`)}
+              data-testid="action-adjust"
+            >
               {t('admin.adjustments.open')}
             </Button>
           </div>

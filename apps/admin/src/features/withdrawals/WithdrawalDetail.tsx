@@ -1,10 +1,10 @@
 import { type AdminWithdrawalDetail, CHAIN_LABELS } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMe } from '../../api/admin';
 import { mayOpen } from '../../app/sections';
-import { Button } from '../../components/Button';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

@@ -2,7 +2,7 @@ import { formatMoney } from '@kestrel/money';
 import { ChevronRight, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ASSETS_PATH } from '../../app/routes';
+import { ASSETS_PATH } from '../../app/paths';
 import { useLanguage } from '../../i18n/useLanguage';
 import styles from './AssetsCard.module.css';
 import { useAssetsQuery } from './queries';

@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   ACCOUNT_RECORD_PATH,
-  hasScreen,
   MINE_PATH,
   MY_WALLET_PATH,
+  RECHARGE_PATH,
   TRANSFER_PATH,
   WITHDRAW_PATH,
-} from '../../app/routes';
+} from '../../app/paths';
+import { hasScreen } from '../../app/routes';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -22,8 +23,6 @@ import { ACCOUNT_COLOURS, AllocationDonut } from './AllocationDonut';
 import styles from './AssetsScreen.module.css';
 import { sharesOf } from './allocation';
 import { useAssetsQuery } from './queries';
-
-const DEPOSIT_PATH = '/user/wallet/recharge';
 
 type Action = { to: string; label: string; icon: ReactNode; testId: string };
 
@@ -37,10 +36,10 @@ export function AssetsScreen() {
 
   // Deposit and withdrawal appear once their screens exist, so no action leads to a page that is not there.
   const actions: Action[] = [
-    ...(hasScreen(DEPOSIT_PATH)
+    ...(hasScreen(RECHARGE_PATH)
       ? [
           {
-            to: DEPOSIT_PATH,
+            to: RECHARGE_PATH,
             label: t('assets.actions.deposit'),
             icon: <ArrowDownToLine size={20} aria-hidden />,
             testId: TestId.assetsDeposit,

@@ -1,14 +1,14 @@
 import { type AssetHolding, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatMoney, formatQuantity } from '@kestrel/money';
+import { TextField } from '@kestrel/ui';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ASSETS_PATH } from '../../app/routes';
+import { ASSETS_PATH } from '../../app/paths';
 import { Checkbox } from '../../components/Checkbox';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
-import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -1,5 +1,5 @@
+import { Button } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TestId } from '../../testIds';
 import styles from './TermsSheet.module.css';

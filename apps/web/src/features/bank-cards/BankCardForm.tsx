@@ -1,9 +1,8 @@
 import { type BankCardBody, bankCardBody } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';
-import { TextField } from '../../components/TextField';
 import { useContractForm } from '../../lib/useContractForm';
 import { TestId } from '../../testIds';
 import styles from './PayoutAccounts.module.css';

@@ -1,13 +1,12 @@
 import type { BankCardView } from '@kestrel/contract';
+import { Button, Spinner } from '@kestrel/ui';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
-import { Button } from '../../components/Button';
+import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
-import { Spinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { SECURITY_PATH } from '../../app/routes';
+import { SECURITY_PATH } from '../../app/paths';
 import { PasswordField } from '../../components/PasswordField';
 import type { FieldBinding } from '../../lib/useContractForm';
 import styles from './PayoutAccounts.module.css';

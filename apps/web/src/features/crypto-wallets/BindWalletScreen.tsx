@@ -10,16 +10,15 @@ import {
   WALLET_TYPES,
   type WalletType,
 } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
-import { Button } from '../../components/Button';
+import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

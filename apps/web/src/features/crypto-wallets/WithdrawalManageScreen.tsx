@@ -1,14 +1,13 @@
 import { CHAIN_LABELS, type CryptoWalletView } from '@kestrel/contract';
+import { Button, Spinner } from '@kestrel/ui';
 import { ChevronRight, CreditCard, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BANK_CARDS_PATH, BIND_WALLET_PATH, MINE_PATH } from '../../app/routes';
-import { Button } from '../../components/Button';
+import { BANK_CARDS_PATH, BIND_WALLET_PATH, MINE_PATH } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
-import { Spinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';

@@ -3,7 +3,7 @@ import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { RECHARGE_PATH } from '../../app/routes';
+import { RECHARGE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { RadioSegment } from '../../components/RadioSegment';
 import { TopBar } from '../../components/TopBar';

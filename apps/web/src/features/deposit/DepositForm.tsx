@@ -6,14 +6,13 @@ import {
   type UserAccount,
   type WalletNetwork,
 } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { Button } from '../../components/Button';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
-import { TextField } from '../../components/TextField';
 import type { FieldErrors, SafeParser } from '../../lib/formErrors';
 import { useContractForm } from '../../lib/useContractForm';
 import { useFieldMessage } from '../../lib/useFieldMessage';

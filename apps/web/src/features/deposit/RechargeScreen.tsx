@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MINE_PATH } from '../../app/routes';
+import { MINE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Modal } from '../../components/Modal';
 import { RadioSegment } from '../../components/RadioSegment';

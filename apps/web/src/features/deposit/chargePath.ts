@@ -1,5 +1,5 @@
 import type { Chain, DepositMethod } from '@kestrel/contract';
-import { CHARGE1_PATH, CHARGE2_PATH, RECHARGE_PATH } from '../../app/routes';
+import { CHARGE1_PATH, CHARGE2_PATH, RECHARGE_PATH } from '../../app/paths';
 
 /** The crypto deposit screen of one coin on one network; in the address, so a reload shows the same deposit. */
 export function chargePath(asset: string, chain: Chain): string {

@@ -3,8 +3,8 @@ import { Pause, Play } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MARKETS_PATH } from '../../app/paths';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
-import { MARKETS_PATH } from '../markets/paths';
 import styles from './BannerCarousel.module.css';
 import home from './HomeScreen.module.css';
 

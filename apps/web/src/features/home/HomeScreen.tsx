@@ -10,7 +10,15 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { LOGIN_PATH, MINE_PATH, NOTIFICATION_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
+import {
+  LOGIN_PATH,
+  MARKETS_PATH,
+  MINE_PATH,
+  NOTIFICATION_PATH,
+  REGISTER_PATH,
+  SETTINGS_PATH,
+  TRADE_TAB_PATH,
+} from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
 import { afterNextPaint } from '../../lib/afterNextPaint';
@@ -20,7 +28,6 @@ import { useSession } from '../../session/useSession';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { AssetsCard } from '../assets/AssetsCard';
 import { UnreadBadge } from '../inbox/UnreadBadge';
-import { MARKETS_PATH } from '../markets/paths';
 import { BannerCarousel } from './BannerCarousel';
 import styles from './HomeScreen.module.css';
 import { useBannersQuery } from './queries';
@@ -66,9 +73,6 @@ const HomeMarkets = lazy(() =>
     .then(() => import('./HomeMarkets'))
     .then((module) => ({ default: module.HomeMarkets })),
 );
-
-/** The trading tab, where the shortcut leads. */
-const TRADE_PATH = '/trade/index';
 
 /**
  * /home/index, open without a token: the banners (or a default card), a welcome or the greeting and assets,
@@ -119,7 +123,7 @@ export function HomeScreen() {
               </Link>
             </li>
             <li>
-              <Link to={TRADE_PATH} className={styles.shortcut}>
+              <Link to={TRADE_TAB_PATH} className={styles.shortcut}>
                 <span className={styles.shortcutIcon}>
                   <CandlestickChart size={22} aria-hidden />
                 </span>

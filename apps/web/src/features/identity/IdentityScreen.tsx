@@ -1,6 +1,6 @@
 import type { IdentityView } from '@kestrel/contract';
 import { useTranslation } from 'react-i18next';
-import { MINE_PATH } from '../../app/routes';
+import { MINE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

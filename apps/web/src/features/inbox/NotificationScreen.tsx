@@ -1,10 +1,10 @@
 import type { InboxMessage } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import { CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkAllReadMutation, useMessagesQuery, useUnreadCountQuery } from '../../api/inbox';
-import { HOME_PATH, MESSAGE_DETAIL_PATH } from '../../app/routes';
-import { Button } from '../../components/Button';
+import { HOME_PATH, MESSAGE_DETAIL_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TopBar } from '../../components/TopBar';

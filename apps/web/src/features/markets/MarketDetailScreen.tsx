@@ -13,6 +13,7 @@ import { ChevronDown, ChevronLeft, Clock, Lock, Star } from 'lucide-react';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MARKETS_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { IconButton } from '../../components/IconButton';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -27,7 +28,7 @@ import { FlashPrice, SimulatedBadge } from './MarketBits';
 import styles from './MarketDetailScreen.module.css';
 import { MarketPairSheet } from './MarketPairSheet';
 import { isUnknownMarket, MissingMarket } from './MissingMarket';
-import { detailPath, MARKETS_PATH, spotTradingPath, symbolOf } from './paths';
+import { detailPath, spotTradingPath, symbolOf } from './paths';
 import { prefetchCandles, useDepthQuery, useMarketQuery, useRecentTradesQuery } from './queries';
 import { TradesList } from './TradesList';
 

@@ -1,13 +1,13 @@
 import { ERRORS } from '@kestrel/contract';
+import { buttonClass } from '@kestrel/ui';
 import { List } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import buttonStyles from '../../components/Button.module.css';
+import { MARKETS_PATH } from '../../app/paths';
 import styles from '../../components/ErrorState.module.css';
 import { TestId } from '../../testIds';
-import { MARKETS_PATH } from './paths';
 
 /** Whether a market read failed because the market does not exist: trying again cannot help. */
 export function isUnknownMarket(error: unknown): boolean {
@@ -23,10 +23,7 @@ export function MissingMarket({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.state} role="alert" data-testid={TestId.marketMissing}>
       <p className={styles.message}>{t('markets.errors.unknownMarket')}</p>
-      <Link
-        to={MARKETS_PATH}
-        className={[buttonStyles.button, buttonStyles.secondary, buttonStyles.md].join(' ')}
-      >
+      <Link to={MARKETS_PATH} className={buttonClass({ variant: 'secondary', size: 'md' })}>
         <List size={18} aria-hidden />
         <span>{t('marketsScreen.toMarketList')}</span>
       </Link>

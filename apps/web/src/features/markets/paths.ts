@@ -1,7 +1,6 @@
-/** Where the market screens live and lead (spec §2). */
-export const MARKETS_PATH = '/current/index';
-export const MARKET_DETAIL_PATH = '/trade/detail';
-export const SPOT_TRADING_PATH = '/trade/spotTrading';
+import { MARKET_DETAIL_PATH, SPOT_TRADING_PATH } from '../../app/paths';
+
+/** Where the market screens lead (spec §2): a market's addresses, and the market an address names. */
 export const DEFAULT_SYMBOL = 'BTCUSDT';
 
 export function detailPath(symbol: string): string {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { PROFILE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/routes';
+import { PROFILE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
 import { IconButton } from '../../components/IconButton';
 import { ListGroup, ListRow } from '../../components/List';

@@ -17,7 +17,6 @@ import {
 import {
   ACCOUNT_RECORD_PATH,
   BANK_CARDS_PATH,
-  hasScreen,
   IDENTITY_PATH,
   NOTIFICATION_PATH,
   PROFILE_PATH,
@@ -27,7 +26,8 @@ import {
   TRANSFER_PATH,
   WITHDRAW_PATH,
   WITHDRAWAL_MANAGE_PATH,
-} from '../../app/routes';
+} from '../../app/paths';
+import { hasScreen } from '../../app/routes';
 import { TestId } from '../../testIds';
 
 /** What a row shows beside its label; the screen fills it in. */

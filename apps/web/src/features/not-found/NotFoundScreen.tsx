@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_PATH } from '../../app/routes';
+import { HOME_PATH } from '../../app/paths';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import styles from './NotFoundScreen.module.css';

@@ -1,6 +1,6 @@
+import { Button } from '@kestrel/ui';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TestId } from '../../testIds';
 import styles from './AvatarCropper.module.css';

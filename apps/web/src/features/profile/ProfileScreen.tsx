@@ -1,15 +1,14 @@
 import { UPLOAD_ACCEPTED_TYPES, updateProfileBody } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateProfileMutation } from '../../api/profile';
 import { uploadImage } from '../../api/uploads';
 import { useUserInfoQuery } from '../../api/user';
-import { MINE_PATH } from '../../app/routes';
+import { MINE_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';
-import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDisplayName } from '../../lib/useDisplayName';

@@ -1,12 +1,12 @@
 import { type AccountRecord, RECORD_TYPES, type RecordType } from '@kestrel/contract';
 import { dateTimeFormat } from '@kestrel/i18n';
 import { formatQuantity } from '@kestrel/money';
+import { Spinner } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASSETS_PATH } from '../../app/routes';
+import { ASSETS_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -1,8 +1,8 @@
 import { changePasswordBody } from '@kestrel/contract';
+import { Button } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePasswordMutation } from '../../api/profile';
-import { Button } from '../../components/Button';
 import { showNotice } from '../../components/notice/noticeStore';
 import { PasswordField } from '../../components/PasswordField';
 import { useContractForm } from '../../lib/useContractForm';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { MINE_PATH } from '../../app/routes';
+import { MINE_PATH } from '../../app/paths';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

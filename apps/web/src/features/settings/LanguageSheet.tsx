@@ -1,8 +1,8 @@
 import { intlTag, LOCALE_NAMES, LOCALES, type Locale } from '@kestrel/i18n';
+import { Spinner } from '@kestrel/ui';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
 import { TestId } from '../../testIds';
 import styles from './LanguageSheet.module.css';
 

@@ -1,12 +1,12 @@
 import { LOCALE_NAMES, type Locale } from '@kestrel/i18n';
+import { Button } from '@kestrel/ui';
 import { Globe, Info, LockKeyhole, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/session';
-import { LOGIN_PATH, MINE_PATH, PROFILE_PATH, SECURITY_PATH } from '../../app/routes';
+import { LOGIN_PATH, MINE_PATH, PROFILE_PATH, SECURITY_PATH } from '../../app/paths';
 import { APP_VERSION } from '../../app/version';
-import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListGroup, ListRow } from '../../components/List';
 import { RadioSegment } from '../../components/RadioSegment';

@@ -1,9 +1,9 @@
 import type { UserTrade } from '@kestrel/contract';
+import { Spinner } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

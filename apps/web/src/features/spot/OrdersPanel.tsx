@@ -1,13 +1,14 @@
 import type { OrderView } from '@kestrel/contract';
+import { Spinner } from '@kestrel/ui';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ALL_TRADES_PATH } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
-import { Spinner } from '../../components/Spinner';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatPrice } from '../markets/format';
 import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';
@@ -15,8 +16,6 @@ import { formatSize, formatTime } from './format';
 import { useCancelAllMutation, useCancelOrderMutation, useOrdersQuery } from './queries';
 import styles from './SpotTrading.module.css';
 import { SpotTestId } from './testIds';
-
-export const ALL_TRADES_PATH = '/trade/allTrade';
 
 const OPEN_STATUSES = new Set(['new', 'open', 'partially_filled']);
 

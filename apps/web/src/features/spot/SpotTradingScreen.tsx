@@ -28,8 +28,6 @@ import { SpotTestId } from './testIds';
 /** Levels a side on a phone: the book stands as tall as the form beside it. */
 const BOOK_LEVELS = 7;
 
-export const SPOT_TRADING_PATH = '/trade/spotTrading';
-
 /** /trade/spotTrading?symbol=BTCUSDT&side=buy: the phone's spot trading screen. */
 export function SpotTradingScreen() {
   const [params, setParams] = useSearchParams();

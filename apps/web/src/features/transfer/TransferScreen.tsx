@@ -1,15 +1,14 @@
 import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatQuantity, parseTypedDecimal } from '@kestrel/money';
+import { Button, TextField } from '@kestrel/ui';
 import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { ASSETS_PATH } from '../../app/routes';
-import { Button } from '../../components/Button';
+import { ASSETS_PATH } from '../../app/paths';
 import { IconButton } from '../../components/IconButton';
 import { showNotice } from '../../components/notice/noticeStore';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { amountInText, useAmountCheck } from '../../lib/useAmountCheck';

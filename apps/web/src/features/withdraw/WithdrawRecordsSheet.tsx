@@ -1,10 +1,9 @@
 import { CHAIN_LABELS, type WithdrawalView } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
+import { Button, Spinner } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
 import { useLanguage } from '../../i18n/useLanguage';
 import { TestId } from '../../testIds';
 import { CoinBadge } from '../deposit/CoinBadge';

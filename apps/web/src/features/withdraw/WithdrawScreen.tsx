@@ -1,16 +1,15 @@
 import { CHAIN_LABELS, type WithdrawalTarget, withdrawalBody } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
+import { Button, TextField } from '@kestrel/ui';
 import { ChevronRight, Info, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { ASSETS_PATH, IDENTITY_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/routes';
-import { Button } from '../../components/Button';
+import { ASSETS_PATH, IDENTITY_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { SafeParser } from '../../lib/formErrors';

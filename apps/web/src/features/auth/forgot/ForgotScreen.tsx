@@ -1,14 +1,13 @@
 import { accountField, resetBody } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useResetPasswordMutation } from '../../../api/session';
-import { LOGIN_PATH } from '../../../app/routes';
-import { Button } from '../../../components/Button';
+import { LOGIN_PATH } from '../../../app/paths';
 import { CodeField } from '../../../components/CodeField';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
 import { TestId } from '../../../testIds';
 import { AuthLayout } from '../AuthLayout';

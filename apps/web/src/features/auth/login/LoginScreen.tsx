@@ -1,15 +1,14 @@
 import { loginBody } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../../api/session';
 import { afterLoginPath } from '../../../app/guard';
+import { FORGOT_PATH, HOME_PATH, REGISTER_PATH } from '../../../app/paths';
 import type { LoginState } from '../../../app/RootLayout';
-import { FORGOT_PATH, HOME_PATH, REGISTER_PATH } from '../../../app/routes';
-import { Button } from '../../../components/Button';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
-import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
 import { TestId } from '../../../testIds';
 import { AuthLayout } from '../AuthLayout';

@@ -1,16 +1,15 @@
 import { type RegisterBody, registerBody } from '@kestrel/contract';
+import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRegisterMutation } from '../../../api/session';
-import { HOME_PATH, LOGIN_PATH } from '../../../app/routes';
-import { Button } from '../../../components/Button';
+import { HOME_PATH, LOGIN_PATH } from '../../../app/paths';
 import { Checkbox } from '../../../components/Checkbox';
 import { CodeField } from '../../../components/CodeField';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
 import { SegmentedTabs } from '../../../components/SegmentedTabs';
-import { TextField } from '../../../components/TextField';
 import { useContractForm } from '../../../lib/useContractForm';
 import { useFieldMessage } from '../../../lib/useFieldMessage';
 import { TestId } from '../../../testIds';

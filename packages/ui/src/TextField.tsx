@@ -5,12 +5,14 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
   label: string;
   /** Already translated; shown under the field and announced with it. */
   error?: string | undefined;
-  hint?: string | undefined;
+  /** Already translated; shown under the field when there is no error. */
+  hint?: ReactNode;
   /** A control at the end of the field (show password, send code). */
   trailing?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
+/** A labelled text input, with its hint or error announced with it; the density (tokens.css) sets its size. */
 export function TextField({ label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
@@ -26,8 +28,9 @@ export function TextField({ label, error, hint, trailing, className, ref, ...inp
           ref={ref}
           id={id}
           className={styles.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={message ? messageId : undefined}
+          // A caller that shows its own error (the back office's forms) may mark the input itself.
+          aria-invalid={error ? true : input['aria-invalid']}
+          aria-describedby={message ? messageId : input['aria-describedby']}
         />
         {trailing ? <div className={styles.trailing}>{trailing}</div> : null}
       </div>

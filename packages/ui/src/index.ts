@@ -1,0 +1,7 @@
+/**
+ * The design system of the user app and the back office: one set of tokens (tokens.css, both themes and the
+ * back office's compact density) and the components both draw with. Import the tokens once at each app's entry.
+ */
+export { Button, type ButtonProps, buttonClass } from './Button';
+export { Spinner } from './Spinner';
+export { TextField, type TextFieldProps } from './TextField';
