@@ -8,6 +8,8 @@ export * from './auth';
 export * from './banners';
 export * from './chains';
 export * from './deposits';
+export * from './endpoint';
+export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './headers';
