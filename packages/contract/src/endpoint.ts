@@ -76,7 +76,11 @@ export type EndpointParams<E extends Endpoint> = E['params'] extends z.ZodType
 /** The path of a call: each `:name` replaced by its parameter, URL-encoded. */
 export function pathOf<E extends Endpoint>(
   endpoint: E,
-  ...[params]: E['params'] extends z.ZodType ? [params: z.input<E['params']>] : []
+  ...[params]: E['params'] extends z.ZodType
+    ? [params: z.input<E['params']>]
+    : E['params'] extends undefined
+      ? []
+      : [params?: Record<string, unknown>]
 ): string {
   const values = (params ?? {}) as Record<string, unknown>;
   return endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
