@@ -7,6 +7,7 @@ export * from './assets';
 export * from './auth';
 export * from './banners';
 export * from './chains';
+export * from './channels';
 export * from './deposits';
 export * from './endpoint';
 export * from './endpoints';
