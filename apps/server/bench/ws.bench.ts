@@ -30,6 +30,7 @@ import Fastify from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { RealtimeHub } from '../src/realtime/hub';
 import { realtimeRoutes } from '../src/realtime/realtime.routes';
+import { publishTo } from '../src/realtime/test-realtime';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -91,7 +92,7 @@ async function serveOurs(): Promise<Served> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `${address.replace(/^http/, 'ws')}/ws`,
-    publish: (channel, data) => hub.publish(channel, data),
+    publish: (channel, data) => publishTo(hub, channel, data),
     close: () => app.close(),
   };
 }

@@ -1,25 +1,32 @@
 import { z } from 'zod';
-import { CANDLE_INTERVALS, candle, depthSnapshot, marketStats, publicTrade } from './markets';
-import { orderView } from './orders';
-import { walletBalance } from './wallet';
+import { type Channel, channels, type PrivateChannelEntry } from './channels';
+import { CANDLE_INTERVALS } from './markets';
 
 /*
- * The WebSocket at `/ws` (ARCHITECTURE.md section 7). A client subscribes to channels by name:
- *   tickers                      every market's ticker (the market list)
- *   ticker:<symbol>              one market's ticker
- *   depth:<symbol>               the order book, 20 levels a side, at most 10 snapshots a second
- *   trades:<symbol>              public trades as they happen
- *   candles:<symbol>:<interval>  the candle being formed
- *   orders, balances             the caller's own, after `auth` with their token
+ * The WebSocket at `/ws` (ARCHITECTURE.md section 7). A client subscribes to the channels of `channels.ts` by
+ * name (`tickers`, `ticker:<symbol>`, `depth:<symbol>`, `trades:<symbol>`, `candles:<symbol>:<interval>`), and
+ * to its own `orders` and `balances` after `auth` with its token.
  */
 
-const symbolPattern = '[A-Z0-9]{2,12}USDT';
-const intervals = CANDLE_INTERVALS.join('|');
+/** What each parameter of a channel's name may be. */
+const PARAMETER_PATTERNS: Record<string, string> = {
+  symbol: '[A-Z0-9]{2,12}USDT',
+  interval: `(?:${CANDLE_INTERVALS.join('|')})`,
+};
+const table: readonly Channel[] = Object.values(channels);
+
 export const PUBLIC_CHANNEL_PATTERN = new RegExp(
-  `^(tickers|ticker:${symbolPattern}|depth:${symbolPattern}|trades:${symbolPattern}|candles:${symbolPattern}:(${intervals}))$`,
+  `^(${table
+    .filter((channel) => channel.access === 'public')
+    .map((channel) =>
+      channel.pattern.replace(/<([a-z]+)>/g, (_, name: string) => PARAMETER_PATTERNS[name] ?? ''),
+    )
+    .join('|')})$`,
 );
-export const PRIVATE_CHANNELS = ['orders', 'balances'] as const;
-export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
+export type PrivateChannel = PrivateChannelEntry['pattern'];
+export const PRIVATE_CHANNELS = table
+  .filter((channel) => channel.access === 'private')
+  .map((channel) => channel.pattern) as readonly PrivateChannel[];
 
 export const WS_MAX_CHANNELS = 50;
 
@@ -51,23 +58,9 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('unsubscribe'), channels: z.array(wsChannel).min(1).max(WS_MAX_CHANNELS) }),
 ]);
 
-export const tickerMessage = z.object({
-  symbol: z.string(),
-  indexPrice: z.string().nullable(),
-  stale: z.boolean(),
-  stats: marketStats,
-});
-export type TickerMessage = z.infer<typeof tickerMessage>;
-
-/** The payload of each channel's `data` messages. */
-export const wsData = {
-  tickers: z.array(tickerMessage),
-  ticker: tickerMessage,
-  depth: depthSnapshot,
-  trades: z.array(publicTrade),
-  candles: candle.extend({ interval: z.enum(CANDLE_INTERVALS) }),
-  orders: orderView,
-  balances: z.array(walletBalance),
+/** The payload of each channel kind's `data` messages. */
+export const wsData = Object.fromEntries(table.map((channel) => [channel.kind, channel.payload])) as {
+  [Kind in keyof typeof channels]: (typeof channels)[Kind]['payload'];
 };
 
 export const wsServerMessage = z.discriminatedUnion('op', [

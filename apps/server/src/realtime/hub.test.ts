@@ -1,8 +1,9 @@
-import { WS_CLOSE_CODES, WS_MAX_CHANNELS } from '@kestrel/contract';
+import { channels, WS_CLOSE_CODES, WS_MAX_CHANNELS } from '@kestrel/contract';
 import { catalogues } from '@kestrel/i18n/all';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translator } from '../http/i18n';
 import { type HubSocket, RealtimeHub } from './hub';
+import { publishTo, publishToUser } from './test-realtime';
 
 /** A socket that records what the hub does to it; `bufferedAmount` is set by the test to play a slow reader. */
 class FakeSocket implements HubSocket {
@@ -79,7 +80,7 @@ describe('RealtimeHub', () => {
     b.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
     bystander.send({ op: 'subscribe', channels: ['trades:ETHUSDT'] });
 
-    sut.publish('trades:BTCUSDT', [{ id: '7', price: '100.5' }]);
+    publishTo(sut, 'trades:BTCUSDT', [{ id: '7', price: '100.5' }]);
 
     const frame = a.socket.frames.at(-1);
     expect(b.socket.frames.at(-1)).toBe(frame);
@@ -95,7 +96,7 @@ describe('RealtimeHub', () => {
     sut.snapshot('ticker', (channel) => (channel === 'ticker:BTCUSDT' ? { last: '1' } : undefined));
     const a = client();
     a.send({ op: 'subscribe', channels: ['ticker:BTCUSDT', 'ticker:ETHUSDT'] });
-    sut.publish('ticker:BTCUSDT', { last: '2' });
+    publishTo(sut, 'ticker:BTCUSDT', { last: '2' });
 
     expect(a.socket.messages).toEqual([
       { op: 'subscribed', channels: ['ticker:BTCUSDT', 'ticker:ETHUSDT'] },
@@ -108,7 +109,7 @@ describe('RealtimeHub', () => {
     const a = client();
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
     a.send({ op: 'unsubscribe', channels: ['trades:BTCUSDT'] });
-    sut.publish('trades:BTCUSDT', []);
+    publishTo(sut, 'trades:BTCUSDT', []);
     expect(a.socket.messages.map((message) => message.op)).toEqual(['subscribed', 'unsubscribed']);
   });
 
@@ -116,7 +117,7 @@ describe('RealtimeHub', () => {
     const a = client();
     a.send({ op: 'subscribe', channels: ['depth:BTCUSDT'] });
     for (let sequence = 1; sequence <= 500; sequence += 1) {
-      sut.publish('depth:BTCUSDT', { sequence });
+      publishTo(sut, 'depth:BTCUSDT', { sequence });
       if (sequence % 50 === 0) await vi.advanceTimersByTimeAsync(10);
     }
     await vi.advanceTimersByTimeAsync(200);
@@ -139,7 +140,7 @@ describe('RealtimeHub', () => {
     // Every book changes every millisecond, all in the same turn, for a second: each book's second send then falls
     // on its own window edge, wherever in the interval the clock starts.
     for (let tick = 0; tick < 1_000; tick += 1) {
-      for (const symbol of symbols) sut.publish(`depth:${symbol}`, { tick });
+      for (const symbol of symbols) publishTo(sut, `depth:${symbol}`, { tick });
       await vi.advanceTimersByTimeAsync(1);
     }
 
@@ -164,8 +165,8 @@ describe('RealtimeHub', () => {
     const clients = Array.from({ length: 5 }, () => client());
     for (const each of clients) each.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
     const leaver = clients[4];
-    sut.publish('trades:BTCUSDT', [{ id: 1 }]);
-    sut.publish('trades:BTCUSDT', [{ id: 2 }]);
+    publishTo(sut, 'trades:BTCUSDT', [{ id: 1 }]);
+    publishTo(sut, 'trades:BTCUSDT', [{ id: 2 }]);
     expect(clients.map((each) => each.socket.data.length)).toEqual([1, 1, 0, 0, 0]);
     leaver?.send({ op: 'unsubscribe', channels: ['trades:BTCUSDT'] });
     // Five turns of two sockets each at most.
@@ -186,8 +187,8 @@ describe('RealtimeHub', () => {
     });
     const a = client();
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
-    expect(() => sut.publish('trades:BTCUSDT', [{ size: 1n }])).not.toThrow();
-    sut.publish('trades:BTCUSDT', [{ size: '1' }]);
+    expect(() => publishTo(sut, 'trades:BTCUSDT', [{ size: 1n }])).not.toThrow();
+    publishTo(sut, 'trades:BTCUSDT', [{ size: '1' }]);
     expect(a.socket.data).toEqual([{ op: 'data', channel: 'trades:BTCUSDT', data: [{ size: '1' }] }]);
     expect(errors).toEqual([expect.objectContaining({ channel: 'trades:BTCUSDT' })]);
   });
@@ -195,7 +196,7 @@ describe('RealtimeHub', () => {
   it('does not conflate other channels', () => {
     const a = client();
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
-    for (let id = 0; id < 20; id += 1) sut.publish('trades:BTCUSDT', [{ id }]);
+    for (let id = 0; id < 20; id += 1) publishTo(sut, 'trades:BTCUSDT', [{ id }]);
     expect(a.socket.data).toHaveLength(20);
   });
 
@@ -206,8 +207,8 @@ describe('RealtimeHub', () => {
     quick.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
     slow.socket.bufferedAmount = sut.maxBufferedBytes;
 
-    sut.publish('trades:BTCUSDT', [{ id: 1 }]);
-    sut.publish('trades:BTCUSDT', [{ id: 2 }]);
+    publishTo(sut, 'trades:BTCUSDT', [{ id: 1 }]);
+    publishTo(sut, 'trades:BTCUSDT', [{ id: 2 }]);
 
     expect(slow.socket.closedWith).toBe(WS_CLOSE_CODES.slowConsumer);
     expect(slow.socket.data).toEqual([]);
@@ -219,7 +220,7 @@ describe('RealtimeHub', () => {
   it('refuses an unknown channel with a translated error and subscribes nothing', () => {
     const a = client('de');
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT', 'secrets'] });
-    sut.publish('trades:BTCUSDT', []);
+    publishTo(sut, 'trades:BTCUSDT', []);
     expect(a.socket.messages).toEqual([{ op: 'error', msg: catalogues.de.validation.parameterError }]);
   });
 
@@ -232,14 +233,14 @@ describe('RealtimeHub', () => {
       op: 'error',
       msg: catalogues.de.realtime.tooManyChannels.replace('{{max}}', String(WS_MAX_CHANNELS)),
     });
-    sut.publish('trades:BTCUSDT', []);
+    publishTo(sut, 'trades:BTCUSDT', []);
     expect(a.socket.data).toEqual([]);
   });
 
   it('refuses private channels before auth', () => {
     const a = client();
     a.send({ op: 'subscribe', channels: ['orders'] });
-    sut.publishToUser(1, 'orders', { id: 'x' });
+    publishToUser(sut, 1, 'orders', { id: 'x' });
     expect(a.socket.messages).toEqual([{ op: 'error', msg: catalogues['en-US'].errors.unauthorized }]);
   });
 
@@ -255,9 +256,9 @@ describe('RealtimeHub', () => {
     second.send({ op: 'subscribe', channels: ['orders'] });
     await settle();
 
-    sut.publishToUser(1, 'orders', { id: 'mine' });
-    sut.publishToUser(2, 'orders', { id: 'theirs' });
-    sut.publishToUser(1, 'balances', []);
+    publishToUser(sut, 1, 'orders', { id: 'mine' });
+    publishToUser(sut, 2, 'orders', { id: 'theirs' });
+    publishToUser(sut, 1, 'balances', []);
 
     expect(first.socket.messages).toEqual([
       { op: 'authenticated' },
@@ -274,13 +275,13 @@ describe('RealtimeHub', () => {
     const a = client();
     a.send({ op: 'auth', token: 'token-of-1' });
     await settle();
-    expect(sut.follows(1, 'balances')).toBe(false);
+    expect(sut.follows(1, channels.balances)).toBe(false);
     a.send({ op: 'subscribe', channels: ['balances'] });
-    expect(sut.follows(1, 'balances')).toBe(true);
-    expect(sut.follows(1, 'orders')).toBe(false);
-    expect(sut.follows(2, 'balances')).toBe(false);
+    expect(sut.follows(1, channels.balances)).toBe(true);
+    expect(sut.follows(1, channels.orders)).toBe(false);
+    expect(sut.follows(2, channels.balances)).toBe(false);
     a.connection.closedBySocket();
-    expect(sut.follows(1, 'balances')).toBe(false);
+    expect(sut.follows(1, channels.balances)).toBe(false);
   });
 
   it('answers an unknown token with a translated error and keeps private channels closed', async () => {
@@ -312,7 +313,7 @@ describe('RealtimeHub', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(a.socket.terminated).toBe(false);
 
-    sut.publishToUser(3, 'orders', { id: 'after logout' });
+    publishToUser(sut, 3, 'orders', { id: 'after logout' });
     expect(a.socket.data).toEqual([]);
     expect(a.socket.messages.at(-1)).toEqual({ op: 'error', msg: catalogues['en-US'].errors.unauthorized });
   });
@@ -335,7 +336,7 @@ describe('RealtimeHub', () => {
     const b = client();
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
     a.connection.closedBySocket();
-    sut.publish('trades:BTCUSDT', []);
+    publishTo(sut, 'trades:BTCUSDT', []);
     expect(a.socket.data).toEqual([]);
     sut.close();
     expect(b.socket.closedWith).toBe(WS_CLOSE_CODES.goingAway);

@@ -1,6 +1,11 @@
 import {
+  type ChannelParams,
+  type ChannelPayload,
+  channelName,
   PRIVATE_CHANNELS,
   type PrivateChannel,
+  type PrivateChannelEntry,
+  type PublicChannel,
   WS_CLOSE_CODES,
   WS_MAX_CHANNELS,
   type WsClientMessage,
@@ -108,7 +113,11 @@ export class RealtimeHub implements RealtimePublisher {
     this.providers.set(kind, provider);
   }
 
-  publish(channel: string, data: unknown): void {
+  publish<C extends PublicChannel>(channel: C, params: ChannelParams<C>, data: ChannelPayload<C>): void {
+    this.publishAs(channelName(channel, params), data);
+  }
+
+  private publishAs(channel: string, data: unknown): void {
     this.stats.published += 1;
     if (channel.startsWith(CONFLATED_PREFIX)) {
       this.publishConflated(channel, data);
@@ -117,22 +126,22 @@ export class RealtimeHub implements RealtimePublisher {
     this.deliver(channel, data);
   }
 
-  publishToUser(userId: number, channel: PrivateChannel, data: unknown): void {
+  publishToUser<C extends PrivateChannelEntry>(userId: number, channel: C, data: ChannelPayload<C>): void {
     this.stats.published += 1;
     const connections = this.userConnections.get(userId);
     if (!connections) return;
     let frame: Buffer | undefined;
     for (const connection of connections) {
-      if (!connection.channels.has(channel)) continue;
-      frame ??= this.encodeData(channel, data);
+      if (!connection.channels.has(channel.pattern)) continue;
+      frame ??= this.encodeData(channel.pattern, data);
       if (!frame) return;
       connection.sendFrame(frame);
     }
   }
 
-  follows(userId: number, channel: PrivateChannel): boolean {
+  follows(userId: number, channel: PrivateChannelEntry): boolean {
     for (const connection of this.userConnections.get(userId) ?? []) {
-      if (connection.channels.has(channel)) return true;
+      if (connection.channels.has(channel.pattern)) return true;
     }
     return false;
   }

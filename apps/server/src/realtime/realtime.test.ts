@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { callApi, registerAccount } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { adminApi, adminWithRole } from '../modules/admin/test-admins';
+import { publishTo, publishToUser } from './test-realtime';
 
 const OWN_ORIGIN = 'http://kestrel.test';
 let sut: TestApp;
@@ -110,15 +111,15 @@ describe('live data over /ws', () => {
     expect(await client.next()).toEqual({ op: 'subscribed', channels: [TICKER, TRADES] });
     expect(await client.next()).toEqual({ op: 'data', channel: TICKER, data: { last: '1.5' } });
 
-    sut.app.realtime.publish(TICKER, { last: '1.6' });
-    sut.app.realtime.publish(TRADES, [{ id: '1' }]);
+    publishTo(sut.app.realtime, TICKER, { last: '1.6' });
+    publishTo(sut.app.realtime, TRADES, [{ id: '1' }]);
     expect(await client.next()).toEqual({ op: 'data', channel: TICKER, data: { last: '1.6' } });
     expect(await client.next()).toEqual({ op: 'data', channel: TRADES, data: [{ id: '1' }] });
 
     client.send({ op: 'unsubscribe', channels: [TICKER] });
     expect(await client.next()).toEqual({ op: 'unsubscribed', channels: [TICKER] });
-    sut.app.realtime.publish(TICKER, { last: '1.7' });
-    sut.app.realtime.publish(TRADES, [{ id: '2' }]);
+    publishTo(sut.app.realtime, TICKER, { last: '1.7' });
+    publishTo(sut.app.realtime, TRADES, [{ id: '2' }]);
     expect(await client.next()).toEqual({ op: 'data', channel: TRADES, data: [{ id: '2' }] });
   });
 
@@ -128,7 +129,7 @@ describe('live data over /ws', () => {
     await client.next();
     for (const length of [1, 125, 126, 1000, 65_535, 70_000]) {
       const data = [{ id: String(length), note: 'é漢'.repeat(length) }];
-      sut.app.realtime.publish(TRADES, data);
+      publishTo(sut.app.realtime, TRADES, data);
       expect(await client.next()).toEqual({ op: 'data', channel: TRADES, data });
     }
   });
@@ -143,7 +144,7 @@ describe('live data over /ws', () => {
     const client = await connect();
     client.send({ op: 'subscribe', channels: [DEPTH] });
     await client.next();
-    for (let sequence = 1; sequence <= 100; sequence += 1) sut.app.realtime.publish(DEPTH, { sequence });
+    for (let sequence = 1; sequence <= 100; sequence += 1) publishTo(sut.app.realtime, DEPTH, { sequence });
     expect(await client.next()).toEqual({ op: 'data', channel: DEPTH, data: { sequence: 1 } });
     expect(await client.next()).toEqual({ op: 'data', channel: DEPTH, data: { sequence: 100 } });
     expect(await client.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
@@ -164,9 +165,9 @@ describe('live data over /ws', () => {
     expect(await client.next()).toEqual({ op: 'authenticated' });
     expect(await client.next()).toEqual({ op: 'subscribed', channels: ['orders'] });
 
-    sut.app.realtime.publishToUser(bob.user.id, 'orders', { id: 'bob' });
-    sut.app.realtime.publishToUser(alice.user.id, 'balances', []);
-    sut.app.realtime.publishToUser(alice.user.id, 'orders', { id: 'alice' });
+    publishToUser(sut.app.realtime, bob.user.id, 'orders', { id: 'bob' });
+    publishToUser(sut.app.realtime, alice.user.id, 'balances', []);
+    publishToUser(sut.app.realtime, alice.user.id, 'orders', { id: 'alice' });
     // Messages arrive in order, so had Bob's order or the unsubscribed balances reached Alice, they would be next.
     expect(await client.next()).toEqual({ op: 'data', channel: 'orders', data: { id: 'alice' } });
   });
@@ -194,10 +195,10 @@ describe('live data over /ws', () => {
     const bulk = 'x'.repeat(64 * 1024);
     // One at a time, each read by the reader, so that only the stalled client falls behind.
     for (let id = 0; id < 128 && sut.app.realtime.stats.dropped === 0; id += 1) {
-      sut.app.realtime.publish(TRADES, [{ id, bulk }]);
+      publishTo(sut.app.realtime, TRADES, [{ id, bulk }]);
       expect(await reader.next()).toMatchObject({ channel: TRADES, data: [{ id }] });
     }
-    sut.app.realtime.publish(TRADES, [{ id: 'after' }]);
+    publishTo(sut.app.realtime, TRADES, [{ id: 'after' }]);
     expect(await reader.next()).toMatchObject({ channel: TRADES, data: [{ id: 'after' }] });
     stalled.socket.resume();
     const [code] = await closed;
@@ -247,7 +248,7 @@ describe('private channels when sessions end', () => {
 
   /** The user's orders stopped reaching the client: the next frame after a publish is the answer to a ping. */
   async function expectNoMoreOrders(client: Awaited<ReturnType<typeof connect>>, userId: number) {
-    sut.app.realtime.publishToUser(userId, 'orders', { id: 'after' });
+    publishToUser(sut.app.realtime, userId, 'orders', { id: 'after' });
     expect(await client.exchange(JSON.stringify({ op: 'ping' }))).toMatchObject({ op: 'pong' });
   }
 

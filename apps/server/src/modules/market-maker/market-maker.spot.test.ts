@@ -1,5 +1,4 @@
-import type { PriceSource } from '@kestrel/contract';
-import { placeOrderBody } from '@kestrel/contract';
+import { type PriceSource, placeOrderBody } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { MarketMakerSettings } from '../../config';

@@ -4,6 +4,7 @@ import {
   CANDLE_INTERVALS,
   type Candle,
   type CandleInterval,
+  channels,
   type MarketSummary,
   type PriceSource,
   type TickerMessage,
@@ -423,23 +424,27 @@ export class MarketsService {
       }
       if (state.tickerChanged) {
         state.tickerChanged = false;
-        publisher?.publish(`ticker:${state.market.symbol}`, this.tickerOf(state));
+        publisher?.publish(channels.ticker, { symbol: state.market.symbol }, this.tickerOf(state));
       }
     }
     if (now - this.lastTickersAt < 1000) return;
     this.lastTickersAt = now;
     if (this.tickersChanged) {
       this.tickersChanged = false;
-      publisher?.publish('tickers', this.tickers());
+      publisher?.publish(channels.tickers, {}, this.tickers());
     }
     for (const state of this.states.values()) {
       for (const interval of state.candlesChanged) {
         const candle = state.book.current.get(interval);
         if (candle) {
-          publisher?.publish(`candles:${state.market.symbol}:${interval}`, {
-            ...toWire(candle, state.places),
-            interval,
-          });
+          publisher?.publish(
+            channels.candles,
+            { symbol: state.market.symbol, interval },
+            {
+              ...toWire(candle, state.places),
+              interval,
+            },
+          );
         }
       }
       state.candlesChanged.clear();

@@ -1,4 +1,10 @@
-import type { CandleInterval } from '@kestrel/contract';
+import {
+  type CandleInterval,
+  type ChannelParams,
+  type ChannelPayload,
+  channelName,
+  type PublicChannel,
+} from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -166,8 +172,8 @@ class ManualFeed implements PriceFeed {
 
 class RecordingPublisher implements RealtimePublisher {
   readonly messages: { channel: string; data: unknown }[] = [];
-  publish(channel: string, data: unknown) {
-    this.messages.push({ channel, data });
+  publish<C extends PublicChannel>(channel: C, params: ChannelParams<C>, data: ChannelPayload<C>) {
+    this.messages.push({ channel: channelName(channel, params), data });
   }
   publishToUser() {}
   follows() {

@@ -6,6 +6,7 @@ import type {
   PublicTrade,
   UserTrade,
 } from '@kestrel/contract';
+import { channels } from '@kestrel/contract';
 import { checkOrder, type OrderRefusal } from '@kestrel/engine';
 import { decimalOf, formatAmount, formatDecimal, toScale, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
@@ -348,15 +349,16 @@ export class SpotOrdersService {
         }));
         const recent = [...trades.reverse(), ...(this.recent.get(symbol) ?? [])].slice(0, RECENT_TRADES);
         this.recent.set(symbol, recent);
-        this.publisher.publish(`trades:${symbol}`, trades);
+        this.publisher.publish(channels.trades, { symbol }, trades);
         for (const fill of fills) {
           this.markets.recordTrade(symbol, { price: fill.price, size: fill.size, at: fill.at });
         }
       }
-      if (depthChanged) this.publisher.publish(`depth:${symbol}`, book.depth(DEPTH_LEVELS));
-      for (const row of orders) this.publisher.publishToUser(row.userId, 'orders', viewOf(row, book.math));
+      if (depthChanged) this.publisher.publish(channels.depth, { symbol }, book.depth(DEPTH_LEVELS));
+      for (const row of orders)
+        this.publisher.publishToUser(row.userId, channels.orders, viewOf(row, book.math));
     }
-    const followers = [...report.users].filter((userId) => this.publisher.follows(userId, 'balances'));
+    const followers = [...report.users].filter((userId) => this.publisher.follows(userId, channels.balances));
     if (followers.length > 0) void this.publishBalances(followers);
   }
 
@@ -378,7 +380,8 @@ export class SpotOrdersService {
         });
         byUser.set(row.userId, list);
       }
-      for (const [userId, balances] of byUser) this.publisher.publishToUser(userId, 'balances', balances);
+      for (const [userId, balances] of byUser)
+        this.publisher.publishToUser(userId, channels.balances, balances);
     } catch (error) {
       this.log?.warn({ err: error }, 'spot balances could not be published');
     }

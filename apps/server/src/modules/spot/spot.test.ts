@@ -1,5 +1,4 @@
-import type { PlaceOrderBody } from '@kestrel/contract';
-import { placeOrderBody } from '@kestrel/contract';
+import { type PlaceOrderBody, placeOrderBody } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger/ledger.service';

@@ -1,12 +1,18 @@
-import type { PrivateChannel } from '@kestrel/contract';
+import {
+  type ChannelParams,
+  type ChannelPayload,
+  channelName,
+  type PrivateChannel,
+  type PrivateChannelEntry,
+  type PublicChannel,
+} from '@kestrel/contract';
 import type { TestApp } from '../../../test/test-app';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger/ledger.service';
 import { tradingLedgerOf } from '../ledger/test-ledger';
 import { SpotRepository } from './spot.repository';
 import type { SpotMarket } from './spot-math';
-import type { SpotMarkets } from './spot-orders.service';
-import { SpotOrdersService } from './spot-orders.service';
+import { type SpotMarkets, SpotOrdersService } from './spot-orders.service';
 
 /*
  * Helpers for the spot tests: markets and the realtime layer are small fakes, the ledger and the database are
@@ -57,11 +63,11 @@ export class FakeMarkets implements SpotMarkets {
 export class RecordingPublisher implements RealtimePublisher {
   readonly published: Array<{ channel: string; data: unknown }> = [];
   readonly private: Array<{ userId: number; channel: PrivateChannel; data: unknown }> = [];
-  publish(channel: string, data: unknown) {
-    this.published.push({ channel, data });
+  publish<C extends PublicChannel>(channel: C, params: ChannelParams<C>, data: ChannelPayload<C>) {
+    this.published.push({ channel: channelName(channel, params), data });
   }
-  publishToUser(userId: number, channel: PrivateChannel, data: unknown) {
-    this.private.push({ userId, channel, data });
+  publishToUser<C extends PrivateChannelEntry>(userId: number, channel: C, data: ChannelPayload<C>) {
+    this.private.push({ userId, channel: channel.pattern, data });
   }
   /** Users who follow their private channels; everyone unless a test says otherwise. */
   followers: Set<number> | undefined;

@@ -4,5 +4,5 @@ export type { S3StorageOptions } from './s3-storage';
 export { S3Storage } from './s3-storage';
 export { LocalDiskStorage } from './storage';
 export { UploadsRepository } from './uploads.repository';
-export { imageResponses, sendImage, uploadRoutes } from './uploads.routes';
+export { sendImage, uploadRoutes } from './uploads.routes';
 export { UploadsService } from './uploads.service';

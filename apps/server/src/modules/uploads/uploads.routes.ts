@@ -1,18 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  failureEnvelope,
-  UPLOAD_MAX_BYTES,
-  type UploadPurpose,
-  uploadIdParams,
-  uploadPurposeField,
-  uploadResult,
-} from '@kestrel/contract';
+import { endpoints, UPLOAD_MAX_BYTES, type UploadPurpose, uploadPurposeField } from '@kestrel/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { requireUser } from '../../http/authenticate';
-import { ok, responses } from '../../http/reply';
+import { ok } from '../../http/reply';
+import { routesOf } from '../../http/route';
 import type { AuthService } from '../auth';
 import type { UploadRow } from './uploads.repository';
 import { toUploadResult, type UploadsService } from './uploads.service';
@@ -20,23 +12,7 @@ import { toUploadResult, type UploadsService } from './uploads.service';
 /** Images do not change under an id; the owner's browser may keep them, shared caches may not. */
 const CACHE_SECONDS = 24 * 3600;
 
-/** Raw bytes: Fastify sends a Buffer as it is, without the JSON serializer. */
-const imageBytes = z.any().meta({ format: 'binary' });
-
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/webp': 'webp' } as Record<string, string>;
-
-/** The answer of an image route: the bytes, or the failure envelope. */
-export const imageResponses = {
-  200: {
-    description: 'The image, re-encoded on arrival',
-    content: {
-      'image/jpeg': { schema: imageBytes },
-      'image/webp': { schema: imageBytes },
-    },
-  },
-  '4xx': failureEnvelope,
-  '5xx': failureEnvelope,
-};
 
 /** Published pictures (banners) are the same for everyone and never change under their id. */
 const PUBLIC_CACHE_SECONDS = 365 * 24 * 3600;
@@ -96,48 +72,21 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ auth: AuthService; uploads: U
   app,
   { auth, uploads },
 ) => {
+  const route = routesOf(app, { auth });
   // Registered here only, so that no other route accepts multipart bodies.
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: UPLOAD_MAX_BYTES, fields: 4, parts: 5 },
   });
 
-  app.post(
-    '/',
-    {
-      schema: {
-        operationId: 'uploadImage',
-        tags: ['uploads'],
-        summary: 'Upload an image (multipart: `file` and `purpose`); it is checked and re-encoded',
-        consumes: ['multipart/form-data'],
-        security: [{ token: [] }],
-        response: responses(uploadResult),
-      },
-      preHandler: requireUser(auth),
-    },
-    async (request) => {
-      await uploads.consumeAllowance(request.user.id);
-      const { purpose, file } = await readUploadForm(request);
-      const row = await uploads.storeImage(request.user.id, purpose, file);
-      return ok(toUploadResult(row), request.t('common.success'));
-    },
-  );
+  route(endpoints.uploadImage, async (request) => {
+    await uploads.consumeAllowance(request.user.id);
+    const { purpose, file } = await readUploadForm(request);
+    const row = await uploads.storeImage(request.user.id, purpose, file);
+    return ok(toUploadResult(row), request.t('common.success'));
+  });
 
-  app.get(
-    '/:id',
-    {
-      schema: {
-        operationId: 'getUpload',
-        tags: ['uploads'],
-        summary: 'The image bytes, for their owner only (anyone else gets 404)',
-        security: [{ token: [] }],
-        params: uploadIdParams,
-        response: imageResponses,
-      },
-      preHandler: requireUser(auth),
-    },
-    async (request, reply) => {
-      const { upload, data } = await uploads.openForOwner(request.user.id, request.params.id);
-      return sendImage(reply, upload, data);
-    },
-  );
+  route(endpoints.getUpload, async (request, reply) => {
+    const { upload, data } = await uploads.openForOwner(request.user.id, request.params.id);
+    return sendImage(reply, upload, data);
+  });
 };

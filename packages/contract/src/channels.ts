@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  CANDLE_INTERVALS,
+  type CandleInterval,
+  candle,
+  depthSnapshot,
+  marketStats,
+  publicTrade,
+} from './markets';
+import { orderView } from './orders';
+import { walletBalance } from './wallet';
+
+export const tickerMessage = z.object({
+  symbol: z.string(),
+  indexPrice: z.string().nullable(),
+  stale: z.boolean(),
+  stats: marketStats,
+});
+export type TickerMessage = z.infer<typeof tickerMessage>;
+
+/** One stream channel of the WebSocket at `/ws` (ARCHITECTURE.md section 7). */
+export type Channel = {
+  /** The part of the name before the first colon, under which the server keeps the channel's current value. */
+  readonly kind: string;
+  /** The name, with `<symbol>` or `<interval>` where the channel's parameters go. */
+  readonly pattern: string;
+  /** The payload of the channel's `data` messages. */
+  readonly payload: z.ZodType;
+  /** A private channel carries the subscriber's own data, once the connection sent `auth` with a token. */
+  readonly access: 'public' | 'private';
+};
+
+/** Declares one channel, keeping its literal types so that publishers and subscribers derive its payload. */
+export function defineChannel<const C extends Channel>(channel: C): C {
+  return channel;
+}
+
+/** Every stream channel, by kind: the server publishes only these, clients subscribe only to these. */
+export const channels = {
+  /** Every market's ticker (the market list). */
+  tickers: defineChannel({
+    kind: 'tickers',
+    pattern: 'tickers',
+    payload: z.array(tickerMessage),
+    access: 'public',
+  }),
+  /** One market's ticker. */
+  ticker: defineChannel({
+    kind: 'ticker',
+    pattern: 'ticker:<symbol>',
+    payload: tickerMessage,
+    access: 'public',
+  }),
+  /** The order book, 20 levels a side, at most 10 snapshots a second. */
+  depth: defineChannel({
+    kind: 'depth',
+    pattern: 'depth:<symbol>',
+    payload: depthSnapshot,
+    access: 'public',
+  }),
+  /** Public trades as they happen. */
+  trades: defineChannel({
+    kind: 'trades',
+    pattern: 'trades:<symbol>',
+    payload: z.array(publicTrade),
+    access: 'public',
+  }),
+  /** The candle being formed. */
+  candles: defineChannel({
+    kind: 'candles',
+    pattern: 'candles:<symbol>:<interval>',
+    payload: candle.extend({ interval: z.enum(CANDLE_INTERVALS) }),
+    access: 'public',
+  }),
+  /** The caller's own orders as they change. */
+  orders: defineChannel({ kind: 'orders', pattern: 'orders', payload: orderView, access: 'private' }),
+  /** The caller's own spot balances as trades settle. */
+  balances: defineChannel({
+    kind: 'balances',
+    pattern: 'balances',
+    payload: z.array(walletBalance),
+    access: 'private',
+  }),
+};
+
+type ChannelTable = typeof channels;
+export type PublicChannel = Extract<ChannelTable[keyof ChannelTable], { access: 'public' }>;
+export type PrivateChannelEntry = Extract<ChannelTable[keyof ChannelTable], { access: 'private' }>;
+
+type ParameterNames<P extends string> = P extends `${string}<${infer Name}>${infer Rest}`
+  ? Name | ParameterNames<Rest>
+  : never;
+
+/** What fills a channel's name: `{ symbol }` for `ticker:<symbol>`, nothing for `tickers`. */
+export type ChannelParams<C extends Channel> = {
+  [Name in ParameterNames<C['pattern']>]: Name extends 'interval' ? CandleInterval : string;
+};
+
+/** What a channel's `data` messages carry. */
+export type ChannelPayload<C extends Channel> = z.input<C['payload']>;
+
+/** The name of one channel of a kind, e.g. `ticker:BTCUSDT`. */
+export function channelName<C extends Channel>(channel: C, params: ChannelParams<C>): string {
+  const values = params as Record<string, string>;
+  return channel.pattern.replace(/<([a-z]+)>/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${channel.kind} needs <${name}>`);
+    return value;
+  });
+}

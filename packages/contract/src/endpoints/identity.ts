@@ -1,0 +1,76 @@
+import { adminIdParams } from '../admin';
+import { defineEndpoint, operator, USER } from '../endpoint';
+import {
+  adminIdentityDetail,
+  adminIdentityPage,
+  approveBody,
+  identitySubmissionBody,
+  identityView,
+  rejectBody,
+  reviewQueueQuery,
+} from '../identity';
+
+export const identityEndpoints = {
+  listIdentitySubmissions: defineEndpoint({
+    operationId: 'listIdentitySubmissions',
+    method: 'GET',
+    path: '/api/admin/identity',
+    tag: 'admin',
+    summary:
+      'Identity submissions of one status (pending oldest first, decided newest first), by user or real name',
+    auth: operator('reviewer'),
+    query: reviewQueueQuery,
+    response: adminIdentityPage,
+  }),
+  getIdentitySubmission: defineEndpoint({
+    operationId: 'getIdentitySubmission',
+    method: 'GET',
+    path: '/api/admin/identity/:id',
+    tag: 'admin',
+    summary: 'One identity submission in full, with its images and the same user’s earlier submissions',
+    auth: operator('reviewer'),
+    params: adminIdParams,
+    response: adminIdentityDetail,
+  }),
+  approveIdentity: defineEndpoint({
+    operationId: 'approveIdentity',
+    method: 'POST',
+    path: '/api/admin/identity/:id/approve',
+    tag: 'admin',
+    summary: 'Approve a pending identity submission; the user is notified',
+    auth: operator('reviewer'),
+    params: adminIdParams,
+    body: approveBody,
+    response: adminIdentityDetail,
+  }),
+  rejectIdentity: defineEndpoint({
+    operationId: 'rejectIdentity',
+    method: 'POST',
+    path: '/api/admin/identity/:id/reject',
+    tag: 'admin',
+    summary: 'Reject a pending identity submission with a reason the user is shown',
+    auth: operator('reviewer'),
+    params: adminIdParams,
+    body: rejectBody,
+    response: adminIdentityDetail,
+  }),
+  getIdentity: defineEndpoint({
+    operationId: 'getIdentity',
+    method: 'GET',
+    path: '/api/user/identity',
+    tag: 'user',
+    summary: "Where the user's identity verification stands, with their newest submission",
+    auth: USER,
+    response: identityView,
+  }),
+  submitIdentity: defineEndpoint({
+    operationId: 'submitIdentity',
+    method: 'POST',
+    path: '/api/user/identity',
+    tag: 'user',
+    summary: 'Submit an ID card or a passport (own uploads with purpose identity) for review',
+    auth: USER,
+    body: identitySubmissionBody,
+    response: identityView,
+  }),
+};

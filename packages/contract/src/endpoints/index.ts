@@ -1,0 +1,47 @@
+import { adjustmentsEndpoints } from './adjustments';
+import { adminEndpoints } from './admin';
+import { adminOutboxEndpoints } from './admin-outbox';
+import { adminUsersEndpoints } from './admin-users';
+import { authEndpoints } from './auth';
+import { bannersEndpoints } from './banners';
+import { depositsEndpoints } from './deposits';
+import { healthEndpoints } from './health';
+import { identityEndpoints } from './identity';
+import { ledgerEndpoints } from './ledger';
+import { marketsEndpoints } from './markets';
+import { messagesEndpoints } from './messages';
+import { networksEndpoints } from './networks';
+import { payoutAccountsEndpoints } from './payout-accounts';
+import { profileEndpoints } from './profile';
+import { spotEndpoints } from './spot';
+import { uploadsEndpoints } from './uploads';
+import { usersEndpoints } from './users';
+import { walletEndpoints } from './wallet';
+import { withdrawalsEndpoints } from './withdrawals';
+
+/** Every endpoint of the API, by operationId: the server registers its routes from it, clients call through it. */
+export const endpoints = {
+  ...adjustmentsEndpoints,
+  ...adminEndpoints,
+  ...adminOutboxEndpoints,
+  ...adminUsersEndpoints,
+  ...authEndpoints,
+  ...bannersEndpoints,
+  ...depositsEndpoints,
+  ...healthEndpoints,
+  ...identityEndpoints,
+  ...ledgerEndpoints,
+  ...marketsEndpoints,
+  ...messagesEndpoints,
+  ...networksEndpoints,
+  ...payoutAccountsEndpoints,
+  ...profileEndpoints,
+  ...spotEndpoints,
+  ...uploadsEndpoints,
+  ...usersEndpoints,
+  ...walletEndpoints,
+  ...withdrawalsEndpoints,
+};
+
+export type Endpoints = typeof endpoints;
+export type OperationId = keyof Endpoints;

@@ -1,0 +1,65 @@
+import { defineEndpoint, operator, PUBLIC } from '../endpoint';
+import {
+  adminMarket,
+  adminMarketList,
+  adminMarketUpdateBody,
+  candleList,
+  candlesQuery,
+  marketList,
+  marketParams,
+  marketSummary,
+} from '../markets';
+
+export const marketsEndpoints = {
+  listMarkets: defineEndpoint({
+    operationId: 'listMarkets',
+    method: 'GET',
+    path: '/api/markets/',
+    tag: 'markets',
+    summary: 'Every market with its index price, whether the price is stale, and its 24-hour statistics',
+    auth: PUBLIC,
+    response: marketList,
+  }),
+  getMarket: defineEndpoint({
+    operationId: 'getMarket',
+    method: 'GET',
+    path: '/api/markets/:symbol',
+    tag: 'markets',
+    summary: "One market's settings, index price and 24-hour statistics",
+    auth: PUBLIC,
+    params: marketParams,
+    response: marketSummary,
+  }),
+  getMarketCandles: defineEndpoint({
+    operationId: 'getMarketCandles',
+    method: 'GET',
+    path: '/api/markets/:symbol/candles',
+    tag: 'markets',
+    summary: 'Candles of an interval, oldest first, the one being formed last; `before` pages further back',
+    auth: PUBLIC,
+    params: marketParams,
+    query: candlesQuery,
+    response: candleList,
+  }),
+  listAdminMarkets: defineEndpoint({
+    operationId: 'listAdminMarkets',
+    method: 'GET',
+    path: '/api/admin/markets',
+    tag: 'admin',
+    summary: 'Every market with its settings, index price, staleness and whether the market maker quotes it',
+    auth: operator('super_admin'),
+    response: adminMarketList,
+  }),
+  updateMarket: defineEndpoint({
+    operationId: 'updateMarket',
+    method: 'PATCH',
+    path: '/api/admin/markets/:symbol',
+    tag: 'admin',
+    summary:
+      'Open or close a market, switch its market maker, change its fees and minimum total, or (closed only) its tick and lot size',
+    auth: operator('super_admin'),
+    params: marketParams,
+    body: adminMarketUpdateBody,
+    response: adminMarket,
+  }),
+};
