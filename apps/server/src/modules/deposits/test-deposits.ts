@@ -2,7 +2,7 @@ import type { Chain } from '@kestrel/contract';
 import { type ApiAnswer, registerAccount } from '../../../test/api';
 import type { TestApp } from '../../../test/test-app';
 import { uploadPhoto } from '../identity/test-identity';
-import { NetworksRepository } from '../networks/networks.repository';
+import { NetworksRepository } from '../networks';
 
 /*
  * Helpers for tests that need deposits: a network is given a deposit address, and deposits are declared through

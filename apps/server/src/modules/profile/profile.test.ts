@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { ProfileRepository } from '../auth/profile.repository';
+import { ProfileRepository } from '../auth';
 import { DEFAULT_RATE_LIMITS } from '../auth/rate-limits';
 import { PasswordAttempts } from './password-attempts';
 import { ProfileService } from './profile.service';

@@ -2,7 +2,7 @@ import { placeOrderBody } from '@kestrel/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { LedgerRepository } from '../ledger/ledger.repository';
+import { LedgerRepository } from '../ledger';
 import { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { spotOrders, spotTrades } from './spot.schema';

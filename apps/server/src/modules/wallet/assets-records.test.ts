@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { UserRow } from '../auth/auth.repository';
+import type { UserRow } from '../auth';
+import { WalletRepository } from '../ledger';
 import { journalTransactions } from '../ledger/ledger.schema';
 import type { LedgerService } from '../ledger/ledger.service';
 import { deposit, ledgerOf } from '../ledger/test-ledger';
-import { WalletRepository } from '../ledger/wallet.repository';
 import { WalletService } from './wallet.service';
 
 let sut: TestApp;
