@@ -83,16 +83,16 @@ export const channels = {
   }),
 };
 
-type ChannelTable = typeof channels;
-export type PublicChannel = Extract<ChannelTable[keyof ChannelTable], { access: 'public' }>;
-export type PrivateChannelEntry = Extract<ChannelTable[keyof ChannelTable], { access: 'private' }>;
+export type Channels = typeof channels;
+export type PublicChannel = Extract<Channels[keyof Channels], { access: 'public' }>;
+export type PrivateChannelEntry = Extract<Channels[keyof Channels], { access: 'private' }>;
 
 type ParameterNames<P extends string> = P extends `${string}<${infer Name}>${infer Rest}`
   ? Name | ParameterNames<Rest>
   : never;
 
 /** What fills a channel's name: `{ symbol }` for `ticker:<symbol>`, nothing for `tickers`. */
-export type ChannelParams<C extends Channel> = {
+export type ChannelParams<C extends Pick<Channel, 'pattern'>> = {
   [Name in ParameterNames<C['pattern']>]: Name extends 'interval' ? CandleInterval : string;
 };
 
@@ -100,7 +100,10 @@ export type ChannelParams<C extends Channel> = {
 export type ChannelPayload<C extends Channel> = z.input<C['payload']>;
 
 /** The name of one channel of a kind, e.g. `ticker:BTCUSDT`. */
-export function channelName<C extends Channel>(channel: C, params: ChannelParams<C>): string {
+export function channelName<C extends Pick<Channel, 'kind' | 'pattern'>>(
+  channel: C,
+  params: ChannelParams<C>,
+): string {
   const values = params as Record<string, string>;
   return channel.pattern.replace(/<([a-z]+)>/g, (_, name: string) => {
     const value = values[name];
