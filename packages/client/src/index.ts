@@ -1,1 +1,3 @@
+export * from './attempts';
+export * from './check';
 export * from './client';

@@ -139,7 +139,7 @@ export const routes = {
     method: 'GET',
     path: '/api/admin/bank-cards',
   },
-  listBanners: { operationId: 'listBanners', method: 'GET', path: '/api/banners/' },
+  listBanners: { operationId: 'listBanners', method: 'GET', path: '/api/banners' },
   listCryptoWallets: { operationId: 'listCryptoWallets', method: 'GET', path: '/api/wallet/crypto-wallets' },
   listCryptoWalletSubmissions: {
     operationId: 'listCryptoWalletSubmissions',
@@ -154,9 +154,9 @@ export const routes = {
     path: '/api/admin/identity',
   },
   listLatestTrades: { operationId: 'listLatestTrades', method: 'GET', path: '/api/markets/trades/latest' },
-  listMarkets: { operationId: 'listMarkets', method: 'GET', path: '/api/markets/' },
+  listMarkets: { operationId: 'listMarkets', method: 'GET', path: '/api/markets' },
   listMarketTrades: { operationId: 'listMarketTrades', method: 'GET', path: '/api/markets/:symbol/trades' },
-  listMessages: { operationId: 'listMessages', method: 'GET', path: '/api/messages/' },
+  listMessages: { operationId: 'listMessages', method: 'GET', path: '/api/messages' },
   listSpotOrders: { operationId: 'listSpotOrders', method: 'GET', path: '/api/spot/orders' },
   listSpotTrades: { operationId: 'listSpotTrades', method: 'GET', path: '/api/spot/trades' },
   listWithdrawalReviews: {
@@ -236,7 +236,7 @@ export const routes = {
     path: '/api/admin/banners/images',
     sends: 'multipart',
   },
-  uploadImage: { operationId: 'uploadImage', method: 'POST', path: '/api/uploads/', sends: 'multipart' },
+  uploadImage: { operationId: 'uploadImage', method: 'POST', path: '/api/uploads', sends: 'multipart' },
 } as const satisfies RouteTable;
 
 /** Every channel's name pattern, by kind, for clients: `useChannel(streams.ticker, { symbol })`. */

@@ -1,3 +1,4 @@
+import { ApiError } from '@kestrel/client';
 import {
   bankDepositBody,
   depositBody,
@@ -9,7 +10,6 @@ import {
 import { Button, TextField } from '@kestrel/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';

@@ -1,8 +1,8 @@
+import { ApiError } from '@kestrel/client';
 import { type OrderSide, type OrderType, TIME_IN_FORCE, type TimeInForce } from '@kestrel/contract';
 import { ChevronDown, Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { showNotice } from '../../components/notice/noticeStore';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useFieldMessage } from '../../lib/useFieldMessage';

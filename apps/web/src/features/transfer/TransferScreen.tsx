@@ -1,10 +1,10 @@
+import { ApiError } from '@kestrel/client';
 import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatQuantity, parseTypedDecimal } from '@kestrel/money';
 import { Button, TextField } from '@kestrel/ui';
 import { ArrowUpDown } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { ASSETS_PATH } from '../../app/paths';
 import { IconButton } from '../../components/IconButton';
 import { showNotice } from '../../components/notice/noticeStore';
