@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type RejectBody,
   type ReviewStatus,
+  type WithdrawalApproveBody,
 } from '@kestrel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -29,7 +30,10 @@ export type ReviewItem = { id: number; status: ReviewStatus };
 
 export type ReviewFilter = { status: ReviewStatus; q: string; page: number };
 
-export type ReviewDecision = { kind: 'approve'; body: ApproveBody } | { kind: 'reject'; body: RejectBody };
+/** Approval sends an optional note, and a withdrawal's the reference of its payment too; rejection, a reason. */
+export type ReviewDecision =
+  | { kind: 'approve'; body: ApproveBody | WithdrawalApproveBody }
+  | { kind: 'reject'; body: RejectBody };
 
 export const reviewKeys = {
   queue: (queue: ReviewQueueName) => ['review', queue] as const,
