@@ -14,8 +14,8 @@ import { api } from '../../app/api';
 
 /**
  * Every review queue answers at the same addresses under /api/admin/<queue>: the list filtered by status, one
- * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A later queue (deposits,
- * withdrawals, bank cards, wallets) adds its name here.
+ * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A kind's description
+ * (ReviewKind) names its queue here.
  */
 export type ReviewQueueName =
   | 'identity'
