@@ -1,7 +1,6 @@
 import { ApiError, checkAnswer, createClient } from '@kestrel/client';
 import { ERRORS } from '@kestrel/contract';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { createApiClient } from '../api/client';
 import { clearToken, getLanguage, getToken } from '../api/storage';
 import { i18n } from '../i18n/i18n';
 import { notify } from './notices';
@@ -50,14 +49,4 @@ export const client = createClient({
   // A wrong password at sign-in is also a 401, with a message of its own.
   serverWordsUnauthorized: true,
   check: import.meta.env.DEV ? checkAnswer : undefined,
-});
-
-// The old client, left for the six review-queue folders only: it goes when they call through `client`.
-export const api = createApiClient({
-  fetch: (input, init) => fetch(input, init),
-  getToken,
-  getLanguage,
-  notify,
-  translate: (key) => i18n.t(key),
-  onUnauthorized: endSession,
 });
