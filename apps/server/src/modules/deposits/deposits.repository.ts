@@ -2,6 +2,7 @@ import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
 import { userAccounts } from '../auth';
+import { assetPrecisions } from '../ledger';
 import {
   type Decision,
   decisionValues,
@@ -37,6 +38,16 @@ export class DepositsRepository implements Audited<DepositsRepository> {
    */
   get connection(): Db {
     return this.db;
+  }
+
+  /** The asset's precision, read in the decision's transaction that credits at it. */
+  async precisionOf(asset: string): Promise<number> {
+    const [row] = await this.db
+      .select({ precision: assetPrecisions.precision })
+      .from(assetPrecisions)
+      .where(eq(assetPrecisions.code, asset));
+    if (!row) throw new Error(`asset ${asset} has no precision`);
+    return row.precision;
   }
 
   /** Stores a deposit, or nothing when this request reference already stored one (a retried request). */

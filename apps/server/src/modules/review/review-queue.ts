@@ -5,8 +5,8 @@ import { containsPattern } from '../../db/contains-pattern';
 import { userAccounts } from '../auth';
 
 /*
- * The SQL every review queue repeats (identity now; bank cards, wallets, deposits and withdrawals later). A
- * queue's table names these columns the same way, and its list query joins the auth module's `userAccounts`.
+ * The SQL every review queue shares (identity, bank cards, wallets, deposits, withdrawals, adjustment proposals).
+ * A queue's table names these columns the same way, and its list query joins the auth module's `userAccounts`.
  */
 
 /** The columns every review table has. */
@@ -19,8 +19,16 @@ export type ReviewColumns = {
 
 export type QueueFilter = { status: ReviewStatus; q?: string; page: number; pageSize: number };
 
-/** A reviewer's decision; only a rejection must say why. */
-export type Decision = { status: 'approved'; note?: string } | { status: 'rejected'; reason: string };
+/** What every approval may carry: a note the audit log keeps as its reason. */
+export type ApprovalBody = { note?: string };
+
+/**
+ * A reviewer's decision; only a rejection must say why. An approval carries its endpoint's body (a note, and for a
+ * withdrawal the payment's reference).
+ */
+export type Decision<Approval extends ApprovalBody = ApprovalBody> =
+  | ({ status: 'approved' } & Approval)
+  | { status: 'rejected'; reason: string };
 
 /**
  * The rows of one status whose user matches the search: part of the e-mail or phone, or the UID. A queue adds
