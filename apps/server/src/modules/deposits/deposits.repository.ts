@@ -7,9 +7,8 @@ import {
   type Decision,
   decisionValues,
   type QueueFilter,
-  queueOrder,
+  queuePage,
   queueWhere,
-  queueWindow,
   stillPending,
 } from '../review';
 import { deposits } from './deposits.schema';
@@ -80,23 +79,13 @@ export class DepositsRepository implements Audited<DepositsRepository> {
     return { rows, total: total?.value ?? 0 };
   }
 
-  async page(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
-    const where = queueWhere(deposits, filter);
-    const { limit, offset } = queueWindow(filter);
-    const rows = await this.db
+  page(filter: QueueFilter) {
+    const list = this.db
       .select({ deposit: deposits, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(deposits)
       .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
-      .where(where)
-      .orderBy(...queueOrder(deposits, filter.status))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(deposits)
-      .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
-      .where(where);
-    return { rows, total: total?.value ?? 0 };
+      .$dynamic();
+    return queuePage(this.db, list, deposits, filter, queueWhere(deposits, filter));
   }
 
   /** One deposit with its user and the reviewer who decided it. */

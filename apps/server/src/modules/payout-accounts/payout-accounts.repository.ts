@@ -6,9 +6,8 @@ import {
   type Decision,
   decisionValues,
   type QueueFilter,
-  queueOrder,
+  queuePage,
   queueWhere,
-  queueWindow,
   stillPending,
 } from '../review';
 import type { bankCards, withdrawalWallets } from './payout-accounts.schema';
@@ -96,29 +95,19 @@ export class PayoutAccountsRepository<T extends PayoutTable> implements Audited<
     return rows.length > 0;
   }
 
-  async page(
-    filter: QueueFilter,
-  ): Promise<{ rows: (UserContact & { account: PayoutRow<T> })[]; total: number }> {
+  async page(filter: QueueFilter) {
     const { table } = this;
+    const list = this.db
+      .select({ account: table as PayoutTable, userEmail: userAccounts.email, userPhone: userAccounts.phone })
+      .from(table as PayoutTable)
+      .innerJoin(userAccounts, eq(userAccounts.id, table.userId))
+      .$dynamic();
     const where = and(
       this.live,
       queueWhere(table, filter, (pattern) => this.search(table, pattern)),
     );
-    const { limit, offset } = queueWindow(filter);
-    const rows = await this.db
-      .select({ account: table as PayoutTable, userEmail: userAccounts.email, userPhone: userAccounts.phone })
-      .from(table as PayoutTable)
-      .innerJoin(userAccounts, eq(userAccounts.id, table.userId))
-      .where(where)
-      .orderBy(...queueOrder(table, filter.status))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(table as PayoutTable)
-      .innerJoin(userAccounts, eq(userAccounts.id, table.userId))
-      .where(where);
-    return { rows: rows as (UserContact & { account: PayoutRow<T> })[], total: total?.value ?? 0 };
+    const { rows, total } = await queuePage(this.db, list, table, filter, where);
+    return { rows: rows as (UserContact & { account: PayoutRow<T> })[], total };
   }
 
   /** One live account with its user and the reviewer who decided it. */

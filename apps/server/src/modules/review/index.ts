@@ -5,4 +5,4 @@ export { ReviewQueue } from './review.service';
 export type { ActionEndpoint, ItemEndpoint, QueueEndpoint, ReviewKind } from './review-kind';
 export { reviewerOf, statusChange } from './review-kind';
 export type { ApprovalBody, Decision, QueueFilter } from './review-queue';
-export { decisionValues, queueOrder, queueWhere, queueWindow, stillPending } from './review-queue';
+export { decisionValues, queuePage, queueWhere, stillPending } from './review-queue';
