@@ -1,5 +1,6 @@
+import { ApiError } from '@kestrel/client';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, query } from './client';
+import { createApiClient, query } from './client';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

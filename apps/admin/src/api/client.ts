@@ -1,22 +1,6 @@
+import { ApiError, type Notice } from '@kestrel/client';
 import { LANGUAGE_HEADER } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-
-/** Why a call failed: the server said no (`business`), the session ended, the server broke, or no answer. */
-export type ApiFailure = 'business' | 'unauthorized' | 'server' | 'network';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly kind: ApiFailure,
-    message: string,
-    readonly status: number | null,
-    readonly code: number | null,
-  ) {
-    super(message);
-  }
-}
-
-export type Notice = { tone: 'negative' | 'positive'; message: string };
 
 export type ApiClientDeps = {
   fetch: (input: string, init: RequestInit) => Promise<Response>;

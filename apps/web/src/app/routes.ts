@@ -1,4 +1,6 @@
-import { marketApiPath, symbolOf } from '../features/markets/paths';
+import { urlOf } from '@kestrel/client';
+import { routes } from '@kestrel/contract/routes';
+import { symbolOf } from '../features/markets/paths';
 import {
   ACCOUNT_RECORD_PATH,
   ALL_TRADES_PATH,
@@ -74,7 +76,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   shell(MINE_PATH, 'private', 'mine'),
   shell(MARKETS_PATH, 'private', 'marketList'),
   shell(TRADE_TAB_PATH, 'private', 'tradeTab'),
-  shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search) => [marketApiPath(symbolOf(search))]),
+  shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search) => [
+    urlOf(routes.getMarket, { params: { symbol: symbolOf(search) } }),
+  ]),
   // User group.
   page(LOGIN_PATH, 'public', 'login'),
   page(REGISTER_PATH, 'public', 'register'),

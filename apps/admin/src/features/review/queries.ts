@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type RejectBody,
   type ReviewStatus,
+  type WithdrawalApproveBody,
 } from '@kestrel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -13,8 +14,8 @@ import { api } from '../../app/api';
 
 /**
  * Every review queue answers at the same addresses under /api/admin/<queue>: the list filtered by status, one
- * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A later queue (deposits,
- * withdrawals, bank cards, wallets) adds its name here.
+ * item, approve and reject; the console shows it at /<queue> and /<queue>/:id. A kind's description
+ * (ReviewKind) names its queue here.
  */
 export type ReviewQueueName =
   | 'identity'
@@ -29,7 +30,10 @@ export type ReviewItem = { id: number; status: ReviewStatus };
 
 export type ReviewFilter = { status: ReviewStatus; q: string; page: number };
 
-export type ReviewDecision = { kind: 'approve'; body: ApproveBody } | { kind: 'reject'; body: RejectBody };
+/** Approval sends an optional note, and a withdrawal's the reference of its payment too; rejection, a reason. */
+export type ReviewDecision =
+  | { kind: 'approve'; body: ApproveBody | WithdrawalApproveBody }
+  | { kind: 'reject'; body: RejectBody };
 
 export const reviewKeys = {
   queue: (queue: ReviewQueueName) => ['review', queue] as const,

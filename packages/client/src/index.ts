@@ -1,0 +1,5 @@
+export * from './attempts';
+export * from './channels';
+export * from './check';
+export * from './client';
+export * from './realtime';
