@@ -80,6 +80,9 @@ export default defineConfig(({ command }) => ({
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The app's own modules of the first paint likewise: one file, without the registry that modules copied
+            // into several chunks need.
+            { name: 'app', test: /[\\/](apps[\\/]web|packages[\\/][\w-]+)[\\/]src[\\/]/, tags: ['$initial'] },
             // A language's shared and user app texts are loaded together, before the first paint: one file.
             { name: (id) => LOCALE_TEXTS.exec(id)?.[1] ?? null, test: LOCALE_TEXTS },
           ],
