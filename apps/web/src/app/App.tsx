@@ -1,12 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { NoticeViewport } from '../components/notice/NoticeViewport';
 import { i18n } from '../i18n/i18n';
 import { useStoredPreferencesSync } from '../i18n/useLanguage';
-import { createQueryClient } from './queryClient';
+import { afterNextPaint } from '../lib/afterNextPaint';
+import { QueryLayer } from './queryLayer';
 import { AppRoutes } from './router';
+
+// The top notices' place joins the page once it has painted; a notice raised before then waits in its store.
+const NoticeViewport = lazy(() =>
+  afterNextPaint()
+    .then(() => import('../components/notice/NoticeViewport'))
+    .then((module) => ({ default: module.NoticeViewport })),
+);
 
 function PreferencesSync() {
   useStoredPreferencesSync();
@@ -14,16 +20,17 @@ function PreferencesSync() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <QueryLayer>
         <PreferencesSync />
-        <NoticeViewport />
+        <Suspense fallback={null}>
+          <NoticeViewport />
+        </Suspense>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-      </QueryClientProvider>
+      </QueryLayer>
     </I18nextProvider>
   );
 }

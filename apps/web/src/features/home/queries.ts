@@ -2,8 +2,8 @@ import type { Banner } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import { isBanner } from '../../session/shapes';
-import { readSession, saveSwiperInfo } from '../../session/storage';
+import { saveSwiperInfo } from '../../session/storage';
+import { storedBanners } from './banners';
 
 export const homeKeys = {
   all: ['home'] as const,
@@ -16,13 +16,6 @@ export const BANNERS_STALE_MS = 5 * 60_000;
 /** The latest trades come live over the WebSocket after the first page. */
 export const LATEST_TRADES_STALE_MS = 30_000;
 export const LATEST_TRADES_SHOWN = 10;
-
-/** The banners kept in the session from the last visit, if they still look like banners. */
-function storedBanners(): Banner[] | undefined {
-  const stored = readSession().swiperInfo;
-  if (stored.length === 0 || !stored.every(isBanner)) return undefined;
-  return stored.map(({ id, imageUrl, title, link }) => ({ id, imageUrl, title, link }));
-}
 
 export async function fetchBanners(): Promise<Banner[]> {
   const { items } = await api.call(routes.listBanners, {}, { quiet: true });
