@@ -173,9 +173,12 @@ function OrderRow({ order, tickSize }: { order: OrderView; tickSize: string }) {
             className={styles.cancelButton}
             disabled={cancel.isPending}
             onClick={() =>
-              cancel.mutate(order, {
-                onSuccess: () => showNotice({ tone: 'positive', message: t('orders.cancelSuccess') }),
-              })
+              // The pushed order may take this row away before the answer comes: the notice must not need it.
+              cancel.mutateAsync(order).then(
+                () => showNotice({ tone: 'positive', message: t('orders.cancelSuccess') }),
+                // A refusal has shown its own notice.
+                () => undefined,
+              )
             }
             data-testid={SpotTestId.cancel}
           >
