@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { Notices } from '../components/Notices';
 import { Login } from '../features/login/Login';
 import { Enrol } from '../features/security/Enrol';
 import { Shell } from '../features/shell/Shell';
 import { queryClient, setNavigation } from './api';
+import { ShownNotices } from './ShownNotices';
 
 /** Paths are relative to /admin, where the server serves the console. */
 const router = createBrowserRouter(
@@ -142,7 +142,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Notices />
+      <ShownNotices />
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,17 @@
+import { Notices } from '@kestrel/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { NoticeViewport } from '../components/notice/NoticeViewport';
+import {
+  currentNotice,
+  dismissNotice,
+  NOTICE_DURATION_MS,
+  subscribeNotice,
+} from '../components/notice/noticeStore';
 import { i18n } from '../i18n/i18n';
 import { useStoredPreferencesSync } from '../i18n/useLanguage';
+import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
 import { createQueryClient } from './queryClient';
 import { AppRoutes } from './router';
 
@@ -13,13 +20,26 @@ function PreferencesSync() {
   return null;
 }
 
+/** The top notice: one at a time, a newer one replacing it, gone after a moment. */
+function TopNotice() {
+  const notice = useSyncExternalStore(subscribeNotice, currentNotice, currentNotice);
+  return (
+    <Notices
+      notices={notice ? [notice] : []}
+      onDismiss={dismissNotice}
+      dismissAfterMs={NOTICE_DURATION_MS}
+      testId={TestId.notice}
+    />
+  );
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <PreferencesSync />
-        <NoticeViewport />
+        <TopNotice />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -6,13 +6,12 @@ import {
   withdrawalApproveBody,
 } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, TextArea, TextField } from '@kestrel/ui';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog } from '../../components/Dialog';
-import { TextArea } from '../../components/Field';
 import { useLocale } from '../../i18n/i18n';
 import styles from '../review/Review.module.css';
 import { ReviewTestId } from '../review/testIds';

@@ -1,11 +1,11 @@
 import type { MarketSummary, TickerMessage } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
+import { SearchField } from '@kestrel/ui';
 import { ArrowDown, ArrowUp, ArrowUpDown, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { SearchField } from '../../components/SearchField';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel } from '../../lib/realtime';

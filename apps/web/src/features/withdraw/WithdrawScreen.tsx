@@ -1,6 +1,6 @@
 import { CHAIN_LABELS, type WithdrawalTarget, withdrawalBody } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SelectField, TextField } from '@kestrel/ui';
 import { ChevronRight, Info, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { ApiError } from '../../api/client';
 import { ASSETS_PATH, IDENTITY_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
-import { Select } from '../../components/Select';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { SafeParser } from '../../lib/formErrors';
@@ -171,7 +170,7 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
       aria-label={t('withdraw.title')}
       data-testid={TestId.withdrawForm}
     >
-      <Select
+      <SelectField
         label={t('withdraw.account')}
         value={form.values.target}
         onChange={(next) => {
@@ -193,7 +192,7 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
         </p>
       ) : (
         <>
-          <Select
+          <SelectField
             label={t('withdraw.coin')}
             value={option.asset}
             onChange={(asset) => form.reset({ ...form.values, asset, amount: '' })}
