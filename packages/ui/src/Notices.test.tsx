@@ -1,12 +1,9 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notices, type ShownNotice } from './Notices';
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
+afterEach(cleanup);
 
 const FAILED: ShownNotice = { id: 1, tone: 'negative', message: 'Wrong password' };
 const SAVED: ShownNotice = { id: 2, tone: 'positive', message: 'Successfully modified' };
@@ -23,23 +20,14 @@ describe('Notices', () => {
     ]);
   });
 
-  it('dismisses a notice after the given time', () => {
-    vi.useFakeTimers();
-    const onDismiss = vi.fn();
-    render(<Notices notices={[SAVED]} onDismiss={onDismiss} dismissAfterMs={2_500} />);
-
-    act(() => vi.advanceTimersByTime(2_499));
-    expect(onDismiss).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
-    expect(onDismiss).toHaveBeenCalledWith(SAVED.id);
-  });
-
-  it('offers a close button only when it is named', async () => {
+  it('offers a close button only when it is given one', async () => {
     const onDismiss = vi.fn();
     const { rerender } = render(<Notices notices={[FAILED]} onDismiss={onDismiss} />);
     expect(screen.queryByRole('button')).toBeNull();
 
-    rerender(<Notices notices={[FAILED]} onDismiss={onDismiss} dismissLabel="Close" />);
+    rerender(
+      <Notices notices={[FAILED]} onDismiss={onDismiss} dismissButton={{ label: 'Close', icon: 'x' }} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDismiss).toHaveBeenCalledWith(FAILED.id);
   });

@@ -1,4 +1,5 @@
 import { Notices } from '@kestrel/ui';
+import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { dismissNotice, useNotices } from './notices';
 
@@ -9,7 +10,7 @@ export function ShownNotices() {
     <Notices
       notices={useNotices()}
       onDismiss={dismissNotice}
-      dismissLabel={t('admin.common.close')}
+      dismissButton={{ label: t('admin.common.close'), icon: <X size={16} /> }}
       testId="notice"
     />
   );

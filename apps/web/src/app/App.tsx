@@ -1,6 +1,6 @@
 import { Notices } from '@kestrel/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import {
@@ -23,14 +23,14 @@ function PreferencesSync() {
 /** The top notice: one at a time, a newer one replacing it, gone after a moment. */
 function TopNotice() {
   const notice = useSyncExternalStore(subscribeNotice, currentNotice, currentNotice);
-  return (
-    <Notices
-      notices={notice ? [notice] : []}
-      onDismiss={dismissNotice}
-      dismissAfterMs={NOTICE_DURATION_MS}
-      testId={TestId.notice}
-    />
-  );
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => dismissNotice(notice.id), NOTICE_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  return <Notices notices={notice ? [notice] : []} onDismiss={dismissNotice} testId={TestId.notice} />;
 }
 
 export function App() {
