@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -44,18 +45,30 @@ const hasSideEffects = (id: string) =>
 /** A language's texts, one module per namespace (packages/i18n/src/locales/<locale>/<namespace>.ts). */
 const LOCALE_TEXTS = /[\\/]packages[\\/]i18n[\\/]src[\\/]locales[\\/]([\w-]+)[\\/]/;
 
+/**
+ * React Router's package exports its development build to every bundler; its production build is the same code
+ * without the development warnings. The app's build takes that one.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  import.meta.resolve('react-router').replace('/dist/development/', '/dist/production/'),
+);
+
 /** The API server the dev server forwards to; `npm start -w @kestrel/server` listens here by default. */
 const API_TARGET = 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react(), precompress()],
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser of the build's target (Baseline widely available) preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: { moduleSideEffects: hasSideEffects },
       // Fewer files before a screen shows (docs/decisions/0022): on a phone's network each file is a round trip, and
@@ -67,6 +80,9 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The app's own modules of the first paint likewise: one file, without the registry that modules copied
+            // into several chunks need.
+            { name: 'app', test: /[\\/](apps[\\/]web|packages[\\/][\w-]+)[\\/]src[\\/]/, tags: ['$initial'] },
             // A language's shared and user app texts are loaded together, before the first paint: one file.
             { name: (id) => LOCALE_TEXTS.exec(id)?.[1] ?? null, test: LOCALE_TEXTS },
           ],
@@ -86,4 +102,4 @@ export default defineConfig({
       '/ws': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },
-});
+}));

@@ -16,7 +16,12 @@ import { Idempotency } from './http/idempotency';
 import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
-import { AdjustmentsRepository, AdjustmentsService, adjustmentsRoutes } from './modules/adjustments';
+import {
+  AdjustmentsRepository,
+  AdjustmentsService,
+  adjustmentReview,
+  adjustmentsRoutes,
+} from './modules/adjustments';
 import { AdminsRepository, AdminsService, AuditRepository, adminRoutes } from './modules/admin';
 import { adminOutboxRoutes } from './modules/admin-outbox';
 import { AdminUsersService, adminUsersRoutes } from './modules/admin-users';
@@ -32,21 +37,9 @@ import {
   type RateLimitOptions,
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
-import {
-  DepositReviewService,
-  DepositsRepository,
-  DepositsService,
-  depositReviewRoutes,
-  depositRoutes,
-} from './modules/deposits';
+import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
 import { healthRoutes } from './modules/health';
-import {
-  IdentityRepository,
-  IdentityReviewService,
-  IdentityService,
-  identityReviewRoutes,
-  identityRoutes,
-} from './modules/identity';
+import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
 import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
 import { MarketMaker } from './modules/market-maker';
 import {
@@ -66,18 +59,15 @@ import {
   twilioSender,
 } from './modules/notifications';
 import {
-  BankCardsRepository,
-  BankCardsReviewService,
-  BankCardsService,
-  bankCardReviewRoutes,
-  bankCardRoutes,
-  CryptoWalletsRepository,
-  CryptoWalletsReviewService,
-  CryptoWalletsService,
-  cryptoWalletReviewRoutes,
-  cryptoWalletRoutes,
+  bankCardAccounts,
+  cryptoWalletAccounts,
+  PayoutAccountsRepository,
+  PayoutAccountsService,
+  payoutAccountReview,
+  payoutAccountRoutes,
 } from './modules/payout-accounts';
 import { PasswordAttempts, ProfileService, profileRoutes } from './modules/profile';
+import { ReviewQueue, reviewRoutes } from './modules/review';
 import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
 import {
   adminUploadRoutes,
@@ -90,10 +80,9 @@ import {
 import { userRoutes } from './modules/users';
 import { WalletService, walletRoutes } from './modules/wallet';
 import {
-  WithdrawalReviewService,
   WithdrawalsRepository,
   WithdrawalsService,
-  withdrawalReviewRoutes,
+  withdrawalReview,
   withdrawalRoutes,
 } from './modules/withdrawals';
 import { RealtimeHub } from './realtime/hub';
@@ -271,15 +260,12 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     wallet,
     idempotency,
   });
+  const adjustmentsRepository = new AdjustmentsRepository(database.db);
   await app.register(adjustmentsRoutes, {
     prefix: '/api/admin',
     admins,
-    adjustments: new AdjustmentsService(
-      new AdjustmentsRepository(database.db),
-      ledger,
-      wallet,
-      messages,
-      () => admins.settings(),
+    adjustments: new AdjustmentsService(adjustmentsRepository, ledger, wallet, messages, () =>
+      admins.settings(),
     ),
     idempotency,
   });
@@ -302,33 +288,25 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
   app.addHook('onReady', async () => marketMaker.start());
   app.addHook('onClose', async () => marketMaker.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
-  await app.register(identityReviewRoutes, {
-    prefix: '/api/admin',
-    admins,
-    review: new IdentityReviewService(identityRepository, messages),
-  });
 
-  const bankCards = new BankCardsRepository(database.db);
-  const cryptoWallets = new CryptoWalletsRepository(database.db);
-  await app.register(bankCardRoutes, {
+  /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */
+  const bankCards = new PayoutAccountsRepository(
+    database.db,
+    bankCardAccounts.table,
+    bankCardAccounts.search,
+  );
+  const cryptoWallets = new PayoutAccountsRepository(
+    database.db,
+    cryptoWalletAccounts.table,
+    cryptoWalletAccounts.search,
+  );
+  await app.register(payoutAccountRoutes, {
     prefix: '/api/wallet',
     auth,
-    bankCards: new BankCardsService(bankCards, profile),
-  });
-  await app.register(cryptoWalletRoutes, {
-    prefix: '/api/wallet',
-    auth,
-    cryptoWallets: new CryptoWalletsService(cryptoWallets, profile, uploads),
-  });
-  await app.register(bankCardReviewRoutes, {
-    prefix: '/api/admin',
-    admins,
-    review: new BankCardsReviewService(bankCards, messages),
-  });
-  await app.register(cryptoWalletReviewRoutes, {
-    prefix: '/api/admin',
-    admins,
-    review: new CryptoWalletsReviewService(cryptoWallets, messages),
+    kinds: [
+      new PayoutAccountsService(bankCardAccounts, bankCards, profile, { uploads }),
+      new PayoutAccountsService(cryptoWalletAccounts, cryptoWallets, profile, { uploads }),
+    ],
   });
 
   const networks = new NetworksService(new NetworksRepository(database.db));
@@ -341,12 +319,6 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     deposits: new DepositsService(depositsRepository, networks, uploads),
     idempotency,
   });
-  await app.register(depositReviewRoutes, {
-    prefix: '/api/admin',
-    admins,
-    review: new DepositReviewService(depositsRepository, ledger, networks, messages),
-    idempotency,
-  });
 
   const withdrawalsRepository = new WithdrawalsRepository(database.db);
   await app.register(withdrawalRoutes, {
@@ -355,16 +327,22 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile, identity, admins),
     idempotency,
   });
-  await app.register(withdrawalReviewRoutes, {
+
+  /** Every back-office review queue, each described by its kind and run by one engine (decision 0041). */
+  await app.register(reviewRoutes, {
     prefix: '/api/admin',
     admins,
-    review: new WithdrawalReviewService(
-      withdrawalsRepository,
-      ledger,
-      messages,
-      config.withdrawalSecondReview,
-    ),
     idempotency,
+    queues: [
+      new ReviewQueue(identityReview(identityRepository, messages)),
+      new ReviewQueue(payoutAccountReview(bankCardAccounts, bankCards, messages)),
+      new ReviewQueue(payoutAccountReview(cryptoWalletAccounts, cryptoWallets, messages)),
+      new ReviewQueue(depositReview(depositsRepository, ledger, networks, messages)),
+      new ReviewQueue(
+        withdrawalReview(withdrawalsRepository, ledger, messages, config.withdrawalSecondReview),
+      ),
+      new ReviewQueue(adjustmentReview(adjustmentsRepository, ledger, messages)),
+    ],
   });
 
   await app.register(fastifyWebsocket, {

@@ -20,7 +20,12 @@ if (container) {
   const { pathname, search } = window.location;
   const opening = findRoute(pathname === '/' ? ROOT_REDIRECT : pathname);
   if (opening?.screen) void screens[opening.screen]().catch(() => undefined);
-  for (const path of opening?.prefetch?.(new URLSearchParams(search)) ?? []) api.prefetch(path);
+  const prefetch = opening?.prefetch;
+  if (prefetch) {
+    void import('@kestrel/contract/routes').then(({ routes }) => {
+      for (const path of prefetch(new URLSearchParams(search), routes)) api.prefetch(path);
+    });
+  }
   // The first paint waits for the stored language's catalogue, so no screen flashes in another language.
   void initI18n(getLanguage()).then(() => {
     createRoot(container).render(

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CANDLE_INTERVALS,
-  type CandleInterval,
-  candle,
-  depthSnapshot,
-  marketStats,
-  publicTrade,
-} from './markets';
+import { CANDLE_INTERVALS, candle, depthSnapshot, marketStats, publicTrade } from './markets';
 import { orderView } from './orders';
 import { walletBalance } from './wallet';
 
@@ -83,28 +76,9 @@ export const channels = {
   }),
 };
 
-type ChannelTable = typeof channels;
-export type PublicChannel = Extract<ChannelTable[keyof ChannelTable], { access: 'public' }>;
-export type PrivateChannelEntry = Extract<ChannelTable[keyof ChannelTable], { access: 'private' }>;
-
-type ParameterNames<P extends string> = P extends `${string}<${infer Name}>${infer Rest}`
-  ? Name | ParameterNames<Rest>
-  : never;
-
-/** What fills a channel's name: `{ symbol }` for `ticker:<symbol>`, nothing for `tickers`. */
-export type ChannelParams<C extends Channel> = {
-  [Name in ParameterNames<C['pattern']>]: Name extends 'interval' ? CandleInterval : string;
-};
+export type Channels = typeof channels;
+export type PublicChannel = Extract<Channels[keyof Channels], { access: 'public' }>;
+export type PrivateChannelEntry = Extract<Channels[keyof Channels], { access: 'private' }>;
 
 /** What a channel's `data` messages carry. */
 export type ChannelPayload<C extends Channel> = z.input<C['payload']>;
-
-/** The name of one channel of a kind, e.g. `ticker:BTCUSDT`. */
-export function channelName<C extends Channel>(channel: C, params: ChannelParams<C>): string {
-  const values = params as Record<string, string>;
-  return channel.pattern.replace(/<([a-z]+)>/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${channel.kind} needs <${name}>`);
-    return value;
-  });
-}

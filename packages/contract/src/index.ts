@@ -23,6 +23,8 @@ export * from './orders';
 export * from './payout-accounts';
 export * from './profile';
 export * from './realtime';
+export * from './route';
+export * from './routes';
 export * from './uploads';
 export * from './user';
 export * from './wallet';

@@ -23,6 +23,8 @@ export type TimeInForce = (typeof TIME_IN_FORCE)[number];
  */
 export const ORDER_STATUSES = ['new', 'open', 'partially_filled', 'filled', 'cancelled', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** An order in one of these may still trade: it is listed under open orders, the others under the history. */
+export const LIVE_ORDER_STATUSES: readonly OrderStatus[] = ['new', 'open', 'partially_filled'];
 
 /**
  * One form for both kinds. A limit order names `price` and `size`. A market sell names `size`; a market buy
@@ -121,6 +123,7 @@ export const ordersQuery = z.object({
 });
 
 export const orderPage = z.object({ items: z.array(orderView), next: z.string().nullable() });
+export type OrderPage = z.infer<typeof orderPage>;
 
 /** One fill of one of the user's orders. */
 export const userTrade = z.object({

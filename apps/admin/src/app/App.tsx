@@ -1,10 +1,43 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { Login } from '../features/login/Login';
+import type { ReviewedItem, ReviewKind, ReviewSubmission } from '../features/review/ReviewKind';
 import { Enrol } from '../features/security/Enrol';
 import { Shell } from '../features/shell/Shell';
 import { queryClient, setNavigation } from './api';
 import { ShownNotices } from './ShownNotices';
+
+/**
+ * A review queue's list and item pages: the one queue page and the one item page, drawn from the kind's
+ * description, which loads with them as the section's own chunk.
+ */
+function reviewRoutes<Row extends ReviewSubmission, Item extends ReviewedItem<Row>>(
+  path: string,
+  loadKind: () => Promise<ReviewKind<Row, Item>>,
+): RouteObject[] {
+  return [
+    {
+      path,
+      lazy: async () => {
+        const [{ ReviewKindQueuePage }, kind] = await Promise.all([
+          import('../features/review/ReviewQueuePage'),
+          loadKind(),
+        ]);
+        return { element: <ReviewKindQueuePage kind={kind} /> };
+      },
+    },
+    {
+      path: `${path}/:id`,
+      lazy: async () => {
+        const [{ ReviewDetailPage }, kind] = await Promise.all([
+          import('../features/review/ReviewDetailPage'),
+          loadKind(),
+        ]);
+        return { element: <ReviewDetailPage kind={kind} /> };
+      },
+    },
+  ];
+}
 
 /** Paths are relative to /admin, where the server serves the console. */
 const router = createBrowserRouter(
@@ -21,42 +54,18 @@ const router = createBrowserRouter(
           path: 'users/:id',
           lazy: async () => ({ Component: (await import('../features/users/UserDetail')).UserDetail }),
         },
-        {
-          path: 'identity',
-          lazy: async () => ({
-            Component: (await import('../features/identity/IdentityQueue')).IdentityQueue,
-          }),
-        },
-        {
-          path: 'identity/:id',
-          lazy: async () => ({
-            Component: (await import('../features/identity/IdentityDetail')).IdentityDetail,
-          }),
-        },
-        {
-          path: 'bank-cards',
-          lazy: async () => ({
-            Component: (await import('../features/bank-cards/BankCardQueue')).BankCardQueue,
-          }),
-        },
-        {
-          path: 'bank-cards/:id',
-          lazy: async () => ({
-            Component: (await import('../features/bank-cards/BankCardDetail')).BankCardDetail,
-          }),
-        },
-        {
-          path: 'crypto-wallets',
-          lazy: async () => ({
-            Component: (await import('../features/crypto-wallets/WalletQueue')).WalletQueue,
-          }),
-        },
-        {
-          path: 'crypto-wallets/:id',
-          lazy: async () => ({
-            Component: (await import('../features/crypto-wallets/WalletDetail')).WalletDetail,
-          }),
-        },
+        ...reviewRoutes(
+          'identity',
+          async () => (await import('../features/identity/identityReview')).identityReview,
+        ),
+        ...reviewRoutes(
+          'bank-cards',
+          async () => (await import('../features/bank-cards/bankCardReview')).bankCardReview,
+        ),
+        ...reviewRoutes(
+          'crypto-wallets',
+          async () => (await import('../features/crypto-wallets/walletReview')).walletReview,
+        ),
         {
           path: 'adjustments',
           lazy: async () => ({
@@ -73,30 +82,14 @@ const router = createBrowserRouter(
           path: 'ledger',
           lazy: async () => ({ Component: (await import('../features/ledger/Ledger')).Ledger }),
         },
-        {
-          path: 'deposits',
-          lazy: async () => ({
-            Component: (await import('../features/deposits/DepositQueue')).DepositQueue,
-          }),
-        },
-        {
-          path: 'deposits/:id',
-          lazy: async () => ({
-            Component: (await import('../features/deposits/DepositDetail')).DepositDetail,
-          }),
-        },
-        {
-          path: 'withdrawals',
-          lazy: async () => ({
-            Component: (await import('../features/withdrawals/WithdrawalQueue')).WithdrawalQueue,
-          }),
-        },
-        {
-          path: 'withdrawals/:id',
-          lazy: async () => ({
-            Component: (await import('../features/withdrawals/WithdrawalDetail')).WithdrawalDetail,
-          }),
-        },
+        ...reviewRoutes(
+          'deposits',
+          async () => (await import('../features/deposits/depositReview')).depositReview,
+        ),
+        ...reviewRoutes(
+          'withdrawals',
+          async () => (await import('../features/withdrawals/withdrawalReview')).withdrawalReview,
+        ),
         {
           path: 'assets',
           lazy: async () => ({ Component: (await import('../features/assets/Assets')).Assets }),

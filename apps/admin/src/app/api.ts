@@ -1,6 +1,6 @@
+import { ApiError, checkAnswer, createClient } from '@kestrel/client';
 import { ERRORS } from '@kestrel/contract';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, createApiClient } from '../api/client';
 import { clearToken, getLanguage, getToken } from '../api/storage';
 import { i18n } from '../i18n/i18n';
 import { notify } from './notices';
@@ -26,15 +26,27 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const api = createApiClient({
+/** Ends the admin session: the console forgets the token and its data, and shows its login. */
+function endSession(): void {
+  clearToken();
+  queryClient.clear();
+  navigateTo('/login');
+}
+
+/** The console's request client: every call goes through its endpoint's route (`client.call(routes.X, …)`). */
+export const client = createClient({
   fetch: (input, init) => fetch(input, init),
+  baseUrl: '',
   getToken,
   getLanguage,
   notify,
-  translate: (key) => i18n.t(key),
-  onUnauthorized: () => {
-    clearToken();
-    queryClient.clear();
-    navigateTo('/login');
+  texts: {
+    network: () => i18n.t('admin.notice.network'),
+    unauthorized: () => i18n.t('admin.notice.unauthorized'),
+    systemBusy: () => i18n.t('admin.notice.systemBusy'),
   },
+  onUnauthorized: endSession,
+  // A wrong password at sign-in is also a 401, with a message of its own.
+  serverWordsUnauthorized: true,
+  check: import.meta.env.DEV ? checkAnswer : undefined,
 });

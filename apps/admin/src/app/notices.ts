@@ -1,5 +1,5 @@
+import type { Notice } from '@kestrel/client';
 import { useSyncExternalStore } from 'react';
-import type { Notice } from '../api/client';
 
 export type ShownNotice = Notice & { id: number };
 

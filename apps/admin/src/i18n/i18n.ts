@@ -1,46 +1,18 @@
-import {
-  dateTimeFormat,
-  intlTag,
-  type Locale,
-  numberFormat,
-  resolveLocale,
-  textDirection,
-} from '@kestrel/i18n';
+import { createI18n } from '@kestrel/client';
+import { dateTimeFormat, type Locale, numberFormat, resolveLocale } from '@kestrel/i18n';
 import { loadCatalogue } from '@kestrel/i18n/admin';
 import { formatQuantity } from '@kestrel/money';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { saveLanguage } from '../api/storage';
 
-/** The console's one i18next instance; catalogues are added as their locale is chosen. */
-export const i18n = i18next.createInstance();
-i18n.use(initReactI18next);
+const shared = createI18n(loadCatalogue);
 
-function applyDocumentLocale(locale: Locale): void {
-  const root = document.documentElement;
-  root.lang = intlTag(locale);
-  root.dir = textDirection(locale);
-}
+/** The console's one i18next instance, fed the back office's catalogues. */
+export const { i18n, initI18n } = shared;
 
-/** Loads the start-up locale's catalogue before the first paint, so no screen flashes in another language. */
-export async function initI18n(locale: Locale): Promise<void> {
-  await i18n.init({
-    lng: locale,
-    resources: { [locale]: { translation: await loadCatalogue(locale) } },
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
-  applyDocumentLocale(locale);
-}
-
+/** Switches the console's language and remembers it for the next visit. */
 export async function switchLanguage(locale: Locale): Promise<void> {
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
-  }
-  await i18n.changeLanguage(locale);
-  applyDocumentLocale(locale);
+  await shared.switchLanguage(locale);
   saveLanguage(locale);
 }
 

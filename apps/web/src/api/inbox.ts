@@ -1,4 +1,5 @@
-import { type InboxMessage, inboxMessage, type MessagePage, messagePage } from '@kestrel/contract';
+import type { InboxMessage, MessagePage } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './http';
 import { INBOX_PAGE_SIZE, inboxKeys, UNREAD_POLL_MS } from './unread';
@@ -10,7 +11,7 @@ export function useMessagesQuery(pageSize = INBOX_PAGE_SIZE) {
   return useInfiniteQuery({
     queryKey: inboxKeys.list(pageSize),
     queryFn: ({ pageParam }): Promise<MessagePage> =>
-      api.get(`/api/messages?page=${pageParam}&pageSize=${pageSize}`, messagePage),
+      api.call(routes.listMessages, { query: { page: pageParam, pageSize } }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * pageSize < last.total ? pages.length + 1 : undefined),
     refetchInterval: UNREAD_POLL_MS,
@@ -21,7 +22,7 @@ export function useMessagesQuery(pageSize = INBOX_PAGE_SIZE) {
 export function useMessageQuery(id: number | undefined) {
   return useQuery<InboxMessage>({
     queryKey: inboxKeys.message(id ?? 0),
-    queryFn: () => api.get(`/api/messages/${id}`, inboxMessage),
+    queryFn: () => api.call(routes.getMessage, { params: { id: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
@@ -35,7 +36,7 @@ function useInvalidateInbox() {
 export function useMarkReadMutation() {
   const invalidate = useInvalidateInbox();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/api/messages/${id}/read`, undefined, undefined, { quiet: true }),
+    mutationFn: (id: number) => api.call(routes.markMessageRead, { params: { id } }, { quiet: true }),
     onSettled: invalidate,
   });
 }
@@ -43,7 +44,7 @@ export function useMarkReadMutation() {
 export function useMarkAllReadMutation() {
   const invalidate = useInvalidateInbox();
   return useMutation({
-    mutationFn: () => api.post('/api/messages/read-all'),
+    mutationFn: () => api.call(routes.markAllMessagesRead),
     onSettled: invalidate,
   });
 }

@@ -1,11 +1,11 @@
-import {
-  type ChangePasswordBody,
-  type ChangeSecurityPasswordBody,
-  type PublicUser,
-  publicUser,
-  type SetSecurityPasswordBody,
-  type UpdateProfileBody,
+import type {
+  ChangePasswordBody,
+  ChangeSecurityPasswordBody,
+  PublicUser,
+  SetSecurityPasswordBody,
+  UpdateProfileBody,
 } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveUserInfo } from '../session/storage';
 import { api } from './http';
@@ -15,7 +15,7 @@ import { userKeys } from './user';
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.patch('/api/user/profile', body, publicUser),
+    mutationFn: (body: UpdateProfileBody) => api.call(routes.updateProfile, { body }),
     onSuccess: (updated: PublicUser) => {
       // The profile answer leaves out what only GET /api/user/info tells, such as the identity status.
       const user = { ...queryClient.getQueryData<PublicUser>(userKeys.info()), ...updated };
@@ -27,7 +27,7 @@ export function useUpdateProfileMutation() {
 
 export function useChangePasswordMutation() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post<null>('/api/user/password', body),
+    mutationFn: (body: ChangePasswordBody) => api.call(routes.changePassword, { body }),
   });
 }
 
@@ -36,7 +36,7 @@ export function useSecurityPasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetSecurityPasswordBody | ChangeSecurityPasswordBody) =>
-      api.post<null>('/api/user/security-password', body),
+      api.call(routes.setSecurityPassword, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.info() }),
   });
 }

@@ -1,12 +1,5 @@
-import {
-  type CodePurpose,
-  type LoginBody,
-  type RegisterBody,
-  type ResetBody,
-  type SessionResult,
-  sendCodeResult,
-  sessionResult,
-} from '@kestrel/contract';
+import type { CodePurpose, LoginBody, RegisterBody, ResetBody, SessionResult } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearStorage, saveSignIn } from '../session/storage';
 import { api } from './http';
@@ -23,7 +16,7 @@ function useSignedIn() {
 export function useLoginMutation() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post('/api/auth/login', body, sessionResult),
+    mutationFn: (body: LoginBody) => api.call(routes.login, { body }),
     onSuccess: signedIn,
   });
 }
@@ -31,20 +24,20 @@ export function useLoginMutation() {
 export function useRegisterMutation() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post('/api/auth/register', body, sessionResult),
+    mutationFn: (body: RegisterBody) => api.call(routes.register, { body }),
     onSuccess: signedIn,
   });
 }
 
 export function useSendCodeMutation(purpose: CodePurpose) {
   return useMutation({
-    mutationFn: (account: string) => api.post('/api/auth/code', { account, purpose }, sendCodeResult),
+    mutationFn: (account: string) => api.call(routes.sendCode, { body: { account, purpose } }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ResetBody) => api.post('/api/auth/reset', body),
+    mutationFn: (body: ResetBody) => api.call(routes.resetPassword, { body }),
   });
 }
 
@@ -52,7 +45,7 @@ export function useResetPasswordMutation() {
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/logout', undefined, undefined, { quiet: true }).catch(() => null),
+    mutationFn: () => api.call(routes.logout, {}, { quiet: true }).catch(() => null),
     onSettled: () => {
       clearStorage();
       queryClient.clear();

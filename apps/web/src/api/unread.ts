@@ -1,13 +1,11 @@
+import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './http';
-import { lazySchema } from './lazySchema';
 
 /*
  * The unread count behind the badges of the tab bar and the home screen, apart from the rest of the inbox (lists,
  * mutations) so that the first paint does not carry the inbox screens' code. inbox.ts re-exports all of it.
  */
-
-const unreadCount = lazySchema(() => import('./schemas').then((m) => m.unreadCount));
 
 export const inboxKeys = {
   all: ['inbox'] as const,
@@ -30,7 +28,7 @@ export const INBOX_PAGE_SIZE = 20;
 export function useUnreadCountQuery(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: inboxKeys.unread(),
-    queryFn: () => api.get('/api/messages/unread-count', unreadCount, { quiet: true }),
+    queryFn: () => api.call(routes.countUnreadMessages, {}, { quiet: true }),
     select: (data) => data.unread,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,

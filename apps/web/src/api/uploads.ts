@@ -1,11 +1,8 @@
 import type { UploadPurpose, UploadResult } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from './http';
-import { lazySchema } from './lazySchema';
-
-// The avatar on the home screen needs this module, not the upload schema.
-const uploadResult = lazySchema(() => import('./schemas').then((m) => m.uploadResult));
 
 export const uploadKeys = {
   all: ['uploads'] as const,
@@ -24,12 +21,15 @@ export function uploadImage(
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', file, fileName);
-  return api.post('/api/uploads', form, uploadResult);
+  return api.call(routes.uploadImage, { form });
 }
+
+/** Where the server's answers point at one of the user's own uploads: the path of `getUpload` before its id. */
+const PRIVATE_UPLOADS = routes.getUpload.path.replace(':id', '');
 
 /** Our own uploads need the token, which an <img src> cannot send; they are fetched and shown as blob URLs. */
 export function isPrivateUpload(url: string): boolean {
-  return url.startsWith('/api/uploads/');
+  return url.startsWith(PRIVATE_UPLOADS);
 }
 
 /**
@@ -40,7 +40,12 @@ export function useImageUrl(url: string | null): { src: string | null; failed: b
   const privateUrl = url && isPrivateUpload(url) ? url : null;
   const image = useQuery({
     queryKey: uploadKeys.image(privateUrl ?? ''),
-    queryFn: ({ signal }) => api.blob(privateUrl ?? '', { quiet: true, signal }),
+    queryFn: ({ signal }) =>
+      api.call(
+        routes.getUpload,
+        { params: { id: (privateUrl ?? '').slice(PRIVATE_UPLOADS.length) } },
+        { quiet: true, signal },
+      ),
     enabled: privateUrl !== null,
     staleTime: UPLOAD_STALE_MS,
     retry: false,

@@ -1,10 +1,8 @@
 import type { PublicUser } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { readSession, saveUserInfo } from '../session/storage';
 import { api } from './http';
-import { lazySchema } from './lazySchema';
-
-const publicUser = lazySchema(() => import('./schemas').then((m) => m.publicUser));
 
 export const userKeys = {
   all: ['user'] as const,
@@ -15,7 +13,7 @@ export const userKeys = {
 export const USER_INFO_STALE_MS = 30_000;
 
 export async function fetchUserInfo(): Promise<PublicUser> {
-  const user = await api.get('/api/user/info', publicUser);
+  const user = await api.call(routes.getUserInfo);
   saveUserInfo(user);
   return user;
 }

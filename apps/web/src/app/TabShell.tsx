@@ -1,10 +1,20 @@
 import { ArrowRightLeft, ChartCandlestick, House, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { UnreadBadge } from '../features/inbox/UnreadBadge';
+import { useSession } from '../session/useSession';
 import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
+import { afterPaintWithQueries } from './queryLayer';
 import { TABS } from './routes';
 import styles from './TabShell.module.css';
+
+// The unread count reads the query cache: a signed-in user's badge joins the tab bar once the bar has painted
+// (queryLayer.tsx). A guest has no badge.
+const UnreadBadge = lazy(() =>
+  afterPaintWithQueries(() => import('../features/inbox/UnreadBadge')).then((module) => ({
+    default: module.UnreadBadge,
+  })),
+);
 
 const ICONS = { home: House, markets: ChartCandlestick, trade: ArrowRightLeft, mine: UserRound } as const;
 const TEST_IDS = {
@@ -17,6 +27,7 @@ const TEST_IDS = {
 /** The tabbed shell (spec §2): the screen above, the tab bar at the bottom. */
 export function TabShell() {
   const { t } = useTranslation();
+  const { token } = useSession();
   return (
     <div className={styles.shell}>
       <Outlet />
@@ -27,8 +38,10 @@ export function TabShell() {
             <NavLink key={tab.path} to={tab.path} className={styles.tab} data-testid={TEST_IDS[tab.icon]}>
               <span className={styles.iconWrap}>
                 <Icon size={24} aria-hidden />
-                {tab.icon === 'mine' ? (
-                  <UnreadBadge className={styles.badge} testId={TestId.tabMineBadge} />
+                {tab.icon === 'mine' && token ? (
+                  <Suspense fallback={null}>
+                    <UnreadBadge className={styles.badge} testId={TestId.tabMineBadge} />
+                  </Suspense>
                 ) : null}
               </span>
               <span>{t(tab.label)}</span>

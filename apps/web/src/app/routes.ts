@@ -1,4 +1,6 @@
-import { marketApiPath, symbolOf } from '../features/markets/paths';
+import { urlOf } from '@kestrel/client';
+import type { routes } from '@kestrel/contract/routes';
+import { symbolOf } from '../features/markets/paths';
 import {
   ACCOUNT_RECORD_PATH,
   ALL_TRADES_PATH,
@@ -44,8 +46,11 @@ export type SpecRoute = {
   /** Inside the tabbed shell (bottom tab bar). */
   inShell: boolean;
   screen?: ScreenName;
-  /** API paths the screen reads first, asked for as the app opens on this route (see main.tsx). */
-  prefetch?: (search: URLSearchParams) => string[];
+  /**
+   * API paths the screen reads first, asked for as the app opens on this route (see main.tsx), from the endpoint
+   * table it is handed: the table loads only for an opening route that prefetches, not in every first paint.
+   */
+  prefetch?: (search: URLSearchParams, table: typeof routes) => string[];
 };
 
 const shell = (
@@ -74,7 +79,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   shell(MINE_PATH, 'private', 'mine'),
   shell(MARKETS_PATH, 'private', 'marketList'),
   shell(TRADE_TAB_PATH, 'private', 'tradeTab'),
-  shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search) => [marketApiPath(symbolOf(search))]),
+  shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search, table) => [
+    urlOf(table.getMarket, { params: { symbol: symbolOf(search) } }),
+  ]),
   // User group.
   page(LOGIN_PATH, 'public', 'login'),
   page(REGISTER_PATH, 'public', 'register'),

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadQueryClient } from './queryLayer';
 
 /**
  * The screens, each loaded lazily as its own chunk. The only module that imports the screens: the route table
@@ -7,47 +8,87 @@ import type { ComponentType } from 'react';
  */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
+/**
+ * A screen that reads the query cache as it first renders loads it beside its chunk. The home screen draws its
+ * first frame without it (queryLayer.tsx).
+ */
+function withQueries<T>(screen: Promise<T>): Promise<T> {
+  return Promise.all([screen, loadQueryClient()]).then(([module]) => module);
+}
+
 export const screens = {
   home: () => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })),
-  mine: () => import('../features/mine/MineScreen').then((m) => ({ default: m.MineScreen })),
-  login: () => import('../features/auth/login/LoginScreen').then((m) => ({ default: m.LoginScreen })),
+  mine: () => withQueries(import('../features/mine/MineScreen')).then((m) => ({ default: m.MineScreen })),
+  login: () =>
+    withQueries(import('../features/auth/login/LoginScreen')).then((m) => ({ default: m.LoginScreen })),
   register: () =>
-    import('../features/auth/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })),
-  forgot: () => import('../features/auth/forgot/ForgotScreen').then((m) => ({ default: m.ForgotScreen })),
-  settings: () => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
-  profile: () => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
-  security: () => import('../features/security/SecurityScreen').then((m) => ({ default: m.SecurityScreen })),
-  identity: () => import('../features/identity/IdentityScreen').then((m) => ({ default: m.IdentityScreen })),
+    withQueries(import('../features/auth/register/RegisterScreen')).then((m) => ({
+      default: m.RegisterScreen,
+    })),
+  forgot: () =>
+    withQueries(import('../features/auth/forgot/ForgotScreen')).then((m) => ({ default: m.ForgotScreen })),
+  settings: () =>
+    withQueries(import('../features/settings/SettingsScreen')).then((m) => ({ default: m.SettingsScreen })),
+  profile: () =>
+    withQueries(import('../features/profile/ProfileScreen')).then((m) => ({ default: m.ProfileScreen })),
+  security: () =>
+    withQueries(import('../features/security/SecurityScreen')).then((m) => ({ default: m.SecurityScreen })),
+  identity: () =>
+    withQueries(import('../features/identity/IdentityScreen')).then((m) => ({ default: m.IdentityScreen })),
   notification: () =>
-    import('../features/inbox/NotificationScreen').then((m) => ({ default: m.NotificationScreen })),
+    withQueries(import('../features/inbox/NotificationScreen')).then((m) => ({
+      default: m.NotificationScreen,
+    })),
   messageDetail: () =>
-    import('../features/inbox/MessageDetailScreen').then((m) => ({ default: m.MessageDetailScreen })),
-  assets: () => import('../features/assets/AssetsScreen').then((m) => ({ default: m.AssetsScreen })),
-  myWallet: () => import('../features/assets/MyWalletScreen').then((m) => ({ default: m.MyWalletScreen })),
-  transfer: () => import('../features/transfer/TransferScreen').then((m) => ({ default: m.TransferScreen })),
+    withQueries(import('../features/inbox/MessageDetailScreen')).then((m) => ({
+      default: m.MessageDetailScreen,
+    })),
+  assets: () =>
+    withQueries(import('../features/assets/AssetsScreen')).then((m) => ({ default: m.AssetsScreen })),
+  myWallet: () =>
+    withQueries(import('../features/assets/MyWalletScreen')).then((m) => ({ default: m.MyWalletScreen })),
+  transfer: () =>
+    withQueries(import('../features/transfer/TransferScreen')).then((m) => ({ default: m.TransferScreen })),
   accountRecord: () =>
-    import('../features/records/AccountRecordScreen').then((m) => ({ default: m.AccountRecordScreen })),
+    withQueries(import('../features/records/AccountRecordScreen')).then((m) => ({
+      default: m.AccountRecordScreen,
+    })),
   bankCards: () =>
-    import('../features/bank-cards/BankCardsScreen').then((m) => ({ default: m.BankCardsScreen })),
+    withQueries(import('../features/bank-cards/BankCardsScreen')).then((m) => ({
+      default: m.BankCardsScreen,
+    })),
   withdrawalManage: () =>
-    import('../features/crypto-wallets/WithdrawalManageScreen').then((m) => ({
+    withQueries(import('../features/crypto-wallets/WithdrawalManageScreen')).then((m) => ({
       default: m.WithdrawalManageScreen,
     })),
   bindWallet: () =>
-    import('../features/crypto-wallets/BindWalletScreen').then((m) => ({ default: m.BindWalletScreen })),
-  recharge: () => import('../features/deposit/RechargeScreen').then((m) => ({ default: m.RechargeScreen })),
-  charge: () => import('../features/deposit/ChargeScreen').then((m) => ({ default: m.ChargeScreen })),
+    withQueries(import('../features/crypto-wallets/BindWalletScreen')).then((m) => ({
+      default: m.BindWalletScreen,
+    })),
+  recharge: () =>
+    withQueries(import('../features/deposit/RechargeScreen')).then((m) => ({ default: m.RechargeScreen })),
+  charge: () =>
+    withQueries(import('../features/deposit/ChargeScreen')).then((m) => ({ default: m.ChargeScreen })),
   bankCharge: () =>
-    import('../features/deposit/BankChargeScreen').then((m) => ({ default: m.BankChargeScreen })),
-  withdraw: () => import('../features/withdraw/WithdrawScreen').then((m) => ({ default: m.WithdrawScreen })),
+    withQueries(import('../features/deposit/BankChargeScreen')).then((m) => ({
+      default: m.BankChargeScreen,
+    })),
+  withdraw: () =>
+    withQueries(import('../features/withdraw/WithdrawScreen')).then((m) => ({ default: m.WithdrawScreen })),
   marketList: () =>
-    import('../features/markets/MarketListScreen').then((m) => ({ default: m.MarketListScreen })),
+    withQueries(import('../features/markets/MarketListScreen')).then((m) => ({
+      default: m.MarketListScreen,
+    })),
   marketDetail: () =>
-    import('../features/markets/MarketDetailScreen').then((m) => ({ default: m.MarketDetailScreen })),
+    withQueries(import('../features/markets/MarketDetailScreen')).then((m) => ({
+      default: m.MarketDetailScreen,
+    })),
   spotTrading: () =>
-    import('../features/spot/SpotTradingScreen').then((m) => ({ default: m.SpotTradingScreen })),
-  tradeTab: () => import('../features/spot/SpotTradingScreen').then((m) => ({ default: m.TradeTabScreen })),
-  allTrades: () => import('../features/spot/AllTradesScreen').then((m) => ({ default: m.AllTradesScreen })),
+    withQueries(import('../features/spot/SpotTradingScreen')).then((m) => ({ default: m.SpotTradingScreen })),
+  tradeTab: () =>
+    withQueries(import('../features/spot/SpotTradingScreen')).then((m) => ({ default: m.TradeTabScreen })),
+  allTrades: () =>
+    withQueries(import('../features/spot/AllTradesScreen')).then((m) => ({ default: m.AllTradesScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 export type ScreenName = keyof typeof screens;

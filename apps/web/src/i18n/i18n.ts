@@ -1,49 +1,8 @@
-import { intlTag, type Locale, textDirection } from '@kestrel/i18n';
+import { createI18n } from '@kestrel/client';
 import { loadCatalogue, type TranslationKey } from '@kestrel/i18n/web';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 
-/** The app's one i18next instance; catalogues are added as their locale is chosen. */
-export const i18n = i18next.createInstance();
-i18n.use(initReactI18next);
-
-/** The one place that sets <html lang> and dir; it runs at start-up and on every language change. */
-export function applyDocumentLocale(locale: Locale): void {
-  const root = document.documentElement;
-  root.lang = intlTag(locale);
-  root.dir = textDirection(locale);
-}
-
-async function ensureCatalogue(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
-}
-
-/** Loads the start-up locale's catalogue and initialises i18next with it. */
-export async function initI18n(locale: Locale): Promise<void> {
-  if (!i18n.isInitialized) {
-    await i18n.init({
-      lng: locale,
-      resources: { [locale]: { translation: await loadCatalogue(locale) } },
-      fallbackLng: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      // i18next otherwise prints an advertisement to the console of every user.
-      showSupportNotice: false,
-    });
-  } else {
-    await ensureCatalogue(locale);
-    await i18n.changeLanguage(locale);
-  }
-  applyDocumentLocale(locale);
-}
-
-/** Switches the shown language, loading its catalogue on first use. */
-export async function switchLanguage(locale: Locale): Promise<void> {
-  await ensureCatalogue(locale);
-  await i18n.changeLanguage(locale);
-  applyDocumentLocale(locale);
-}
+/** The app's one i18next instance and its language switching, fed the user app's catalogues. */
+export const { i18n, applyDocumentLocale, initI18n, switchLanguage } = createI18n(loadCatalogue);
 
 /** Narrows a message from a schema or the server to a catalogue key, so it can go through the typed t(). */
 export function isTranslationKey(value: string): value is TranslationKey {

@@ -1,7 +1,9 @@
+import { RealtimeClient } from '@kestrel/client';
+import { streams } from '@kestrel/contract/routes';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeSocket } from '../test/fakeRealtime';
-import { RealtimeClient, setRealtimeClient, useChannel } from './realtime';
+import { setRealtimeClient, useChannel } from './realtime';
 
 /** Timers run by hand, so nothing depends on wall-clock time. */
 class ManualTimers {
@@ -174,7 +176,7 @@ describe('the realtime client', () => {
 });
 
 function Price() {
-  const data = useChannel<{ indexPrice: string }>('ticker:BTCUSDT');
+  const data = useChannel(streams.ticker, { symbol: 'BTCUSDT' });
   return <p>price {data?.indexPrice ?? 'none'}</p>;
 }
 

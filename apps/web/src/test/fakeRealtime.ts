@@ -1,4 +1,5 @@
-import { RealtimeClient, type RealtimeOptions, type SocketLike, setRealtimeClient } from '../lib/realtime';
+import { RealtimeClient, type RealtimeOptions, type SocketLike } from '@kestrel/client';
+import { setRealtimeClient } from '../lib/realtime';
 
 /** A socket the test opens and speaks through; until then a screen runs on its REST data alone. */
 export class FakeSocket implements SocketLike {

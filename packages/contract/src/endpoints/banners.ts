@@ -16,7 +16,7 @@ export const bannersEndpoints = {
   listBanners: defineEndpoint({
     operationId: 'listBanners',
     method: 'GET',
-    path: '/api/banners/',
+    path: '/api/banners',
     tag: 'banners',
     summary: "The home screen's banners, shown ones only, in order; titles in the caller's language or en-US",
     auth: PUBLIC,

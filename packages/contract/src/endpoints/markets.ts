@@ -14,7 +14,7 @@ export const marketsEndpoints = {
   listMarkets: defineEndpoint({
     operationId: 'listMarkets',
     method: 'GET',
-    path: '/api/markets/',
+    path: '/api/markets',
     tag: 'markets',
     summary: 'Every market with its index price, whether the price is stale, and its 24-hour statistics',
     auth: PUBLIC,

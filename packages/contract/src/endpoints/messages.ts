@@ -36,7 +36,7 @@ export const messagesEndpoints = {
   listMessages: defineEndpoint({
     operationId: 'listMessages',
     method: 'GET',
-    path: '/api/messages/',
+    path: '/api/messages',
     tag: 'messages',
     summary: "One page of the user's messages, newest first, with the total and unread counts",
     auth: USER,

@@ -16,7 +16,7 @@ export const uploadsEndpoints = {
   uploadImage: defineEndpoint({
     operationId: 'uploadImage',
     method: 'POST',
-    path: '/api/uploads/',
+    path: '/api/uploads',
     tag: 'uploads',
     summary: 'Upload an image (multipart: `file` and `purpose`); it is checked and re-encoded',
     auth: USER,

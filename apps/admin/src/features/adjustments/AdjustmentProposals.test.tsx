@@ -29,7 +29,15 @@ const proposal = (id: number, proposer: { id: number; email: string }): Adjustme
   reviewedAt: null,
 });
 
-const ME = { id: 3, email: 'rowan@kestrel.test', name: 'Rowan', role: 'reviewer', totpEnabled: true };
+const ME = {
+  id: 3,
+  email: 'rowan@kestrel.test',
+  name: 'Rowan',
+  role: 'reviewer',
+  totpEnabled: true,
+  disabled: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
 
 function answer(data: unknown) {
   return new Response(JSON.stringify({ code: 0, msg: 'ok', data }), { status: 200 });

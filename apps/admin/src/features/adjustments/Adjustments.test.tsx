@@ -47,7 +47,14 @@ function renderAt(path: string) {
         });
       }
       return answer(
-        { id: '42', userId: 7, ...body, createdAt: '2026-11-22T00:00:00.000Z' },
+        {
+          id: '42',
+          state: 'posted',
+          proposalId: null,
+          userId: 7,
+          ...body,
+          createdAt: '2026-11-22T00:00:00.000Z',
+        },
         0,
         'Adjustment applied',
       );

@@ -1,9 +1,9 @@
+import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentBody, USER_ACCOUNTS } from '@kestrel/contract';
 import { Button, SelectField, TextField } from '@kestrel/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import { Card, Page, pageStyles } from '../../components/Page';
@@ -62,17 +62,14 @@ function AdjustmentForm({ userId }: { userId: number }) {
   const [body, setBody] = useState<AdjustmentBody>(EMPTY);
   const [confirming, setConfirming] = useState(false);
   // One key per confirmed adjustment; a resend after a lost answer reuses it, so the funds move once.
-  const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
+  const attempts = useIdempotentSubmission((adjustment: AdjustmentBody) => adjustment);
   const assets = [...new Set((balances.data ?? []).map((balance) => balance.asset))];
   const set = (change: Partial<AdjustmentBody>) => setBody((current) => ({ ...current, ...change }));
 
   const submit = async () => {
-    const fingerprint = JSON.stringify(body);
-    if (attempt.current?.body !== fingerprint)
-      attempt.current = { body: fingerprint, key: crypto.randomUUID() };
     try {
-      const result = await adjust.mutateAsync({ body, key: attempt.current.key });
-      attempt.current = undefined;
+      const result = await adjust.mutateAsync({ body, key: attempts.keyFor(body) });
+      attempts.settle();
       setBody(EMPTY);
       notify({
         tone: 'positive',
@@ -83,7 +80,7 @@ function AdjustmentForm({ userId }: { userId: number }) {
       });
     } catch (error) {
       // A refusal is final for that key; only an answer lost on the way keeps it for a resend.
-      if (error instanceof ApiError && error.code !== null) attempt.current = undefined;
+      if (error instanceof ApiError && error.code !== null) attempts.settle();
       throw error;
     }
   };

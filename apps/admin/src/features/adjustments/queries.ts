@@ -1,11 +1,6 @@
-import {
-  type AdjustmentBody,
-  type AdjustmentResult,
-  IDEMPOTENCY_KEY_HEADER,
-  type WalletBalance,
-} from '@kestrel/contract';
+import { type AdjustmentBody, routes } from '@kestrel/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 
 export const adjustmentKeys = {
   balances: (userId: number) => ['balances', userId] as const,
@@ -14,7 +9,7 @@ export const adjustmentKeys = {
 export function useUserBalances(userId: number | undefined) {
   return useQuery({
     queryKey: adjustmentKeys.balances(userId ?? 0),
-    queryFn: () => api.get<{ balances: WalletBalance[] }>(`/users/${userId}/balances`),
+    queryFn: () => client.call(routes.getUserBalances, { params: { id: userId } }),
     select: (data) => data.balances,
     enabled: userId !== undefined,
   });
@@ -24,12 +19,10 @@ export function useUserBalances(userId: number | undefined) {
 export type AdjustmentAttempt = { body: AdjustmentBody; key: string };
 
 export function useAdjustment(userId: number) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: AdjustmentAttempt) =>
-      api.post<AdjustmentResult>(`/users/${userId}/adjustments`, body, {
-        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: adjustmentKeys.balances(userId) }),
+      client.call(routes.adjustUserBalance, { params: { id: userId }, body }, { idempotencyKey: key }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adjustmentKeys.balances(userId) }),
   });
 }

@@ -22,6 +22,7 @@ const SETTINGS = {
   requireTotp: true,
   adjustmentApprovalAbove: { USDT: '1000', BTC: '0.01' },
   adjustmentProposerRole: 'support',
+  withdrawalsRequireIdentity: true,
 };
 
 function answer(data: unknown) {

@@ -40,7 +40,12 @@ function renderAdmins() {
     if (url.endsWith('/reset-totp')) return resetAnswer();
     if (url.endsWith('/api/admin/me')) return answer(ME);
     if (url.endsWith('/api/admin/admins')) return answer([ME, LOST, UNENROLLED]);
-    return answer({ requireTotp: false });
+    return answer({
+      requireTotp: false,
+      adjustmentApprovalAbove: {},
+      adjustmentProposerRole: 'support',
+      withdrawalsRequireIdentity: false,
+    });
   });
   render(
     <I18nextProvider i18n={i18n}>

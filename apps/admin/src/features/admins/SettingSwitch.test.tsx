@@ -1,3 +1,4 @@
+import type { AdminSettings } from '@kestrel/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,13 +13,18 @@ function answer(data: unknown) {
 }
 
 let fetchSpy: MockInstance<typeof window.fetch>;
-let stored: { requireTotp: boolean; withdrawalsRequireIdentity: boolean };
+let stored: AdminSettings;
 
 beforeAll(async () => {
   await initI18n('en-US');
 });
 beforeEach(() => {
-  stored = { requireTotp: true, withdrawalsRequireIdentity: true };
+  stored = {
+    requireTotp: true,
+    adjustmentApprovalAbove: {},
+    adjustmentProposerRole: 'support',
+    withdrawalsRequireIdentity: true,
+  };
   fetchSpy = vi.spyOn(window, 'fetch').mockImplementation(async (_input, init) => {
     if (init?.method === 'PUT') {
       const { reason: _reason, ...changes } = JSON.parse(String(init.body));

@@ -1,7 +1,6 @@
-import type { AnnouncementBody, SentAnnouncementPage } from '@kestrel/contract';
+import { type AnnouncementBody, routes } from '@kestrel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { query } from '../../api/client';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 
 /** The history table shows this many per page; it is a log to glance at, not to search. */
 export const SENT_PAGE_SIZE = 10;
@@ -15,15 +14,14 @@ export function useSentAnnouncements(page: number) {
   return useQuery({
     queryKey: announcementKeys.sent(page),
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<SentAnnouncementPage>(`/announcements${query({ page, pageSize: SENT_PAGE_SIZE })}`),
+    queryFn: () => client.call(routes.listAnnouncements, { query: { page, pageSize: SENT_PAGE_SIZE } }),
   });
 }
 
 export function useSendAnnouncement() {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnnouncementBody) => api.post<{ id: number }>('/announcements', body),
-    onSuccess: () => client.invalidateQueries({ queryKey: announcementKeys.all }),
+    mutationFn: (body: AnnouncementBody) => client.call(routes.createAnnouncement, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

@@ -1,42 +1,40 @@
-import type {
-  AdminAssets,
-  AdminBankAccount,
-  AdminNetwork,
-  BankAccountBody,
-  NetworkCreateBody,
-  NetworkUpdateBody,
+import {
+  type BankAccountBody,
+  type NetworkCreateBody,
+  type NetworkUpdateBody,
+  routes,
 } from '@kestrel/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 
 export const assetKeys = { all: ['assets'] as const };
 
 /** Every asset with its networks, enabled or not. */
 export function useAssets() {
-  return useQuery({ queryKey: assetKeys.all, queryFn: () => api.get<AdminAssets>('/assets') });
+  return useQuery({ queryKey: assetKeys.all, queryFn: () => client.call(routes.listAssetNetworks) });
 }
 
 export function useUpdateNetwork(id: number) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NetworkUpdateBody) => api.patch<AdminNetwork>(`/networks/${id}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: assetKeys.all }),
+    mutationFn: (body: NetworkUpdateBody) => client.call(routes.updateNetwork, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
   });
 }
 
 export function useCreateNetwork() {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NetworkCreateBody) => api.post<AdminNetwork>('/networks', body),
-    onSuccess: () => client.invalidateQueries({ queryKey: assetKeys.all }),
+    mutationFn: (body: NetworkCreateBody) => client.call(routes.createNetwork, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
   });
 }
 
 /** Sets the platform bank account that takes bank transfers for an asset. */
 export function useSetBankAccount(asset: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BankAccountBody) => api.put<AdminBankAccount>(`/bank-accounts/${asset}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: assetKeys.all }),
+    mutationFn: (body: BankAccountBody) => client.call(routes.setBankAccount, { params: { asset }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
-import type { AdminBanner, BannerCreateBody, BannerUpdateBody, BannerUploadResult } from '@kestrel/contract';
+import { type BannerCreateBody, type BannerUpdateBody, routes } from '@kestrel/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 
 export const bannerKeys = {
   all: ['banners'] as const,
@@ -10,7 +10,7 @@ export const bannerKeys = {
 export function useBanners() {
   return useQuery({
     queryKey: bannerKeys.list(),
-    queryFn: async () => (await api.get<{ items: AdminBanner[] }>('/banners')).items,
+    queryFn: async () => (await client.call(routes.listAdminBanners)).items,
   });
 }
 
@@ -20,35 +20,33 @@ export function useUploadBannerImage() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.post<BannerUploadResult>('/banners/images', form);
+      return client.call(routes.uploadBannerImage, { form });
     },
   });
 }
 
 function useInvalidatingMutation<A, R>(mutationFn: (argument: A) => Promise<R>) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: bannerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all }),
   });
 }
 
 export function useCreateBanner() {
-  return useInvalidatingMutation((body: BannerCreateBody) => api.post<AdminBanner>('/banners', body));
+  return useInvalidatingMutation((body: BannerCreateBody) => client.call(routes.createBanner, { body }));
 }
 
 export function useUpdateBanner() {
   return useInvalidatingMutation(({ id, body }: { id: number; body: BannerUpdateBody }) =>
-    api.patch<AdminBanner>(`/banners/${id}`, body),
+    client.call(routes.updateBanner, { params: { id }, body }),
   );
 }
 
 export function useDeleteBanner() {
-  return useInvalidatingMutation((id: number) => api.delete<null>(`/banners/${id}`));
+  return useInvalidatingMutation((id: number) => client.call(routes.deleteBanner, { params: { id } }));
 }
 
 export function useReorderBanners() {
-  return useInvalidatingMutation((ids: number[]) =>
-    api.put<{ items: AdminBanner[] }>('/banners/order', { ids }),
-  );
+  return useInvalidatingMutation((ids: number[]) => client.call(routes.reorderBanners, { body: { ids } }));
 }

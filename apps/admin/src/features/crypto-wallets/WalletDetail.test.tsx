@@ -7,9 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/storage';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { ReviewDetailPage } from '../review/ReviewDetailPage';
 import { ReviewTestId } from '../review/testIds';
 import { WalletTestId } from './testIds';
-import { WalletDetail } from './WalletDetail';
+import { walletReview } from './walletReview';
 
 const wallet: AdminCryptoWalletDetail = {
   id: 12,
@@ -72,7 +73,7 @@ function renderDetail() {
   const router = createMemoryRouter(
     [
       { path: '/crypto-wallets', element: <p>queue</p> },
-      { path: '/crypto-wallets/:id', element: <WalletDetail /> },
+      { path: '/crypto-wallets/:id', element: <ReviewDetailPage kind={walletReview} /> },
     ],
     { initialEntries: ['/crypto-wallets/12'] },
   );

@@ -1,13 +1,15 @@
-import { type AdminDepositDetail, depositAmountBody } from '@kestrel/contract';
+import { useIdempotentSubmission } from '@kestrel/client';
+import { type AdminDepositDetail, type DepositAmountBody, depositAmountBody } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import type { TranslationKey } from '@kestrel/i18n/admin';
 import { TextField } from '@kestrel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { reviewKeys, useDecisionKey } from '../review/queries';
+import { reviewKeys } from '../review/queries';
 import { DepositTestId } from './testIds';
 
 /** Corrects what a pending deposit will credit, with the reason the audit log keeps beside both amounts. */
@@ -19,16 +21,21 @@ export function CorrectAmountDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   const [amount, setAmount] = useState(deposit.amount);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const keyFor = useDecisionKey();
+  // The same correction sent again after a lost answer is made once.
+  const attempts = useIdempotentSubmission((body: DepositAmountBody) => body);
   const correct = useMutation({
-    mutationFn: (body: unknown) =>
-      api.post<AdminDepositDetail>(`/deposits/${deposit.id}/amount`, body, { headers: keyFor(body) }),
+    mutationFn: (body: DepositAmountBody) =>
+      client.call(
+        routes.correctDepositAmount,
+        { params: { id: deposit.id }, body },
+        { idempotencyKey: attempts.keyFor(body) },
+      ),
     // Also after a refusal: a 409 means the deposit was decided meanwhile, and the page should show it.
-    onSettled: () => client.invalidateQueries({ queryKey: reviewKeys.queue('deposits') }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.queue('deposits') }),
   });
 
   const submit = async () => {

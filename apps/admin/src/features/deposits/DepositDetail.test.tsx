@@ -8,8 +8,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { TOKEN_KEY } from '../../api/storage';
 import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { ReviewDetailPage } from '../review/ReviewDetailPage';
 import { ReviewTestId } from '../review/testIds';
-import { DepositDetail } from './DepositDetail';
+import { depositReview } from './depositReview';
 import { DepositTestId } from './testIds';
 
 const pending: AdminDepositDetail = {
@@ -85,7 +86,7 @@ function renderDetail() {
   const router = createMemoryRouter(
     [
       { path: '/deposits', element: <p>queue</p> },
-      { path: '/deposits/:id', element: <DepositDetail /> },
+      { path: '/deposits/:id', element: <ReviewDetailPage kind={depositReview} /> },
     ],
     { initialEntries: ['/deposits/7'] },
   );

@@ -7,8 +7,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { TOKEN_KEY } from '../../api/storage';
 import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { ReviewDetailPage } from '../review/ReviewDetailPage';
 import { ReviewTestId } from '../review/testIds';
-import { IdentityDetail } from './IdentityDetail';
+import { identityReview } from './identityReview';
 import { IdentityTestId } from './testIds';
 import { fakeIdentityServer, submission } from './testServer';
 
@@ -16,7 +17,7 @@ function renderDetail(id: number, queueSearch?: string) {
   const router = createMemoryRouter(
     [
       { path: '/identity', element: <p>queue</p> },
-      { path: '/identity/:id', element: <IdentityDetail /> },
+      { path: '/identity/:id', element: <ReviewDetailPage kind={identityReview} /> },
       { path: '/users/:id', element: <p>user</p> },
     ],
     { initialEntries: [{ pathname: `/identity/${id}`, state: queueSearch ? { queueSearch } : null }] },

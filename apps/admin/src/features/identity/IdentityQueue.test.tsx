@@ -6,14 +6,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/storage';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { ReviewKindQueuePage } from '../review/ReviewQueuePage';
 import { ReviewTestId } from '../review/testIds';
-import { IdentityQueue } from './IdentityQueue';
+import { identityReview } from './identityReview';
 import { fakeIdentityServer, submission } from './testServer';
 
 function renderQueue(path = '/identity') {
   const router = createMemoryRouter(
     [
-      { path: '/identity', element: <IdentityQueue /> },
+      { path: '/identity', element: <ReviewKindQueuePage kind={identityReview} /> },
       { path: '/identity/:id', element: <p>detail</p> },
     ],
     { initialEntries: [path] },

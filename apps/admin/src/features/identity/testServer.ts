@@ -56,7 +56,7 @@ export function fakeIdentityServer(
       item.reviewedAt = new Date().toISOString();
       item.reviewer = { id: 9, email: 'rowan.hale@kestrel.example' };
       item.rejectionReason = decision[2] === 'reject' ? body.reason : null;
-      return envelope(null);
+      return envelope(item);
     }
     const one = url.pathname.match(/^\/api\/admin\/identity\/(\d+)$/);
     if (one) {

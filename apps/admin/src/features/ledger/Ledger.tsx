@@ -1,9 +1,9 @@
-import type { LedgerCheckReport } from '@kestrel/contract';
+import { type LedgerCheckReport, routes } from '@kestrel/contract';
 import { Button } from '@kestrel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 import { Card, Facts, Page, pageStyles } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
@@ -19,7 +19,7 @@ export function Ledger() {
   const { formatDate, formatNumber, formatAmount } = useLocale();
   const check = useQuery({
     queryKey: ledgerKeys.check,
-    queryFn: () => api.get<LedgerCheckReport>('/ledger/check'),
+    queryFn: () => client.call(routes.checkLedger),
   });
   const report = check.data;
 

@@ -1,3 +1,4 @@
+import { ApiError } from '@kestrel/client';
 import { ERRORS } from '@kestrel/contract';
 import { Button, TextField } from '@kestrel/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { keys, login } from '../../api/admin';
-import { ApiError } from '../../api/client';
 import { saveToken } from '../../api/storage';
 import { landingPath } from '../../app/sections';
 import { LanguageSelect } from '../../components/LanguageSelect';

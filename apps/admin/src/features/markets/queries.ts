@@ -1,6 +1,6 @@
-import type { AdminMarket, AdminMarketUpdateBody } from '@kestrel/contract';
+import { type AdminMarketUpdateBody, routes } from '@kestrel/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { client } from '../../app/api';
 
 export const marketKeys = { all: ['markets'] as const };
 
@@ -11,15 +11,16 @@ const PRICE_REFRESH_MS = 5_000;
 export function useMarkets() {
   return useQuery({
     queryKey: marketKeys.all,
-    queryFn: () => api.get<{ items: AdminMarket[] }>('/markets'),
+    queryFn: () => client.call(routes.listAdminMarkets),
     refetchInterval: PRICE_REFRESH_MS,
   });
 }
 
 export function useUpdateMarket(symbol: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminMarketUpdateBody) => api.patch<AdminMarket>(`/markets/${symbol}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: marketKeys.all }),
+    mutationFn: (body: AdminMarketUpdateBody) =>
+      client.call(routes.updateMarket, { params: { symbol }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketKeys.all }),
   });
 }

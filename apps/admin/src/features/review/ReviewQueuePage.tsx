@@ -7,6 +7,8 @@ import { type Column, Pager, Table } from '../../components/Table';
 import { useListParams } from '../../lib/useListParams';
 import { type ReviewItem, type ReviewQueueName, useReviewList } from './queries';
 import styles from './Review.module.css';
+import { type ReviewedItem, type ReviewKind, type ReviewSubmission, useReviewView } from './ReviewKind';
+import { ReviewUserCell } from './ReviewUser';
 import { ReviewTestId } from './testIds';
 
 function isReviewStatus(value: string): value is ReviewStatus {
@@ -84,5 +86,58 @@ export function ReviewQueuePage<T extends ReviewItem>({
       />
       <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
     </Page>
+  );
+}
+
+/**
+ * A kind's queue: every item's number and user first, the kind's own columns, then when it came and, once
+ * decided, when it was reviewed.
+ */
+export function ReviewKindQueuePage<Row extends ReviewSubmission, Item extends ReviewedItem<Row>>({
+  kind,
+}: {
+  kind: ReviewKind<Row, Item>;
+}) {
+  const view = useReviewView();
+  const { t, formatDate } = view;
+
+  const columns = (status: ReviewStatus): Column<Row>[] => [
+    {
+      key: 'id',
+      header: t(kind.text.number),
+      render: (item) => <span className={pageStyles.mono}>{item.id}</span>,
+    },
+    { key: 'user', header: t(kind.text.user), render: (item) => <ReviewUserCell item={item} /> },
+    ...kind.columns(view),
+    // Undecided items may be at different steps (a first approval given); the tab cannot tell them apart.
+    ...(kind.steps && status === 'pending'
+      ? [{ key: 'state', header: t('admin.review.status'), render: kind.steps.badge }]
+      : []),
+    {
+      key: 'submitted',
+      header: t('admin.review.submitted'),
+      render: (item) => formatDate(item.submittedAt),
+      nowrap: true,
+    },
+    // A pending item has not been reviewed yet; a decided one shows when.
+    ...(status === 'pending'
+      ? []
+      : [
+          {
+            key: 'reviewed',
+            header: t('admin.review.reviewedAt'),
+            render: (item: Row) => formatDate(item.reviewedAt),
+            nowrap: true,
+          },
+        ]),
+  ];
+
+  return (
+    <ReviewQueuePage<Row>
+      queue={kind.queue}
+      title={t(kind.text.title)}
+      searchLabel={t(kind.text.search)}
+      columns={columns}
+    />
   );
 }

@@ -8,9 +8,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { TOKEN_KEY } from '../../api/storage';
 import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { ReviewDetailPage } from '../review/ReviewDetailPage';
 import { ReviewTestId } from '../review/testIds';
 import { WithdrawalTestId } from './testIds';
-import { WithdrawalDetail } from './WithdrawalDetail';
+import { withdrawalReview } from './withdrawalReview';
 
 const HASH = 'a'.repeat(64);
 
@@ -100,7 +101,7 @@ function renderDetail() {
   const router = createMemoryRouter(
     [
       { path: '/withdrawals', element: <p>queue</p> },
-      { path: '/withdrawals/:id', element: <WithdrawalDetail /> },
+      { path: '/withdrawals/:id', element: <ReviewDetailPage kind={withdrawalReview} /> },
     ],
     { initialEntries: ['/withdrawals/7'] },
   );

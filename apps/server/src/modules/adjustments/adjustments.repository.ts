@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type AuditEntryRow,
@@ -13,9 +13,8 @@ import {
   type Decision,
   decisionValues,
   type QueueFilter,
-  queueOrder,
+  queuePage,
   queueWhere,
-  queueWindow,
   stillPending,
 } from '../review';
 import { adjustmentProposals } from './adjustments.schema';
@@ -27,6 +26,7 @@ const proposers = adminAccounts('proposers');
 const reviewers = adminAccounts('reviewers');
 const queueColumns = {
   id: adjustmentProposals.id,
+  userId: adjustmentProposals.userId,
   status: adjustmentProposals.status,
   submittedAt: adjustmentProposals.submittedAt,
   reviewedAt: adjustmentProposals.reviewedAt,
@@ -132,20 +132,9 @@ export class AdjustmentsRepository implements Audited<AdjustmentsRepository> {
     return row;
   }
 
-  async pageProposals(filter: QueueFilter) {
-    const where = queueWhere(queueColumns, filter);
-    const { limit, offset } = queueWindow(filter);
-    const rows = await this.selectProposals()
-      .where(where)
-      .orderBy(...queueOrder(queueColumns, filter.status))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(adjustmentProposals)
-      .innerJoin(userAccounts, eq(userAccounts.id, adjustmentProposals.userId))
-      .where(where);
-    return { rows, total: total?.value ?? 0 };
+  pageProposals(filter: QueueFilter) {
+    const list = this.selectProposals().$dynamic();
+    return queuePage(this.db, list, queueColumns, filter, queueWhere(queueColumns, filter));
   }
 
   async findProposal(id: number) {

@@ -34,22 +34,4 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod<{
       ),
     { onRequest: proposer },
   );
-
-  route(endpoints.listAdjustmentProposals, async (request) =>
-    ok(await adjustments.proposals(request.query), request.t('common.success')),
-  );
-
-  route(endpoints.approveAdjustment, async (request) =>
-    ok(
-      await adjustments.approve(request.params.id, request.body, actorOf(request)),
-      request.t('admin.adjustments.done'),
-    ),
-  );
-
-  route(endpoints.rejectAdjustment, async (request) =>
-    ok(
-      await adjustments.reject(request.params.id, request.body, actorOf(request)),
-      request.t('common.success'),
-    ),
-  );
 };

@@ -1,20 +1,10 @@
-import type {
-  AdjustmentBody,
-  AdjustmentProposal,
-  AdjustmentResult,
-  AdminPage,
-  AdminSettings,
-  ApproveBody,
-  RejectBody,
-  WalletBalance,
-} from '@kestrel/contract';
+import type { AdjustmentBody, AdjustmentResult, AdminSettings, WalletBalance } from '@kestrel/contract';
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
 import { type Actor, withAudit } from '../admin';
 import type { LedgerActor, LedgerCommand, LedgerService, RecordedAdjustment } from '../ledger';
 import type { MessagesService } from '../messages';
-import type { QueueFilter } from '../review';
 import type { WalletService } from '../wallet';
 import type { AdjustmentsRepository, ProposalRow } from './adjustments.repository';
 
@@ -181,108 +171,6 @@ export class AdjustmentsService {
       createdAt: proposal.submittedAt.toISOString(),
     } satisfies AdjustmentResult;
   }
-
-  async proposals(filter: QueueFilter): Promise<AdminPage<AdjustmentProposal>> {
-    const { rows, total } = await this.repository.pageProposals(filter);
-    return { items: rows.map(toProposal), total };
-  }
-
-  /**
-   * Posts a proposed adjustment on a second operator's word: the ledger entry and the proposal's change from
-   * pending commit together with the audit entry, which names both operators. Of two approvals at once, the
-   * second waits for the first one's row lock and finds the proposal decided (409), so it posts once.
-   */
-  async approve(id: number, body: ApproveBody, actor: Actor): Promise<AdjustmentProposal> {
-    const adminId = adminOf(actor);
-    const decided = await withAudit(
-      this.repository,
-      actor,
-      { type: 'adjustment_proposal', id },
-      body.note ?? null,
-      async (repository) => {
-        const open = await this.lockPending(repository, id);
-        if (open.proposerAdminId === adminId) throw new AppError('adjustmentSameOperator');
-        const precision = await repository.precisionOf(open.asset);
-        if (precision === undefined) throw new AppError('assetUnknown');
-        const amount = formatAmount(unitsFromNumeric(open.amount, precision), precision);
-        const proposal: AdjustmentBody = { ...open, amount };
-        const outcome = await this.ledger
-          .within(repository.connection)
-          .execute(ledgerCommandOf(open.userId, proposal, `proposal:${id}`, `admin:${adminId}`));
-        if (outcome.transactionId === undefined)
-          throw new Error('an adjustment returned no journal transaction');
-        const approved = await repository.decideProposal(
-          id,
-          { status: 'approved', ...(body.note ? { note: body.note } : {}) },
-          adminId,
-          BigInt(outcome.transactionId),
-        );
-        if (!approved) throw new Error(`proposal ${id} was locked pending but could not be approved`);
-        return {
-          before: { status: 'pending', proposerAdminId: open.proposerAdminId },
-          after: {
-            status: 'approved',
-            proposerAdminId: open.proposerAdminId,
-            approverAdminId: adminId,
-            transactionId: outcome.transactionId,
-            userId: open.userId,
-            direction: open.direction,
-            account: open.account,
-            asset: open.asset,
-            amount,
-          },
-          result: { row: approved, amount },
-        };
-      },
-    );
-    await this.messages.notify(
-      decided.row.userId,
-      decided.row.direction === 'add' ? 'systemAdd' : 'systemDebit',
-      { amount: quantity(decided.amount), asset: decided.row.asset },
-    );
-    return this.proposal(id);
-  }
-
-  /** Refuses a proposal with a reason; nothing was moved, so nothing moves back. */
-  async reject(id: number, body: RejectBody, actor: Actor): Promise<AdjustmentProposal> {
-    const adminId = adminOf(actor);
-    await withAudit(
-      this.repository,
-      actor,
-      { type: 'adjustment_proposal', id },
-      body.reason,
-      async (repository) => {
-        const open = await this.lockPending(repository, id);
-        if (open.proposerAdminId === adminId) throw new AppError('adjustmentSameOperator');
-        const rejected = await repository.decideProposal(
-          id,
-          { status: 'rejected', reason: body.reason },
-          adminId,
-          null,
-        );
-        if (!rejected) throw new Error(`proposal ${id} was locked pending but could not be rejected`);
-        return {
-          before: { status: 'pending', proposerAdminId: open.proposerAdminId },
-          after: { status: 'rejected', proposerAdminId: open.proposerAdminId, rejectionReason: body.reason },
-          result: rejected,
-        };
-      },
-    );
-    return this.proposal(id);
-  }
-
-  private async proposal(id: number): Promise<AdjustmentProposal> {
-    const found = await this.repository.findProposal(id);
-    if (!found) throw new AppError('notFound');
-    return toProposal(found);
-  }
-
-  /** The pending proposal, locked; a decided one is 409 and an unknown one 404. */
-  private async lockPending(repository: AdjustmentsRepository, id: number): Promise<ProposalRow> {
-    const open = await repository.lockPendingProposal(id);
-    if (!open) throw new AppError((await repository.proposalExists(id)) ? 'reviewNotPending' : 'notFound');
-    return open;
-  }
 }
 
 function sameAdjustment(recorded: RecordedAdjustment, userId: number, body: AdjustmentBody) {
@@ -319,7 +207,7 @@ function adminOf(actor: Actor): number {
 }
 
 /** The system add or system debit of an adjustment, against the adjustments system account. */
-function ledgerCommandOf(
+export function ledgerCommandOf(
   userId: number,
   body: AdjustmentBody,
   reference: string,
@@ -330,31 +218,4 @@ function ledgerCommandOf(
   return body.direction === 'add'
     ? { type: 'credit', kind: 'system_add', from: 'adjustments', ...funds, ...recorded }
     : { type: 'debit', kind: 'system_debit', to: 'adjustments', ...funds, ...recorded };
-}
-
-type ProposalWithPeople = NonNullable<Awaited<ReturnType<AdjustmentsRepository['findProposal']>>>;
-
-function toProposal(found: ProposalWithPeople): AdjustmentProposal {
-  const { proposal, precision } = found;
-  return {
-    id: proposal.id,
-    userId: proposal.userId,
-    userEmail: found.userEmail,
-    userPhone: found.userPhone,
-    direction: proposal.direction,
-    account: proposal.account,
-    asset: proposal.asset,
-    amount: formatAmount(unitsFromNumeric(proposal.amount, precision), precision),
-    reason: proposal.reason,
-    status: proposal.status,
-    proposer: { id: proposal.proposerAdminId, email: found.proposerEmail },
-    reviewer:
-      proposal.reviewerAdminId !== null && found.reviewerEmail !== null
-        ? { id: proposal.reviewerAdminId, email: found.reviewerEmail }
-        : null,
-    rejectionReason: proposal.rejectionReason,
-    transactionId: proposal.transactionId === null ? null : String(proposal.transactionId),
-    submittedAt: proposal.submittedAt.toISOString(),
-    reviewedAt: proposal.reviewedAt?.toISOString() ?? null,
-  };
 }

@@ -4,7 +4,7 @@ export { actorOf, requireAdmin } from './admin-auth';
 export { AdminsRepository } from './admins.repository';
 export { adminRoutes } from './admins.routes';
 export { AdminsService } from './admins.service';
-export type { Actor, Audited } from './audit';
+export type { Actor, Audited, AuditedChange } from './audit';
 export { withAudit } from './audit';
 export type { AuditEntryRow } from './audit.repository';
 export { AuditRepository, appendAuditEntry, isTransactionAudited } from './audit.repository';

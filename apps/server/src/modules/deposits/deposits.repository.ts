@@ -2,13 +2,13 @@ import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
 import { userAccounts } from '../auth';
+import { assetPrecisions } from '../ledger';
 import {
   type Decision,
   decisionValues,
   type QueueFilter,
-  queueOrder,
+  queuePage,
   queueWhere,
-  queueWindow,
   stillPending,
 } from '../review';
 import { deposits } from './deposits.schema';
@@ -37,6 +37,16 @@ export class DepositsRepository implements Audited<DepositsRepository> {
    */
   get connection(): Db {
     return this.db;
+  }
+
+  /** The asset's precision, read in the decision's transaction that credits at it. */
+  async precisionOf(asset: string): Promise<number> {
+    const [row] = await this.db
+      .select({ precision: assetPrecisions.precision })
+      .from(assetPrecisions)
+      .where(eq(assetPrecisions.code, asset));
+    if (!row) throw new Error(`asset ${asset} has no precision`);
+    return row.precision;
   }
 
   /** Stores a deposit, or nothing when this request reference already stored one (a retried request). */
@@ -69,23 +79,13 @@ export class DepositsRepository implements Audited<DepositsRepository> {
     return { rows, total: total?.value ?? 0 };
   }
 
-  async page(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
-    const where = queueWhere(deposits, filter);
-    const { limit, offset } = queueWindow(filter);
-    const rows = await this.db
+  page(filter: QueueFilter) {
+    const list = this.db
       .select({ deposit: deposits, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(deposits)
       .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
-      .where(where)
-      .orderBy(...queueOrder(deposits, filter.status))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(deposits)
-      .innerJoin(userAccounts, eq(userAccounts.id, deposits.userId))
-      .where(where);
-    return { rows, total: total?.value ?? 0 };
+      .$dynamic();
+    return queuePage(this.db, list, deposits, filter, queueWhere(deposits, filter));
   }
 
   /** One deposit with its user and the reviewer who decided it. */

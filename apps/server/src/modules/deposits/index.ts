@@ -1,6 +1,5 @@
-/** Deposits and their review (decision 0040). */
-export { depositReviewRoutes } from './deposit-review.routes';
-export { DepositReviewService } from './deposit-review.service';
+/** Deposits and their review (decisions 0040, 0041). */
+export { depositReview } from './deposit-review';
 export { DepositsRepository } from './deposits.repository';
 export { depositRoutes } from './deposits.routes';
 export { DepositsService } from './deposits.service';

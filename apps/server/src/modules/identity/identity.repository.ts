@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
 import { userAccounts } from '../auth';
@@ -6,9 +6,8 @@ import {
   type Decision,
   decisionValues,
   type QueueFilter,
-  queueOrder,
+  queuePage,
   queueWhere,
-  queueWindow,
   stillPending,
 } from '../review';
 import { identityVerifications } from './identity.schema';
@@ -57,12 +56,8 @@ export class IdentityRepository implements Audited<IdentityRepository> {
     return row;
   }
 
-  async page(filter: QueueFilter): Promise<{ rows: QueueRow[]; total: number }> {
-    const where = queueWhere(identityVerifications, filter, (pattern) => [
-      ilike(identityVerifications.realName, pattern),
-    ]);
-    const { limit, offset } = queueWindow(filter);
-    const rows = await this.db
+  page(filter: QueueFilter) {
+    const list = this.db
       .select({
         submission: identityVerifications,
         userEmail: userAccounts.email,
@@ -70,16 +65,11 @@ export class IdentityRepository implements Audited<IdentityRepository> {
       })
       .from(identityVerifications)
       .innerJoin(userAccounts, eq(userAccounts.id, identityVerifications.userId))
-      .where(where)
-      .orderBy(...queueOrder(identityVerifications, filter.status))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(identityVerifications)
-      .innerJoin(userAccounts, eq(userAccounts.id, identityVerifications.userId))
-      .where(where);
-    return { rows, total: total?.value ?? 0 };
+      .$dynamic();
+    const where = queueWhere(identityVerifications, filter, (pattern) => [
+      ilike(identityVerifications.realName, pattern),
+    ]);
+    return queuePage(this.db, list, identityVerifications, filter, where);
   }
 
   /** One submission with its user and the reviewer who decided it. */

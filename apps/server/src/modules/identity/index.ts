@@ -1,7 +1,6 @@
-/** Identity verification and its review (decision 0040). */
+/** Identity verification and its review (decisions 0040, 0041). */
 
 export { IdentityRepository } from './identity.repository';
 export { identityRoutes } from './identity.routes';
 export { IdentityService } from './identity.service';
-export { identityReviewRoutes } from './identity-review.routes';
-export { IdentityReviewService } from './identity-review.service';
+export { identityReview } from './identity-review';

@@ -1,14 +1,10 @@
-/** What other modules may use of bank cards and crypto wallets (decision 0040). */
+/** What other modules may use of bank cards and crypto wallets (decisions 0040, 0041). */
 
-export { BankCardsRepository } from './bank-cards.repository';
-export { bankCardRoutes } from './bank-cards.routes';
-export { BankCardsService } from './bank-cards.service';
-export { bankCardReviewRoutes } from './bank-cards-review.routes';
-export { BankCardsReviewService } from './bank-cards-review.service';
-export { CryptoWalletsRepository } from './crypto-wallets.repository';
-export { cryptoWalletRoutes } from './crypto-wallets.routes';
-export { CryptoWalletsService } from './crypto-wallets.service';
-export { cryptoWalletReviewRoutes } from './crypto-wallets-review.routes';
-export { CryptoWalletsReviewService } from './crypto-wallets-review.service';
+export { bankCardAccounts } from './bank-cards';
+export { cryptoWalletAccounts } from './crypto-wallets';
+export { payoutAccountReview } from './payout-account-review';
+export { PayoutAccountsRepository } from './payout-accounts.repository';
+export { payoutAccountRoutes } from './payout-accounts.routes';
+export { PayoutAccountsService } from './payout-accounts.service';
 export type { CardTarget, WalletTarget } from './payout-targets';
 export { approvedCards, approvedWallets, paidCard, paidCards, walletAddresses } from './payout-targets';

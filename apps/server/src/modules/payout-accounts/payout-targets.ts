@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { PayoutRow, PayoutTable } from './payout-accounts.repository';
 import { bankCards, withdrawalWallets } from './payout-accounts.schema';
 
 /*
@@ -30,34 +31,28 @@ export const paidCard = Object.fromEntries(
   (Object.keys(cardColumns) as CardColumn[]).map((name) => [name, paidCards[name]]),
 ) as { [Name in CardColumn]: (typeof paidCards)[Name] };
 
-/** The user's approved, not deleted wallets (only the one with `id` when given), newest first. */
-export function approvedWallets(db: Db, userId: number, id?: number): Promise<WalletTarget[]> {
+/** The user's approved, not deleted accounts of one kind (only the one with `id` when given), newest first. */
+function approved<T extends PayoutTable>(db: Db, table: T, userId: number, id?: number) {
   return db
     .select()
-    .from(withdrawalWallets)
+    .from(table as PayoutTable)
     .where(
       and(
-        eq(withdrawalWallets.userId, userId),
-        eq(withdrawalWallets.status, 'approved'),
-        isNull(withdrawalWallets.deletedAt),
-        id === undefined ? undefined : eq(withdrawalWallets.id, id),
+        eq(table.userId, userId),
+        eq(table.status, 'approved'),
+        isNull(table.deletedAt),
+        id === undefined ? undefined : eq(table.id, id),
       ),
     )
-    .orderBy(desc(withdrawalWallets.id));
+    .orderBy(desc(table.id)) as Promise<PayoutRow<T>[]>;
+}
+
+/** The user's approved, not deleted wallets (only the one with `id` when given), newest first. */
+export function approvedWallets(db: Db, userId: number, id?: number): Promise<WalletTarget[]> {
+  return approved(db, withdrawalWallets, userId, id);
 }
 
 /** The user's approved, not deleted bank cards (only the one with `id` when given), newest first. */
 export function approvedCards(db: Db, userId: number, id?: number): Promise<CardTarget[]> {
-  return db
-    .select()
-    .from(bankCards)
-    .where(
-      and(
-        eq(bankCards.userId, userId),
-        eq(bankCards.status, 'approved'),
-        isNull(bankCards.deletedAt),
-        id === undefined ? undefined : eq(bankCards.id, id),
-      ),
-    )
-    .orderBy(desc(bankCards.id));
+  return approved(db, bankCards, userId, id);
 }

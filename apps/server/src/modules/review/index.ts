@@ -1,4 +1,8 @@
-/** What every review queue shares: its filter, order, window and decide-once rule (decision 0040). */
-export { decideOnce } from './decide-once';
-export type { Decision, QueueFilter } from './review-queue';
-export { decisionValues, queueOrder, queueWhere, queueWindow, stillPending } from './review-queue';
+/** The review queues of the back office: what every queue shares, and the one engine that runs them (decision 0041). */
+
+export { reviewRoutes } from './review.routes';
+export { ReviewQueue } from './review.service';
+export type { ActionEndpoint, ItemEndpoint, QueueEndpoint, ReviewKind } from './review-kind';
+export { reviewerOf, statusChange } from './review-kind';
+export type { ApprovalBody, Decision, QueueFilter } from './review-queue';
+export { decisionValues, queuePage, queueWhere, stillPending } from './review-queue';

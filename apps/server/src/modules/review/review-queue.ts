@@ -1,12 +1,13 @@
 import type { ReviewStatus } from '@kestrel/contract';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/contains-pattern';
 import { userAccounts } from '../auth';
 
 /*
- * The SQL every review queue repeats (identity now; bank cards, wallets, deposits and withdrawals later). A
- * queue's table names these columns the same way, and its list query joins the auth module's `userAccounts`.
+ * The SQL every review queue shares (identity, bank cards, wallets, deposits, withdrawals, adjustment proposals).
+ * A queue's table names these columns the same way, and its list query joins the auth module's `userAccounts`.
  */
 
 /** The columns every review table has. */
@@ -17,10 +18,21 @@ export type ReviewColumns = {
   reviewedAt: PgColumn;
 };
 
+/** A queue's columns as its list reads them: the review columns and the user each item belongs to. */
+export type QueueColumns = ReviewColumns & { userId: PgColumn };
+
 export type QueueFilter = { status: ReviewStatus; q?: string; page: number; pageSize: number };
 
-/** A reviewer's decision; only a rejection must say why. */
-export type Decision = { status: 'approved'; note?: string } | { status: 'rejected'; reason: string };
+/** What every approval may carry: a note the audit log keeps as its reason. */
+export type ApprovalBody = { note?: string };
+
+/**
+ * A reviewer's decision; only a rejection must say why. An approval carries its endpoint's body (a note, and for a
+ * withdrawal the payment's reference).
+ */
+export type Decision<Approval extends ApprovalBody = ApprovalBody> =
+  | ({ status: 'approved' } & Approval)
+  | { status: 'rejected'; reason: string };
 
 /**
  * The rows of one status whose user matches the search: part of the e-mail or phone, or the UID. A queue adds
@@ -30,12 +42,14 @@ export function queueWhere(
   table: ReviewColumns,
   filter: QueueFilter,
   alsoMatches: (pattern: string) => SQL[] = () => [],
+  /** The rows of the filter's tab, when a tab holds more than its status (a withdrawal's two undecided states). */
+  inTab: SQL = eq(table.status, filter.status),
 ): SQL | undefined {
   const { q } = filter;
-  if (!q) return eq(table.status, filter.status);
+  if (!q) return inTab;
   const pattern = containsPattern(q);
   return and(
-    eq(table.status, filter.status),
+    inTab,
     or(
       ilike(userAccounts.email, pattern),
       ilike(userAccounts.phone, pattern),
@@ -46,14 +60,35 @@ export function queueWhere(
 }
 
 /** Pending items first come, first served; decided ones with the latest decision first. */
-export function queueOrder(table: ReviewColumns, status: ReviewStatus): SQL[] {
+function queueOrder(table: ReviewColumns, status: ReviewStatus): SQL[] {
   return status === 'pending'
     ? [asc(table.submittedAt), asc(table.id)]
     : [desc(table.reviewedAt), desc(table.id)];
 }
 
-export function queueWindow(filter: QueueFilter) {
-  return { limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
+/**
+ * One page of a queue and the number of its rows that match `where`. `list` is the queue's own select (its
+ * columns, and its joins, the user's among them), made dynamic; the page adds the filter, the order and the
+ * window. The count joins only the user, whom the search reads.
+ */
+export async function queuePage<Q extends PgSelect>(
+  db: Db,
+  list: Q,
+  columns: QueueColumns,
+  filter: QueueFilter,
+  where: SQL | undefined,
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const rows = await list
+    .where(where)
+    .orderBy(...queueOrder(columns, filter.status))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db
+    .select({ value: count() })
+    .from(columns.id.table)
+    .innerJoin(userAccounts, eq(userAccounts.id, columns.userId))
+    .where(where);
+  return { rows, total: total?.value ?? 0 };
 }
 
 /**

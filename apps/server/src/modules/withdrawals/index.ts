@@ -1,6 +1,5 @@
-/** Withdrawals and their review (decision 0040). */
-export { withdrawalReviewRoutes } from './withdrawal-review.routes';
-export { WithdrawalReviewService } from './withdrawal-review.service';
+/** Withdrawals and their review (decisions 0040, 0041). */
+export { withdrawalReview } from './withdrawal-review';
 export { WithdrawalsRepository } from './withdrawals.repository';
 export { withdrawalRoutes } from './withdrawals.routes';
 export { WithdrawalsService } from './withdrawals.service';

@@ -1,6 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsPattern } from '../../db/contains-pattern';
 import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
 import { userAccounts } from '../auth';
 import { assetPrecisions } from '../ledger';
@@ -14,7 +13,7 @@ import {
   type WalletTarget,
   walletAddresses,
 } from '../payout-accounts';
-import { type QueueFilter, queueOrder, queueWindow } from '../review';
+import { type QueueFilter, queuePage, queueWhere } from '../review';
 import { withdrawals } from './withdrawals.schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -26,6 +25,7 @@ const firstReviewers = adminAccounts('first_reviewers');
 /** Both undecided states sit in the queue's "pending" tab; the column is `state`, the tab is `status`. */
 const queueColumns = {
   id: withdrawals.id,
+  userId: withdrawals.userId,
   status: withdrawals.state,
   submittedAt: withdrawals.submittedAt,
   reviewedAt: withdrawals.reviewedAt,
@@ -38,17 +38,7 @@ function undecided(id: number): SQL {
 /** The queue's tab (pending holds both undecided states) and the search over the user, as other queues do. */
 function queueFilterWhere(filter: QueueFilter): SQL | undefined {
   const states = filter.status === 'pending' ? (['pending', 'awaiting_second'] as const) : [filter.status];
-  const { q } = filter;
-  if (!q) return inArray(withdrawals.state, states);
-  const pattern = containsPattern(q);
-  return and(
-    inArray(withdrawals.state, states),
-    or(
-      ilike(userAccounts.email, pattern),
-      ilike(userAccounts.phone, pattern),
-      /^\d{1,9}$/.test(q) ? eq(userAccounts.id, Number(q)) : undefined,
-    ),
-  );
+  return queueWhere(queueColumns, filter, undefined, inArray(withdrawals.state, states));
 }
 
 /** Every SQL statement of withdrawals. */
@@ -125,23 +115,13 @@ export class WithdrawalsRepository implements Audited<WithdrawalsRepository> {
     return { rows, total: total?.value ?? 0 };
   }
 
-  async page(filter: QueueFilter) {
-    const where = queueFilterWhere(filter);
-    const { limit, offset } = queueWindow(filter);
-    const rows = await this.db
+  page(filter: QueueFilter) {
+    const list = this.db
       .select({ withdrawal: withdrawals, userEmail: userAccounts.email, userPhone: userAccounts.phone })
       .from(withdrawals)
       .innerJoin(userAccounts, eq(userAccounts.id, withdrawals.userId))
-      .where(where)
-      .orderBy(...queueOrder(queueColumns, filter.status))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(withdrawals)
-      .innerJoin(userAccounts, eq(userAccounts.id, withdrawals.userId))
-      .where(where);
-    return { rows, total: total?.value ?? 0 };
+      .$dynamic();
+    return queuePage(this.db, list, queueColumns, filter, queueFilterWhere(filter));
   }
 
   /** One withdrawal with its user, destination and reviewers. */

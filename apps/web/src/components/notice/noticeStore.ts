@@ -1,4 +1,4 @@
-import type { Notice } from '../../api/client';
+import type { Notice } from '@kestrel/client';
 
 export type ShownNotice = Notice & { id: number };
 

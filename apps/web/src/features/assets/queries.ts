@@ -1,10 +1,6 @@
+import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import { lazySchema } from '../../api/lazySchema';
-
-// The home screen's assets card reads these: the schemas load with the answer, not with the first screen.
-const assetsOverview = lazySchema(() => import('../../api/schemas').then((m) => m.assetsOverview));
-const walletBalances = lazySchema(() => import('../../api/schemas').then((m) => m.walletBalances));
 
 /** Every wallet read shares this prefix, so that a money move refreshes all of them at once. */
 export const walletKeys = {
@@ -20,7 +16,7 @@ export const WALLET_STALE_MS = 10_000;
 export function useAssetsQuery() {
   return useQuery({
     queryKey: walletKeys.assets(),
-    queryFn: () => api.get('/api/wallet/assets', assetsOverview),
+    queryFn: () => api.call(routes.getAssetsOverview),
     staleTime: WALLET_STALE_MS,
   });
 }
@@ -28,7 +24,7 @@ export function useAssetsQuery() {
 export function useBalancesQuery() {
   return useQuery({
     queryKey: walletKeys.balances(),
-    queryFn: () => api.get('/api/wallet/balances', walletBalances),
+    queryFn: () => api.call(routes.getWalletBalances),
     select: (data) => data.balances,
     staleTime: WALLET_STALE_MS,
   });

@@ -1,4 +1,5 @@
-import { type BankCardBody, bankCardList, bankCardView } from '@kestrel/contract';
+import type { BankCardBody } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 
@@ -13,7 +14,7 @@ export const BANK_CARDS_STALE_MS = 30_000;
 export function useBankCardsQuery() {
   return useQuery({
     queryKey: bankCardKeys.mine(),
-    queryFn: () => api.get('/api/wallet/bank-cards', bankCardList),
+    queryFn: () => api.call(routes.listBankCards),
     staleTime: BANK_CARDS_STALE_MS,
   });
 }
@@ -21,7 +22,7 @@ export function useBankCardsQuery() {
 export function useBindBankCardMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BankCardBody) => api.post('/api/wallet/bank-cards', body, bankCardView),
+    mutationFn: (body: BankCardBody) => api.call(routes.bindBankCard, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bankCardKeys.all }),
   });
 }
@@ -29,7 +30,7 @@ export function useBindBankCardMutation() {
 export function useDeleteBankCardMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(`/api/wallet/bank-cards/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.call(routes.deleteBankCard, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bankCardKeys.all }),
   });
 }

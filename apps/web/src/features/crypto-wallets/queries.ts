@@ -1,4 +1,5 @@
-import { type CryptoWalletBody, cryptoWalletList, cryptoWalletView } from '@kestrel/contract';
+import type { CryptoWalletBody } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 
@@ -13,7 +14,7 @@ export const CRYPTO_WALLETS_STALE_MS = 30_000;
 export function useCryptoWalletsQuery() {
   return useQuery({
     queryKey: cryptoWalletKeys.mine(),
-    queryFn: () => api.get('/api/wallet/crypto-wallets', cryptoWalletList),
+    queryFn: () => api.call(routes.listCryptoWallets),
     staleTime: CRYPTO_WALLETS_STALE_MS,
   });
 }
@@ -21,7 +22,7 @@ export function useCryptoWalletsQuery() {
 export function useBindCryptoWalletMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CryptoWalletBody) => api.post('/api/wallet/crypto-wallets', body, cryptoWalletView),
+    mutationFn: (body: CryptoWalletBody) => api.call(routes.bindCryptoWallet, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cryptoWalletKeys.all }),
   });
 }
@@ -29,7 +30,7 @@ export function useBindCryptoWalletMutation() {
 export function useDeleteCryptoWalletMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(`/api/wallet/crypto-wallets/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.call(routes.deleteCryptoWallet, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cryptoWalletKeys.all }),
   });
 }

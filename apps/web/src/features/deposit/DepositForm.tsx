@@ -1,3 +1,4 @@
+import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import {
   bankDepositBody,
   depositBody,
@@ -7,9 +8,8 @@ import {
   type WalletNetwork,
 } from '@kestrel/contract';
 import { Button, TextField } from '@kestrel/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
@@ -18,7 +18,6 @@ import { useContractForm } from '../../lib/useContractForm';
 import { useFieldMessage } from '../../lib/useFieldMessage';
 import { TestId } from '../../testIds';
 import styles from './Deposit.module.css';
-import { DepositAttempts } from './depositAttempt';
 import { type AnyDepositBody, useSubmitDepositMutation } from './queries';
 
 type Values = { amount: string; account: UserAccount };
@@ -57,7 +56,14 @@ export function DepositForm({ asset, destination }: { asset: string; destination
   const { t } = useTranslation();
   const message = useFieldMessage();
   const submit = useSubmitDepositMutation();
-  const attempts = useRef(new DepositAttempts());
+  // The same deposit sent again after a lost answer is stored at most once.
+  const attempts = useIdempotentSubmission((body: AnyDepositBody) => [
+    body.asset,
+    'chain' in body ? body.chain : 'bank',
+    body.account,
+    body.amount,
+    body.credentialUploadId,
+  ]);
   const [credential, setCredential] = useState<UploadResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useContractForm(depositSchema(asset, destination, credential), INITIAL);
@@ -70,14 +76,14 @@ export function DepositForm({ asset, destination }: { asset: string; destination
     const body = form.parse();
     if (!body) return;
     try {
-      await submit.mutateAsync({ body, key: attempts.current.keyFor(body) });
+      await submit.mutateAsync({ body, key: attempts.keyFor(body) });
     } catch (error) {
       // Refused: the request client has shown why, and the next submission is a new one. No answer at all: the
       // same key goes with the same deposit again, so it is stored at most once.
-      if (error instanceof ApiError && error.kind === 'business') attempts.current.settle();
+      if (error instanceof ApiError && error.kind === 'business') attempts.settle();
       return;
     }
-    attempts.current.settle();
+    attempts.settle();
     showNotice({ tone: 'positive', message: t('common.submitted') });
     form.reset(INITIAL);
     setCredential(null);

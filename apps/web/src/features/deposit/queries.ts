@@ -1,12 +1,5 @@
-import {
-  type BankDepositBody,
-  bankTransferInfo,
-  type DepositBody,
-  depositPage,
-  depositView,
-  IDEMPOTENCY_KEY_HEADER,
-  walletNetworks,
-} from '@kestrel/contract';
+import type { BankDepositBody, DepositBody } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 
@@ -26,7 +19,7 @@ export const DEPOSIT_RECORDS_PAGE_SIZE = 20;
 export function useNetworksQuery() {
   return useQuery({
     queryKey: depositKeys.networks(),
-    queryFn: () => api.get('/api/wallet/networks', walletNetworks),
+    queryFn: () => api.call(routes.getWalletNetworks),
     staleTime: NETWORKS_STALE_MS,
   });
 }
@@ -35,7 +28,7 @@ export function useNetworksQuery() {
 export function useBankTransferQuery() {
   return useQuery({
     queryKey: depositKeys.bank(),
-    queryFn: () => api.get('/api/wallet/deposits/bank', bankTransferInfo),
+    queryFn: () => api.call(routes.getBankTransferInfo),
     staleTime: NETWORKS_STALE_MS,
   });
 }
@@ -47,7 +40,7 @@ export function useDepositRecordsQuery(enabled: boolean) {
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get(`/api/wallet/deposits?page=${pageParam}&pageSize=${DEPOSIT_RECORDS_PAGE_SIZE}`, depositPage),
+      api.call(routes.listDeposits, { query: { page: pageParam, pageSize: DEPOSIT_RECORDS_PAGE_SIZE } }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return loaded < last.total ? pages.length + 1 : undefined;
@@ -66,9 +59,9 @@ export function useSubmitDepositMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: DepositAttempt) =>
-      api.post('chain' in body ? '/api/wallet/deposits' : '/api/wallet/deposits/bank', body, depositView, {
-        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-      }),
+      'chain' in body
+        ? api.call(routes.submitDeposit, { body }, { idempotencyKey: key })
+        : api.call(routes.submitBankDeposit, { body }, { idempotencyKey: key }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.records() }),
   });
 }

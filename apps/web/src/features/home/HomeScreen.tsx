@@ -9,7 +9,6 @@ import {
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUserInfoQuery } from '../../api/user';
 import {
   LOGIN_PATH,
   MARKETS_PATH,
@@ -19,18 +18,16 @@ import {
   SETTINGS_PATH,
   TRADE_TAB_PATH,
 } from '../../app/paths';
-import { Avatar } from '../../components/Avatar';
+import { afterPaintWithQueries } from '../../app/queryLayer';
 import { Logo } from '../../components/Logo';
-import { afterNextPaint } from '../../lib/afterNextPaint';
-import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
-import { AssetsCard } from '../assets/AssetsCard';
-import { UnreadBadge } from '../inbox/UnreadBadge';
+import { AssetsTotalCard } from '../assets/AssetsTotalCard';
 import { BannerCarousel } from './BannerCarousel';
+import { storedBanners } from './banners';
+import { Greeting } from './Greeting';
 import styles from './HomeScreen.module.css';
-import { useBannersQuery } from './queries';
 
 function GuestWelcome() {
   const { t } = useTranslation();
@@ -50,29 +47,19 @@ function GuestWelcome() {
   );
 }
 
-function Greeting() {
-  const { t } = useTranslation();
-  const { data: user } = useUserInfoQuery();
-  const name = useDisplayName(user);
-  return (
-    <section className={styles.hero} data-testid={TestId.homeGreeting}>
-      <div className={styles.greetingRow}>
-        {user ? <Avatar src={user.avatarUrl} name={name} size={48} /> : null}
-        <div>
-          <h2 className={styles.heroTitle}>{t('home.greeting', { name })}</h2>
-          <p className={styles.heroBody}>{t('app.tagline')}</p>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-// The markets (and the schemas they validate with) load once the screen has painted, not beside its first paint.
+/*
+ * What reads the query cache loads with it once the screen has painted, not beside its first paint: the markets
+ * (and the schemas they validate with), and the banners, greeting, assets total and unread count, which the first
+ * frame draws from what the cache starts with (the stored banners and profile, no total yet, no badge).
+ */
 const HomeMarkets = lazy(() =>
-  afterNextPaint()
-    .then(() => import('./HomeMarkets'))
-    .then((module) => ({ default: module.HomeMarkets })),
+  afterPaintWithQueries(() => import('./HomeMarkets')).then((module) => ({ default: module.HomeMarkets })),
 );
+const homeData = () => afterPaintWithQueries(() => import('./HomeData'));
+const HomeBanners = lazy(() => homeData().then((module) => ({ default: module.HomeBanners })));
+const UserGreeting = lazy(() => homeData().then((module) => ({ default: module.UserGreeting })));
+const HomeAssets = lazy(() => homeData().then((module) => ({ default: module.HomeAssets })));
+const MessagesBadge = lazy(() => homeData().then((module) => ({ default: module.MessagesBadge })));
 
 /**
  * /home/index, open without a token: the banners (or a default card), a welcome or the greeting and assets,
@@ -80,8 +67,7 @@ const HomeMarkets = lazy(() =>
  */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const { token, language } = useSession();
-  const banners = useBannersQuery(language);
+  const { token, userInfo } = useSession();
   const shortcutsTitleId = useId();
   useDocumentTitle(t('nav.home'));
 
@@ -100,14 +86,32 @@ export function HomeScreen() {
             data-testid={TestId.homeMessages}
           >
             <Bell size={22} aria-hidden />
-            <UnreadBadge className={styles.headerBadge} testId={TestId.homeMessagesBadge} />
+            <Suspense fallback={null}>
+              <MessagesBadge />
+            </Suspense>
           </Link>
         ) : null}
       </header>
       <main className={styles.main}>
-        <BannerCarousel banners={banners.data ?? []} />
-        {token ? <Greeting /> : <GuestWelcome />}
-        {token ? <AssetsCard testId={TestId.homeAssets} /> : null}
+        <Suspense fallback={<BannerCarousel banners={storedBanners() ?? []} />}>
+          <HomeBanners />
+        </Suspense>
+        {token ? (
+          <Suspense
+            fallback={
+              <Greeting user={userInfo} avatar={() => <span className={styles.avatarSlot} aria-hidden />} />
+            }
+          >
+            <UserGreeting />
+          </Suspense>
+        ) : (
+          <GuestWelcome />
+        )}
+        {token ? (
+          <Suspense fallback={<AssetsTotalCard testId={TestId.homeAssets} />}>
+            <HomeAssets />
+          </Suspense>
+        ) : null}
 
         <section aria-labelledby={shortcutsTitleId} className={styles.shortcuts}>
           <h2 id={shortcutsTitleId} className={styles.sectionTitle}>

@@ -1,4 +1,5 @@
-import type { MarketSummary, TickerMessage } from '@kestrel/contract';
+import type { MarketSummary } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import { resolveLocale } from '@kestrel/i18n';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export function HotDeals() {
   const titleId = useId();
   const [tab, setTab] = useState<HotDealsTab>('gainers');
   const markets = useMarketsQuery();
-  const tickers = useChannel<TickerMessage[]>('tickers');
+  const tickers = useChannel(streams.tickers);
   const live = useMemo(() => withTickers(markets.data ?? [], tickers), [markets.data, tickers]);
   const rows = useMemo(() => hotDeals(live, tab), [live, tab]);
   const simulated = live.some((market) => market.source === 'simulated');

@@ -1,8 +1,9 @@
-import type { MarketSummary, PublicTrade } from '@kestrel/contract';
+import type { MarketSummary } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import { intlTag, resolveLocale } from '@kestrel/i18n';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subscribe } from '../../lib/realtime';
+import { follow } from '../../lib/realtime';
 import { TestId } from '../../testIds';
 import { formatPrice, formatSize } from '../markets/format';
 import { SimulatedBadge } from '../markets/MarketBits';
@@ -21,13 +22,15 @@ function useLatestTrades(markets: readonly MarketSummary[]) {
   const symbols = markets.map((market) => market.symbol).join(',');
   useEffect(() => {
     if (!symbols) return;
-    const stops = symbols.split(',').map((symbol) =>
-      subscribe(`trades:${symbol}`, (data) => {
-        setTrades((current) =>
-          mergeLatestTrades(current, symbol, data as PublicTrade[], LATEST_TRADES_SHOWN),
-        );
-      }),
-    );
+    const stops = symbols
+      .split(',')
+      .map((symbol) =>
+        follow(
+          streams.trades,
+          (trades) => setTrades((current) => mergeLatestTrades(current, symbol, trades, LATEST_TRADES_SHOWN)),
+          { symbol },
+        ),
+      );
     return () => {
       for (const stop of stops) stop();
     };

@@ -1,13 +1,9 @@
 import type { Banner } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import { lazySchema } from '../../api/lazySchema';
-import { isBanner } from '../../session/shapes';
-import { readSession, saveSwiperInfo } from '../../session/storage';
-
-// The first screen's answers are checked by schemas that load with them, not before the first paint.
-const bannerList = lazySchema(() => import('../../api/schemas').then((m) => m.bannerList));
-const latestTradeList = lazySchema(() => import('../../api/schemas').then((m) => m.latestTradeList));
+import { saveSwiperInfo } from '../../session/storage';
+import { storedBanners } from './banners';
 
 export const homeKeys = {
   all: ['home'] as const,
@@ -21,15 +17,8 @@ export const BANNERS_STALE_MS = 5 * 60_000;
 export const LATEST_TRADES_STALE_MS = 30_000;
 export const LATEST_TRADES_SHOWN = 10;
 
-/** The banners kept in the session from the last visit, if they still look like banners. */
-function storedBanners(): Banner[] | undefined {
-  const stored = readSession().swiperInfo;
-  if (stored.length === 0 || !stored.every(isBanner)) return undefined;
-  return stored.map(({ id, imageUrl, title, link }) => ({ id, imageUrl, title, link }));
-}
-
 export async function fetchBanners(): Promise<Banner[]> {
-  const { items } = await api.get('/api/banners', bannerList, { quiet: true });
+  const { items } = await api.call(routes.listBanners, {}, { quiet: true });
   saveSwiperInfo(items);
   return items;
 }
@@ -51,8 +40,7 @@ export function useBannersQuery(language: string) {
 export function useLatestTradesQuery() {
   return useQuery({
     queryKey: homeKeys.latestTrades(),
-    queryFn: async () =>
-      (await api.get('/api/markets/trades/latest', latestTradeList, { quiet: true })).items,
+    queryFn: async () => (await api.call(routes.listLatestTrades, {}, { quiet: true })).items,
     staleTime: LATEST_TRADES_STALE_MS,
   });
 }

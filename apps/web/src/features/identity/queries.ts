@@ -1,4 +1,5 @@
-import { type IdentitySubmissionBody, type IdentityView, identityView } from '@kestrel/contract';
+import type { IdentitySubmissionBody, IdentityView } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import { userKeys } from '../../api/user';
@@ -15,7 +16,7 @@ export const IDENTITY_STALE_MS = 30_000;
 export function useIdentityQuery() {
   return useQuery({
     queryKey: identityKeys.mine(),
-    queryFn: () => api.get('/api/user/identity', identityView),
+    queryFn: () => api.call(routes.getIdentity),
     staleTime: IDENTITY_STALE_MS,
   });
 }
@@ -28,7 +29,7 @@ export function useIdentityQuery() {
 export function useSubmitIdentityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: IdentitySubmissionBody) => api.post('/api/user/identity', body, identityView),
+    mutationFn: (body: IdentitySubmissionBody) => api.call(routes.submitIdentity, { body }),
     onSuccess: (view: IdentityView) => queryClient.setQueryData(identityKeys.mine(), view),
     onError: () => queryClient.invalidateQueries({ queryKey: identityKeys.mine() }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.info() }),

@@ -1,5 +1,5 @@
 import type { Candle, CandleInterval } from '@kestrel/contract';
-import { wsData } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import { dateTimeFormat, intlTag, type Locale } from '@kestrel/i18n';
 import {
   type CandlestickData,
@@ -19,7 +19,7 @@ import {
 } from 'lightweight-charts';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subscribe } from '../../lib/realtime';
+import { follow } from '../../lib/realtime';
 import { TestId } from '../../testIds';
 import { MA_PERIODS, mergeCandles, movingAverage } from './candles';
 import { decimalsOf, formatPrice } from './format';
@@ -224,13 +224,15 @@ function KlineChart({ symbol, interval, tickSize, locale }: Props) {
     series.volume.setData([]);
     for (const line of series.averages) line.setData([]);
 
-    const unsubscribe = subscribe(`candles:${symbol}:${interval}`, (message) => {
-      const parsed = wsData.candles.safeParse(message);
-      if (!parsed.success || parsed.data.interval !== interval) return;
-      const { interval: _interval, ...candle } = parsed.data;
-      if (ready) applyLive(candle);
-      else pending.push(candle);
-    });
+    const unsubscribe = follow(
+      streams.candles,
+      ({ interval: candleInterval, ...candle }) => {
+        if (candleInterval !== interval) return;
+        if (ready) applyLive(candle);
+        else pending.push(candle);
+      },
+      { symbol, interval },
+    );
 
     fetchCandles(symbol, interval).then(
       (page) => {

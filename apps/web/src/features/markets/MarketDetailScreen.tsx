@@ -1,12 +1,11 @@
 import {
   CANDLE_INTERVALS,
   type CandleInterval,
-  type DepthSnapshot,
   type MarketSummary,
   type PublicTrade,
   RECENT_TRADES_LIMIT,
-  type TickerMessage,
 } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import type { Locale } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
 import { IconButton } from '@kestrel/ui';
@@ -93,7 +92,7 @@ function MarketDetail({ summary }: { summary: MarketSummary }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { symbol, base, quote, tickSize } = summary;
-  const ticker = useChannel<TickerMessage>(`ticker:${symbol}`);
+  const ticker = useChannel(streams.ticker, { symbol });
   const live = ticker && ticker.symbol === symbol ? { ...summary, ...ticker } : summary;
   const stats = live.stats;
   const last = stats.last || live.indexPrice;
@@ -332,7 +331,7 @@ function DetailHeader({ symbol, summary }: { symbol: string; summary: MarketSumm
 // The book and the trades re-render for their own data only, not for every tick of the price above them.
 const LiveDepth = memo(function LiveDepth({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
   const rest = useDepthQuery(summary.symbol);
-  const live = useChannel<DepthSnapshot>(`depth:${summary.symbol}`);
+  const live = useChannel(streams.depth, { symbol: summary.symbol });
   // Live snapshots arrive as transitions already; the first one from REST is deferred the same way.
   const depth = useDeferredValue(newerDepth(rest.data, live, summary.symbol));
   return (
@@ -350,9 +349,11 @@ const LiveDepth = memo(function LiveDepth({ summary, locale }: { summary: Market
 const LiveTrades = memo(function LiveTrades({ summary, locale }: { summary: MarketSummary; locale: Locale }) {
   const rest = useRecentTradesQuery(summary.symbol);
   const [received, setReceived] = useState<PublicTrade[]>([]);
-  useChannelEvents<PublicTrade[]>(`trades:${summary.symbol}`, (trades) => {
-    setReceived((current) => mergeTrades(current, trades, RECENT_TRADES_LIMIT));
-  });
+  useChannelEvents(
+    streams.trades,
+    (trades) => setReceived((current) => mergeTrades(current, trades, RECENT_TRADES_LIMIT)),
+    { symbol: summary.symbol },
+  );
   const trades = useMemo(
     () => mergeTrades(rest.data ?? [], received, RECENT_TRADES_LIMIT),
     [rest.data, received],

@@ -1,4 +1,5 @@
-import type { MarketSummary, TickerMessage } from '@kestrel/contract';
+import type { MarketSummary } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import type { Locale } from '@kestrel/i18n';
 import { SearchField } from '@kestrel/ui';
 import { ArrowDown, ArrowUp, ArrowUpDown, Star } from 'lucide-react';
@@ -25,7 +26,7 @@ export function MarketListScreen() {
   const { language } = useLanguage();
   useDocumentTitle(t('marketsScreen.title'));
   const markets = useMarketsQuery();
-  const tickers = useChannel<TickerMessage[]>('tickers');
+  const tickers = useChannel(streams.tickers);
   const favourites = useFavourites();
   const [tab, setTab] = useState<ListTab>(() => (favourites.size > 0 ? 'favourites' : 'all'));
   const [query, setQuery] = useState('');

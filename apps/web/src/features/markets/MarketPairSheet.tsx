@@ -1,4 +1,4 @@
-import type { TickerMessage } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import { Dialog, SearchField } from '@kestrel/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export function MarketPairSheet({ open, current, title, onClose, onChoose, testI
   const { language } = useLanguage();
   // The list is needed only once the sheet opens; a screen's first load stays one request.
   const markets = useMarketsQuery(open);
-  const tickers = useChannel<TickerMessage[]>(open ? 'tickers' : null);
+  const tickers = useChannel(open ? streams.tickers : null);
   const [query, setQuery] = useState('');
   const rows = useMemo(
     () => withTickers(markets.data ?? [], tickers).filter((market) => matchesSearch(market, query)),

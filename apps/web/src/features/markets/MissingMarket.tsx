@@ -1,10 +1,10 @@
+import { ApiError } from '@kestrel/client';
 import { ERRORS } from '@kestrel/contract';
 import { buttonClass } from '@kestrel/ui';
 import { List } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
 import { MARKETS_PATH } from '../../app/paths';
 import styles from '../../components/ErrorState.module.css';
 import { TestId } from '../../testIds';

@@ -15,8 +15,3 @@ export function spotTradingPath(symbol: string, side: 'buy' | 'sell'): string {
 export function symbolOf(search: URLSearchParams): string {
   return (search.get('symbol') ?? DEFAULT_SYMBOL).trim().toUpperCase() || DEFAULT_SYMBOL;
 }
-
-/** Where a market's summary is read. */
-export function marketApiPath(symbol: string): string {
-  return `/api/markets/${encodeURIComponent(symbol)}`;
-}

@@ -1,15 +1,8 @@
-import {
-  type CandleInterval,
-  candleList,
-  DEPTH_MAX_LEVELS,
-  depthSnapshot,
-  marketList,
-  marketSummary,
-  publicTradeList,
-} from '@kestrel/contract';
+import { urlOf } from '@kestrel/client';
+import { type CandleInterval, DEPTH_MAX_LEVELS } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
-import { marketApiPath } from './paths';
 
 /** Every market read shares this prefix. */
 export const marketKeys = {
@@ -30,7 +23,7 @@ export function useMarketsQuery(enabled = true) {
   return useQuery({
     enabled,
     queryKey: marketKeys.list(),
-    queryFn: () => api.get('/api/markets', marketList),
+    queryFn: () => api.call(routes.listMarkets),
     select: (data) => data.items,
     staleTime: MARKETS_STALE_MS,
   });
@@ -39,7 +32,7 @@ export function useMarketsQuery(enabled = true) {
 export function useMarketQuery(symbol: string) {
   return useQuery({
     queryKey: marketKeys.detail(symbol),
-    queryFn: () => api.get(marketApiPath(symbol), marketSummary),
+    queryFn: () => api.call(routes.getMarket, { params: { symbol } }),
     staleTime: MARKETS_STALE_MS,
   });
 }
@@ -49,9 +42,11 @@ export function useDepthQuery(symbol: string) {
   return useQuery({
     queryKey: marketKeys.depth(symbol),
     queryFn: () =>
-      api.get(`/api/markets/${encodeURIComponent(symbol)}/depth?levels=${DEPTH_MAX_LEVELS}`, depthSnapshot, {
-        quiet: true,
-      }),
+      api.call(
+        routes.getMarketDepth,
+        { params: { symbol }, query: { levels: DEPTH_MAX_LEVELS } },
+        { quiet: true },
+      ),
     staleTime: 0,
   });
 }
@@ -59,8 +54,7 @@ export function useDepthQuery(symbol: string) {
 export function useRecentTradesQuery(symbol: string) {
   return useQuery({
     queryKey: marketKeys.trades(symbol),
-    queryFn: () =>
-      api.get(`/api/markets/${encodeURIComponent(symbol)}/trades`, publicTradeList, { quiet: true }),
+    queryFn: () => api.call(routes.listMarketTrades, { params: { symbol } }, { quiet: true }),
     select: (data) => data.items,
     staleTime: 0,
   });
@@ -69,18 +63,16 @@ export function useRecentTradesQuery(symbol: string) {
 /** Candles the chart asks for at a time. */
 export const CANDLE_PAGE_SIZE = 300;
 
-/** Where one page of candles is read, oldest first; `before` pages further back in time. */
-function candlesPath(symbol: string, interval: CandleInterval, before?: number): string {
-  const query = new URLSearchParams({ interval, limit: String(CANDLE_PAGE_SIZE) });
-  if (before !== undefined) query.set('before', String(before));
-  return `/api/markets/${encodeURIComponent(symbol)}/candles?${query}`;
+/** One page of candles, oldest first; `before` pages further back in time. */
+function candlesInput(symbol: string, interval: CandleInterval, before?: number) {
+  return { params: { symbol }, query: { interval, limit: CANDLE_PAGE_SIZE, before } };
 }
 
 export function fetchCandles(symbol: string, interval: CandleInterval, before?: number) {
-  return api.get(candlesPath(symbol, interval, before), candleList, { quiet: true });
+  return api.call(routes.getMarketCandles, candlesInput(symbol, interval, before), { quiet: true });
 }
 
 /** Starts reading the latest candles while the chart's code is still on its way (see api.prefetch). */
 export function prefetchCandles(symbol: string, interval: CandleInterval): void {
-  api.prefetch(candlesPath(symbol, interval));
+  api.prefetch(urlOf(routes.getMarketCandles, candlesInput(symbol, interval)));
 }

@@ -1,4 +1,5 @@
-import { type RecordType, recordsPage } from '@kestrel/contract';
+import type { RecordType } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import { WALLET_STALE_MS, walletKeys } from '../assets/queries';
@@ -12,13 +13,15 @@ export type RecordFilter = { type: RecordType | ''; asset: string };
 export function useRecordsQuery(filter: RecordFilter) {
   return useInfiniteQuery({
     queryKey: walletKeys.records(filter.type, filter.asset),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: String(RECORDS_PAGE_SIZE) });
-      if (filter.type) query.set('type', filter.type);
-      if (filter.asset) query.set('asset', filter.asset);
-      if (pageParam) query.set('cursor', pageParam);
-      return api.get(`/api/wallet/records?${query}`, recordsPage);
-    },
+    queryFn: ({ pageParam }) =>
+      api.call(routes.listAccountRecords, {
+        query: {
+          limit: RECORDS_PAGE_SIZE,
+          type: filter.type || undefined,
+          asset: filter.asset,
+          cursor: pageParam,
+        },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
     staleTime: WALLET_STALE_MS,

@@ -1,12 +1,17 @@
-import { type OrderSide, type OrderType, TIME_IN_FORCE, type TimeInForce } from '@kestrel/contract';
+import { ApiError, useIdempotentSubmission } from '@kestrel/client';
+import {
+  type OrderSide,
+  type OrderType,
+  type PlaceOrderBody,
+  TIME_IN_FORCE,
+  type TimeInForce,
+} from '@kestrel/contract';
 import { ChevronDown, Minus, Plus } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { showNotice } from '../../components/notice/noticeStore';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useFieldMessage } from '../../lib/useFieldMessage';
-import { OrderAttempts } from './attempt';
 import { formatSize } from './format';
 import {
   checkDraft,
@@ -56,7 +61,15 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
   const { language } = useLanguage();
   const message = useFieldMessage();
   const place = usePlaceOrderMutation();
-  const attempts = useRef(new OrderAttempts()).current;
+  // The fields that make the order: the same order sent again after a lost answer is placed at most once.
+  const attempts = useIdempotentSubmission((body: PlaceOrderBody) => [
+    body.symbol,
+    body.side,
+    body.type,
+    body.price,
+    body.size,
+    body.total,
+  ]);
   const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft(side));
   const [errors, setErrors] = useState<Partial<Record<FieldName, FieldMessage>>>({});
   const [attempted, setAttempted] = useState(false);

@@ -1,4 +1,4 @@
-import type { OrderView } from '@kestrel/contract';
+import { LIVE_ORDER_STATUSES, type OrderView } from '@kestrel/contract';
 import { ConfirmDialog, Spinner } from '@kestrel/ui';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
@@ -15,8 +15,6 @@ import { formatSize, formatTime } from './format';
 import { useCancelAllMutation, useCancelOrderMutation, useOrdersQuery } from './queries';
 import styles from './SpotTrading.module.css';
 import { SpotTestId } from './testIds';
-
-const OPEN_STATUSES = new Set(['new', 'open', 'partially_filled']);
 
 /** Open orders (with cancel and cancel all) and the order history of one market. */
 export function OrdersPanel({ symbol, tickSize }: { symbol: string; tickSize: string }) {
@@ -120,7 +118,7 @@ function OrderRow({ order, tickSize }: { order: OrderView; tickSize: string }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const cancel = useCancelOrderMutation();
-  const cancellable = OPEN_STATUSES.has(order.status);
+  const cancellable = LIVE_ORDER_STATUSES.includes(order.status);
   const base = order.symbol.replace(/USDT$/, '');
   return (
     <li

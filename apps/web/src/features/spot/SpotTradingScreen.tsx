@@ -1,4 +1,5 @@
-import type { DepthSnapshot, OrderSide, TickerMessage, WalletBalance } from '@kestrel/contract';
+import type { OrderSide } from '@kestrel/contract';
+import { streams } from '@kestrel/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,10 +15,10 @@ import { readLastSymbol, rememberSymbol, symbolFrom } from './lastSymbol';
 import { OrderBook, trendOf } from './OrderBook';
 import { OrderForm } from './OrderForm';
 import { OrdersPanel } from './OrdersPanel';
+import { writePushedOrder } from './pushedOrders';
 import {
   DEPTH_LEVELS,
   mergeSpotBalances,
-  refreshAfterOrderChange,
   useDepthQuery,
   useMarketQuery,
   useSpotBalancesQuery,
@@ -75,13 +76,13 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
   const market = useMarketQuery(symbol);
   const balances = useSpotBalancesQuery();
   const depthSnapshot = useDepthQuery(symbol);
-  const ticker = useChannel<TickerMessage>(`ticker:${symbol}`);
-  const liveDepth = useChannel<DepthSnapshot>(`depth:${symbol}`);
+  const ticker = useChannel(streams.ticker, { symbol });
+  const liveDepth = useChannel(streams.depth, { symbol });
   useDocumentTitle(t('spot.title'));
 
   useEffect(() => rememberSymbol(symbol), [symbol]);
-  useChannelEvents('orders', () => refreshAfterOrderChange(queryClient));
-  useChannelEvents<WalletBalance[]>('balances', (spot) => mergeSpotBalances(queryClient, spot));
+  useChannelEvents(streams.orders, (order) => writePushedOrder(queryClient, order));
+  useChannelEvents(streams.balances, (spot) => mergeSpotBalances(queryClient, spot));
 
   const summary = market.data;
   const depth =

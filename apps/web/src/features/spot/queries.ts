@@ -1,17 +1,5 @@
-import {
-  cancelAllResult,
-  depthSnapshot,
-  IDEMPOTENCY_KEY_HEADER,
-  marketList,
-  marketSummary,
-  type OrderView,
-  orderPage,
-  orderView,
-  type PlaceOrderBody,
-  userTradePage,
-  type WalletBalance,
-  walletBalances,
-} from '@kestrel/contract';
+import type { OrderView, PlaceOrderBody, WalletBalance } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import {
   type QueryClient,
   useInfiniteQuery,
@@ -43,7 +31,7 @@ export const TRADES_PAGE_SIZE = 20;
 export function useMarketsQuery() {
   return useQuery({
     queryKey: spotKeys.markets(),
-    queryFn: () => api.get('/api/markets', marketList),
+    queryFn: () => api.call(routes.listMarkets),
     select: (data) => data.items,
     staleTime: MARKET_STALE_MS,
   });
@@ -52,7 +40,7 @@ export function useMarketsQuery() {
 export function useMarketQuery(symbol: string) {
   return useQuery({
     queryKey: spotKeys.market(symbol),
-    queryFn: () => api.get(`/api/markets/${encodeURIComponent(symbol)}`, marketSummary, { quiet: true }),
+    queryFn: () => api.call(routes.getMarket, { params: { symbol } }, { quiet: true }),
     staleTime: MARKET_STALE_MS,
     retry: false,
   });
@@ -62,9 +50,11 @@ export function useDepthQuery(symbol: string) {
   return useQuery({
     queryKey: spotKeys.depth(symbol),
     queryFn: () =>
-      api.get(`/api/markets/${encodeURIComponent(symbol)}/depth?levels=${DEPTH_LEVELS}`, depthSnapshot, {
-        quiet: true,
-      }),
+      api.call(
+        routes.getMarketDepth,
+        { params: { symbol }, query: { levels: DEPTH_LEVELS } },
+        { quiet: true },
+      ),
     staleTime: MARKET_STALE_MS,
   });
 }
@@ -73,7 +63,7 @@ export function useDepthQuery(symbol: string) {
 export function useSpotBalancesQuery() {
   return useQuery({
     queryKey: walletKeys.balances(),
-    queryFn: () => api.get('/api/wallet/balances', walletBalances),
+    queryFn: () => api.call(routes.getWalletBalances),
     select: (data) => data.balances.filter((balance) => balance.account === 'spot'),
     staleTime: 10_000,
   });
@@ -83,12 +73,10 @@ export function useSpotBalancesQuery() {
 export function useOrdersQuery(state: 'open' | 'history', symbol: string) {
   return useInfiniteQuery({
     queryKey: spotKeys.ordersOf(state, symbol),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ state, limit: String(ORDERS_PAGE_SIZE) });
-      if (symbol) query.set('symbol', symbol);
-      if (pageParam) query.set('cursor', pageParam);
-      return api.get(`/api/spot/orders?${query}`, orderPage);
-    },
+    queryFn: ({ pageParam }) =>
+      api.call(routes.listSpotOrders, {
+        query: { state, limit: ORDERS_PAGE_SIZE, symbol, cursor: pageParam },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
   });
@@ -98,12 +86,8 @@ export function useOrdersQuery(state: 'open' | 'history', symbol: string) {
 export function useTradesQuery(symbol: string) {
   return useInfiniteQuery({
     queryKey: spotKeys.trades(symbol),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: String(TRADES_PAGE_SIZE) });
-      if (symbol) query.set('symbol', symbol);
-      if (pageParam) query.set('cursor', pageParam);
-      return api.get(`/api/spot/trades?${query}`, userTradePage);
-    },
+    queryFn: ({ pageParam }) =>
+      api.call(routes.listSpotTrades, { query: { limit: TRADES_PAGE_SIZE, symbol, cursor: pageParam } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
   });
@@ -132,7 +116,7 @@ export function usePlaceOrderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: OrderAttempt) =>
-      api.post('/api/spot/orders', body, orderView, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+      api.call(routes.placeSpotOrder, { body }, { idempotencyKey: key }),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }
@@ -140,8 +124,7 @@ export function usePlaceOrderMutation() {
 export function useCancelOrderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: OrderView) =>
-      api.post(`/api/spot/orders/${encodeURIComponent(order.id)}/cancel`, undefined, orderView),
+    mutationFn: (order: OrderView) => api.call(routes.cancelSpotOrder, { params: { id: order.id } }),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }
@@ -149,8 +132,7 @@ export function useCancelOrderMutation() {
 export function useCancelAllMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (symbol: string) =>
-      api.post('/api/spot/orders/cancel-all', symbol ? { symbol } : {}, cancelAllResult),
+    mutationFn: (symbol: string) => api.call(routes.cancelAllSpotOrders, { body: symbol ? { symbol } : {} }),
     onSettled: () => refreshAfterOrderChange(queryClient),
   });
 }

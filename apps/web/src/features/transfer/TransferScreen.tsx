@@ -1,10 +1,10 @@
-import { transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
+import { ApiError, useIdempotentSubmission } from '@kestrel/client';
+import { type TransferBody, transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatQuantity, parseTypedDecimal } from '@kestrel/money';
 import { Button, IconButton, SelectField, TextField } from '@kestrel/ui';
 import { ArrowUpDown } from 'lucide-react';
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { ASSETS_PATH } from '../../app/paths';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TopBar } from '../../components/TopBar';
@@ -14,7 +14,6 @@ import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { useBalancesQuery } from '../assets/queries';
-import { TransferAttempts } from './attempt';
 import { useTransferMutation } from './queries';
 import styles from './TransferScreen.module.css';
 
@@ -33,7 +32,13 @@ export function TransferScreen() {
   const balances = useBalancesQuery();
   const transfer = useTransferMutation();
   const form = useContractForm(transferBody, EMPTY);
-  const attempts = useRef(new TransferAttempts()).current;
+  // The same transfer sent again after a lost answer moves the funds at most once.
+  const attempts = useIdempotentSubmission((body: TransferBody) => [
+    body.from,
+    body.to,
+    body.asset,
+    body.amount,
+  ]);
   useDocumentTitle(t('transfer.title'));
 
   const { from, to, asset } = form.values;

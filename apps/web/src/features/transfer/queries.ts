@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, type TransferBody, transferResult } from '@kestrel/contract';
+import type { TransferBody } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import { walletKeys } from '../assets/queries';
@@ -11,7 +12,7 @@ export function useTransferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: TransferAttempt) =>
-      api.post('/api/wallet/transfer', body, transferResult, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }),
+      api.call(routes.transferFunds, { body }, { idempotencyKey: key }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }

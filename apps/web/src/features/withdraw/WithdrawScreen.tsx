@@ -1,11 +1,11 @@
-import { CHAIN_LABELS, type WithdrawalTarget, withdrawalBody } from '@kestrel/contract';
+import { ApiError, useIdempotentSubmission } from '@kestrel/client';
+import { CHAIN_LABELS, type WithdrawalBody, type WithdrawalTarget, withdrawalBody } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
 import { Button, SelectField, TextField } from '@kestrel/ui';
 import { ChevronRight, Info, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
 import { ASSETS_PATH, IDENTITY_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
@@ -17,7 +17,6 @@ import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { SecurityPasswordInput } from '../bank-cards/SecurityPasswordInput';
-import { WithdrawalAttempts } from './attempt';
 import { useSubmitWithdrawalMutation, useWithdrawalTargetsQuery } from './queries';
 import { RecordsButton } from './RecordsButton';
 import { maxFor, receivedFor } from './terms';
@@ -114,7 +113,13 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const submit = useSubmitWithdrawalMutation();
-  const attempts = useRef(new WithdrawalAttempts()).current;
+  // The same withdrawal sent again after a lost answer freezes its amount at most once.
+  const attempts = useIdempotentSubmission((body: WithdrawalBody) => [
+    body.targetType,
+    body.targetId,
+    body.asset,
+    body.amount,
+  ]);
   const first = targets[0];
   const initial: Values = {
     target: first ? targetKey(first) : '',

@@ -1,10 +1,5 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type WithdrawalBody,
-  withdrawalPage,
-  withdrawalTargets,
-  withdrawalView,
-} from '@kestrel/contract';
+import type { WithdrawalBody } from '@kestrel/contract';
+import { routes } from '@kestrel/contract/routes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import { walletKeys } from '../assets/queries';
@@ -22,7 +17,7 @@ export const WITHDRAWAL_RECORDS_PAGE_SIZE = 20;
 export function useWithdrawalTargetsQuery() {
   return useQuery({
     queryKey: withdrawKeys.targets(),
-    queryFn: () => api.get('/api/wallet/withdrawal-targets', withdrawalTargets),
+    queryFn: () => api.call(routes.listWithdrawalTargets),
   });
 }
 
@@ -33,10 +28,9 @@ export function useWithdrawalRecordsQuery(enabled: boolean) {
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get(
-        `/api/wallet/withdrawals?page=${pageParam}&pageSize=${WITHDRAWAL_RECORDS_PAGE_SIZE}`,
-        withdrawalPage,
-      ),
+      api.call(routes.listWithdrawals, {
+        query: { page: pageParam, pageSize: WITHDRAWAL_RECORDS_PAGE_SIZE },
+      }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return loaded < last.total ? pages.length + 1 : undefined;
@@ -52,9 +46,7 @@ export function useSubmitWithdrawalMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: WithdrawalAttempt) =>
-      api.post('/api/wallet/withdrawals', body, withdrawalView, {
-        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-      }),
+      api.call(routes.submitWithdrawal, { body }, { idempotencyKey: key }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
       await queryClient.invalidateQueries({ queryKey: walletKeys.all });
