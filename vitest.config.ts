@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run: pure packages, the server against PostgreSQL (PGlite when DATABASE_URL is unset), the user app's
- * and the back office's components in happy-dom, the browser journeys' set-up, and the journeys themselves in
- * Chromium against the built apps (their set-up installs Debian's Chromium where it may, see e2e/chromium.ts).
+ * One run: pure packages, the server against PostgreSQL (PGlite when DATABASE_URL is unset), the components of
+ * the design system, the user app and the back office in happy-dom, the browser journeys' set-up, and the
+ * journeys themselves in Chromium against the built apps (their set-up installs Debian's Chromium where it may, see
+ * e2e/chromium.ts).
  */
 export default defineConfig({
   test: {
@@ -20,6 +21,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        plugins: [react()],
+        test: { name: 'ui', include: ['packages/ui/src/**/*.test.tsx'], environment: 'happy-dom' },
       },
       {
         plugins: [react()],

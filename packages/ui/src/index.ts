@@ -3,5 +3,11 @@
  * back office's compact density) and the components both draw with. Import the tokens once at each app's entry.
  */
 export { Button, type ButtonProps, buttonClass } from './Button';
+export { ConfirmDialog } from './ConfirmDialog';
+export { Dialog, type DialogProps } from './Dialog';
+export { SelectField, type SelectFieldProps, TextArea, type TextAreaProps } from './Field';
+export { IconButton } from './IconButton';
+export { Notices, type ShownNotice } from './Notices';
+export { SearchField, type SearchFieldProps } from './SearchField';
 export { Spinner } from './Spinner';
 export { TextField, type TextFieldProps } from './TextField';

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
-import { Notices } from '../components/Notices';
 import { Login } from '../features/login/Login';
 import type { ReviewedItem, ReviewKind, ReviewSubmission } from '../features/review/ReviewKind';
 import { Enrol } from '../features/security/Enrol';
 import { Shell } from '../features/shell/Shell';
 import { queryClient, setNavigation } from './api';
+import { ShownNotices } from './ShownNotices';
 
 /**
  * A review queue's list and item pages: the one queue page and the one item page, drawn from the kind's
@@ -135,7 +135,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Notices />
+      <ShownNotices />
     </QueryClientProvider>
   );
 }

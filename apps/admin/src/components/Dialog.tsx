@@ -1,8 +1,7 @@
-import { Button } from '@kestrel/ui';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Button, Dialog, TextArea } from '@kestrel/ui';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Dialog.module.css';
-import { TextArea } from './Field';
 
 type Props = {
   title: string;
@@ -16,7 +15,7 @@ type Props = {
   testId?: string;
 };
 
-/** A modal form in the browser's own <dialog>: focus is trapped and Escape closes it. */
+/** A change made in a modal form: drawn while shown, closed once the server has taken it. */
 export function FormDialog({
   title,
   description,
@@ -28,14 +27,7 @@ export function FormDialog({
   testId,
 }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,29 +43,26 @@ export function FormDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
+    <Dialog
+      variant="dialog"
+      title={title}
+      description={description}
       onClose={onClose}
-      data-testid={testId}
-    >
-      <form className={styles.form} onSubmit={submit}>
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        {description ? <p className={styles.description}>{description}</p> : null}
-        {children}
-        <div className={styles.actions}>
+      onSubmit={submit}
+      testId={testId}
+      actions={
+        <>
           <Button variant="ghost" onClick={onClose}>
             {t('admin.common.cancel')}
           </Button>
           <Button type="submit" variant={tone ?? 'primary'} disabled={busy} data-testid="dialog-submit">
             {submitLabel}
           </Button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }
 
@@ -106,32 +95,21 @@ export function ViewDialog({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className={`${styles.dialog} ${styles.wide}`}
-      aria-labelledby={titleId}
+    <Dialog
+      variant="dialog"
+      wide
+      title={title}
       onClose={onClose}
-      data-testid={testId}
+      testId={testId}
+      actions={
+        <Button variant="primary" onClick={onClose}>
+          {t('admin.common.close')}
+        </Button>
+      }
     >
-      <div className={styles.form}>
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        {children}
-        <div className={styles.actions}>
-          <Button variant="primary" onClick={onClose}>
-            {t('admin.common.close')}
-          </Button>
-        </div>
-      </div>
-    </dialog>
+      {children}
+    </Dialog>
   );
 }
 

@@ -1,11 +1,14 @@
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SearchField } from '@kestrel/ui';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageStyles } from './Page';
 import styles from './SearchBox.module.css';
 
-/** A search that runs on Enter or the button, not on every key, so the server is asked once per search. */
+/**
+ * The back office's search: the field and a button, run on Enter or the button rather than on every key, so the
+ * server is asked once per search.
+ */
 export function SearchBox({
   label,
   initial,
@@ -25,14 +28,7 @@ export function SearchBox({
     <search>
       <form className={pageStyles.toolbar} onSubmit={submit}>
         <div className={styles.field}>
-          <TextField
-            label={label}
-            type="search"
-            maxLength={100}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            data-testid="search"
-          />
+          <SearchField label={label} maxLength={100} value={value} onChange={setValue} testId="search" />
         </div>
         <Button type="submit" variant="primary" data-testid="search-submit">
           <Search size={16} aria-hidden />

@@ -1,8 +1,7 @@
-import { TextField, type TextFieldProps } from '@kestrel/ui';
+import { IconButton, TextField, type TextFieldProps } from '@kestrel/ui';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from './IconButton';
 
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
+import { IconButton } from '@kestrel/ui';
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { IconButton } from './IconButton';
 import styles from './TopBar.module.css';
 
 type Props = {

@@ -1,12 +1,11 @@
 import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentBody, USER_ACCOUNTS } from '@kestrel/contract';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SelectField, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField } from '../../components/Field';
 import { Card, Page, pageStyles } from '../../components/Page';
 import styles from './Adjustments.module.css';
 import { useAdjustment, useUserBalances } from './queries';
@@ -98,39 +97,30 @@ function AdjustmentForm({ userId }: { userId: number }) {
         <SelectField
           label={t('admin.adjustments.direction')}
           value={body.direction}
-          onChange={(event) => set({ direction: event.target.value as AdjustmentBody['direction'] })}
-          data-testid="adjustment-direction"
-        >
-          {ADJUSTMENT_DIRECTIONS.map((direction) => (
-            <option key={direction} value={direction}>
-              {t(`admin.adjustments.${direction}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(direction) => set({ direction })}
+          options={ADJUSTMENT_DIRECTIONS.map((direction) => ({
+            value: direction,
+            label: t(`admin.adjustments.${direction}`),
+          }))}
+          testId="adjustment-direction"
+        />
         <SelectField
           label={t('admin.adjustments.account')}
           value={body.account}
-          onChange={(event) => set({ account: event.target.value as AdjustmentBody['account'] })}
-          data-testid="adjustment-account"
-        >
-          {USER_ACCOUNTS.map((account) => (
-            <option key={account} value={account}>
-              {t(`assets.accounts.${account}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(account) => set({ account })}
+          options={USER_ACCOUNTS.map((account) => ({
+            value: account,
+            label: t(`assets.accounts.${account}`),
+          }))}
+          testId="adjustment-account"
+        />
         <SelectField
           label={t('admin.adjustments.asset')}
           value={body.asset}
-          onChange={(event) => set({ asset: event.target.value })}
-          data-testid="adjustment-asset"
-        >
-          {assets.map((asset) => (
-            <option key={asset} value={asset}>
-              {asset}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(asset) => set({ asset })}
+          options={assets.map((asset) => ({ value: asset, label: asset }))}
+          testId="adjustment-asset"
+        />
         <TextField
           label={t('admin.adjustments.amount')}
           inputMode="decimal"

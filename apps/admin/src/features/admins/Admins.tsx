@@ -1,5 +1,5 @@
 import { ADJUSTMENT_PROPOSER_ROLES, ADMIN_ROLES, type AdminRole, type AdminSummary } from '@kestrel/contract';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SelectField, TextArea, TextField } from '@kestrel/ui';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import {
 } from '../../api/admin';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField, TextArea } from '../../components/Field';
 import { Card, Page } from '../../components/Page';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
@@ -21,17 +20,9 @@ import styles from './Admins.module.css';
 import { ResetTotpDialog } from './ResetTotpDialog';
 import { RequireTotpSetting, WithdrawalIdentitySetting } from './SettingSwitch';
 
-function RoleOptions() {
+function useRoleOptions(): { value: AdminRole; label: string }[] {
   const { t } = useTranslation();
-  return (
-    <>
-      {ADMIN_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {t(`admin.roles.${role}`)}
-        </option>
-      ))}
-    </>
-  );
+  return ADMIN_ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }));
 }
 
 /** The operators' accounts and the console-wide security setting; super admins only. */
@@ -167,15 +158,13 @@ function AdjustmentSettings() {
           label={t('admin.adjustments.proposerRole')}
           value={current.role}
           disabled={!stored}
-          onChange={(event) => setDraft({ ...current, role: event.target.value })}
-          data-testid="adjustment-proposer-role"
-        >
-          {ADJUSTMENT_PROPOSER_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`admin.roles.${role}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(role) => setDraft({ ...current, role })}
+          options={ADJUSTMENT_PROPOSER_ROLES.map((role) => ({
+            value: role,
+            label: t(`admin.roles.${role}`),
+          }))}
+          testId="adjustment-proposer-role"
+        />
         <TextArea
           label={t('admin.adjustments.thresholds')}
           hint={thresholds ? t('admin.adjustments.thresholdsHint') : t('admin.adjustments.thresholdsInvalid')}
@@ -225,6 +214,7 @@ function AdjustmentSettings() {
 function CreateAdminDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateAdmin();
+  const roleOptions = useRoleOptions();
   const [form, setForm] = useState({ email: '', name: '', role: 'support' as AdminRole, password: '' });
   return (
     <FormDialog
@@ -255,10 +245,9 @@ function CreateAdminDialog({ onClose }: { onClose: () => void }) {
       <SelectField
         label={t('admin.admins.role')}
         value={form.role}
-        onChange={(event) => setForm({ ...form, role: event.target.value as AdminRole })}
-      >
-        <RoleOptions />
-      </SelectField>
+        onChange={(role) => setForm({ ...form, role })}
+        options={roleOptions}
+      />
       <TextField
         label={t('admin.admins.password')}
         type="password"
@@ -275,6 +264,7 @@ function CreateAdminDialog({ onClose }: { onClose: () => void }) {
 function EditAdminDialog({ admin, onClose }: { admin: AdminSummary; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateAdmin();
+  const roleOptions = useRoleOptions();
   const [role, setRole] = useState<AdminRole>(admin.role);
   const [disabled, setDisabled] = useState(admin.disabled);
   const [reason, setReason] = useState('');
@@ -294,13 +284,7 @@ function EditAdminDialog({ admin, onClose }: { admin: AdminSummary; onClose: () 
       onClose={onClose}
       testId="dialog-edit-admin"
     >
-      <SelectField
-        label={t('admin.admins.role')}
-        value={role}
-        onChange={(event) => setRole(event.target.value as AdminRole)}
-      >
-        <RoleOptions />
-      </SelectField>
+      <SelectField label={t('admin.admins.role')} value={role} onChange={setRole} options={roleOptions} />
       <label className={styles.switch}>
         <input type="checkbox" checked={disabled} onChange={(event) => setDisabled(event.target.checked)} />
         {t('admin.admins.disable')}

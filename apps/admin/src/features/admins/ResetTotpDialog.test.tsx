@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { saveToken } from '../../api/storage';
-import { Notices } from '../../components/Notices';
+import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { Admins } from './Admins';
 
@@ -51,7 +51,7 @@ function renderAdmins() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <Admins />
-        <Notices />
+        <ShownNotices />
       </QueryClientProvider>
     </I18nextProvider>,
   );

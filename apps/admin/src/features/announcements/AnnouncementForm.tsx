@@ -1,13 +1,12 @@
 import type { AnnouncementBody } from '@kestrel/contract';
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale, textDirection } from '@kestrel/i18n';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, TextArea, TextField } from '@kestrel/ui';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog } from '../../components/Dialog';
-import { TextArea } from '../../components/Field';
 import { Card, pageStyles } from '../../components/Page';
 import { Badge } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';

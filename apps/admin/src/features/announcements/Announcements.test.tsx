@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { saveToken } from '../../api/storage';
-import { Notices } from '../../components/Notices';
+import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { Announcements } from './Announcements';
 
@@ -44,7 +44,7 @@ function renderPage() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <RouterProvider router={router} />
-        <Notices />
+        <ShownNotices />
       </QueryClientProvider>
     </I18nextProvider>,
   );

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/storage';
-import { Notices } from '../../components/Notices';
+import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { ReviewTestId } from '../review/testIds';
 import { Assets } from './Assets';
@@ -57,7 +57,7 @@ function renderAssets() {
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
           <Assets />
-          <Notices />
+          <ShownNotices />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,

@@ -8,12 +8,11 @@ import {
   networkUpdateBody,
 } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-import { TextField } from '@kestrel/ui';
+import { SelectField, TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
-import { SelectField } from '../../components/Field';
 import styles from './Assets.module.css';
 import { useCreateNetwork, useUpdateNetwork } from './queries';
 import { AssetsTestId } from './testIds';
@@ -114,15 +113,15 @@ export function NetworkDialog({ target, onClose }: { target: Target; onClose: ()
         <SelectField
           label={t('admin.assets.chain')}
           value={values.chain}
-          onChange={(event) => set('chain', event.target.value as Chain)}
-          data-testid={AssetsTestId.chain}
-        >
-          {CHAINS.filter((chain) => !asset.networks.some((each) => each.chain === chain)).map((chain) => (
-            <option key={chain} value={chain}>
-              {CHAIN_LABELS[chain]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(chain) => set('chain', chain)}
+          options={CHAINS.filter((chain) => !asset.networks.some((each) => each.chain === chain)).map(
+            (chain) => ({
+              value: chain,
+              label: CHAIN_LABELS[chain],
+            }),
+          )}
+          testId={AssetsTestId.chain}
+        />
       )}
       <TextField
         label={t('admin.assets.address')}

@@ -1,9 +1,8 @@
 import { ADMIN_PAGE_SIZE, type AuditEntry } from '@kestrel/contract';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SelectField, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmins, useAudit } from '../../api/admin';
-import { SelectField } from '../../components/Field';
 import { Page, pageStyles } from '../../components/Page';
 import { type Column, Pager, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
@@ -72,16 +71,13 @@ export function Audit() {
             <SelectField
               label={t('admin.audit.who')}
               value={draft.adminId}
-              onChange={(event) => setDraft({ ...draft, adminId: event.target.value })}
-              data-testid="audit-admin"
-            >
-              <option value="">{t('admin.audit.anyone')}</option>
-              {admins.data?.map((admin) => (
-                <option key={admin.id} value={String(admin.id)}>
-                  {admin.email}
-                </option>
-              ))}
-            </SelectField>
+              onChange={(adminId) => setDraft({ ...draft, adminId })}
+              options={[
+                { value: '', label: t('admin.audit.anyone') },
+                ...(admins.data ?? []).map((admin) => ({ value: String(admin.id), label: admin.email })),
+              ]}
+              testId="audit-admin"
+            />
           </div>
           <div className={styles.filter}>
             <TextField

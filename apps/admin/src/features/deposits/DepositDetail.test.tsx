@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/storage';
-import { Notices } from '../../components/Notices';
+import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { ReviewDetailPage } from '../review/ReviewDetailPage';
 import { ReviewTestId } from '../review/testIds';
@@ -94,7 +94,7 @@ function renderDetail() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <RouterProvider router={router} />
-        <Notices />
+        <ShownNotices />
       </QueryClientProvider>
     </I18nextProvider>,
   );

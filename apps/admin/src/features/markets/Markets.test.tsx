@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { saveToken } from '../../api/storage';
-import { Notices } from '../../components/Notices';
+import { ShownNotices } from '../../app/ShownNotices';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { Markets } from './Markets';
 import { MarketsTestId } from './testIds';
@@ -75,7 +75,7 @@ function renderPage() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <Markets />
-        <Notices />
+        <ShownNotices />
       </QueryClientProvider>
     </I18nextProvider>,
   );

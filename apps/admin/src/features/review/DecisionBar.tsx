@@ -1,12 +1,11 @@
 import { approveBody, type ReviewStatus, rejectBody } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-import { Button } from '@kestrel/ui';
+import { Button, TextArea } from '@kestrel/ui';
 import { Check, X } from 'lucide-react';
 import { type ChangeEvent, type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog } from '../../components/Dialog';
-import { TextArea } from '../../components/Field';
 import { type ReviewDecision, type ReviewQueueName, useReviewDecision } from './queries';
 import styles from './Review.module.css';
 import { ReviewTestId } from './testIds';

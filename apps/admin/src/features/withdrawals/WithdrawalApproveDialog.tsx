@@ -4,11 +4,10 @@ import {
   isPlausibleTransactionHash,
   withdrawalApproveBody,
 } from '@kestrel/contract';
-import { TextField } from '@kestrel/ui';
+import { TextArea, TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/Dialog';
-import { TextArea } from '../../components/Field';
 import { useLocale } from '../../i18n/i18n';
 import { type ApproveDialogProps, REVIEW_TEXT_MAX_LENGTH, refusal, useDecide } from '../review/DecisionBar';
 import { ReviewTestId } from '../review/testIds';

@@ -1,6 +1,5 @@
-import { Button } from '@kestrel/ui';
+import { Button, Dialog } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
 import { TestId } from '../../testIds';
 import styles from './TermsSheet.module.css';
 
@@ -18,12 +17,13 @@ export function TermsSheet({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       title={t('auth.terms.title')}
+      closeLabel={t('common.close')}
       testId={TestId.registerTermsSheet}
-      footer={
+      actions={
         <Button block onClick={onAgree} data-testid={TestId.registerTermsAgree}>
           {t('auth.terms.agree')}
         </Button>
@@ -34,6 +34,6 @@ export function TermsSheet({
           <li key={section}>{t(`auth.terms.${section}`)}</li>
         ))}
       </ol>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,9 @@
 import type { BankCardView } from '@kestrel/contract';
-import { Button, Spinner } from '@kestrel/ui';
+import { Button, ConfirmDialog, Spinner } from '@kestrel/ui';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TopBar } from '../../components/TopBar';
@@ -118,6 +117,7 @@ export function BankCardsScreen() {
         title={t('bankCards.deleteTitle')}
         body={t('bankCards.deleteBody')}
         confirmLabel={t('bankCards.delete')}
+        cancelLabel={t('common.cancel')}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
         busy={remove.isPending}

@@ -10,7 +10,7 @@ import {
   WALLET_TYPES,
   type WalletType,
 } from '@kestrel/contract';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SelectField, TextField } from '@kestrel/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,6 @@ import { WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ImagePicker } from '../../components/ImagePicker';
 import { showNotice } from '../../components/notice/noticeStore';
 import { RadioSegment } from '../../components/RadioSegment';
-import { Select } from '../../components/Select';
 import { TopBar } from '../../components/TopBar';
 import { useContractForm } from '../../lib/useContractForm';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -85,7 +84,7 @@ export function BindWalletScreen() {
           aria-label={t('cryptoWallets.bindTitle')}
           data-testid={TestId.bindWalletForm}
         >
-          <Select
+          <SelectField
             label={t('cryptoWallets.chain')}
             value={chain}
             onChange={(next) => form.setValue('chain', next)}

@@ -1,11 +1,10 @@
 import { CHAIN_LABELS, type CryptoWalletView } from '@kestrel/contract';
-import { Button, Spinner } from '@kestrel/ui';
+import { Button, ConfirmDialog, Spinner } from '@kestrel/ui';
 import { ChevronRight, CreditCard, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BANK_CARDS_PATH, BIND_WALLET_PATH, MINE_PATH } from '../../app/paths';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TopBar } from '../../components/TopBar';
@@ -136,6 +135,7 @@ export function WithdrawalManageScreen() {
         title={t('cryptoWallets.deleteTitle')}
         body={t('cryptoWallets.deleteBody')}
         confirmLabel={t('cryptoWallets.delete')}
+        cancelLabel={t('common.cancel')}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
         busy={remove.isPending}

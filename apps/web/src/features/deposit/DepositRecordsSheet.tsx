@@ -1,9 +1,8 @@
 import { CHAIN_LABELS, type DepositView } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
-import { Button, Spinner } from '@kestrel/ui';
+import { Button, Dialog, Spinner } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
-import { Modal } from '../../components/Modal';
 import { useLanguage } from '../../i18n/useLanguage';
 import { TestId } from '../../testIds';
 import { fullTime } from '../inbox/messageTime';
@@ -47,7 +46,13 @@ export function DepositRecordsSheet({ open, onClose }: { open: boolean; onClose:
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Modal open={open} onClose={onClose} title={t('deposit.records')} testId={TestId.depositRecords}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('deposit.records')}
+      closeLabel={t('common.close')}
+      testId={TestId.depositRecords}
+    >
       {records.isError ? (
         <ErrorState message={records.error.message} onRetry={() => void records.refetch()} />
       ) : records.isPending ? (
@@ -77,6 +82,6 @@ export function DepositRecordsSheet({ open, onClose }: { open: boolean; onClose:
           ) : null}
         </>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,12 @@
 import { DEPOSIT_METHODS, type DepositMethod, type WalletAssetNetworks } from '@kestrel/contract';
+import { Dialog, SearchField } from '@kestrel/ui';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MINE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { Modal } from '../../components/Modal';
 import { RadioSegment } from '../../components/RadioSegment';
-import { SearchField } from '../../components/SearchField';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -23,10 +22,11 @@ function NetworkSheet({ asset, onClose }: { asset: WalletAssetNetworks | null; o
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Modal
+    <Dialog
       open={asset !== null}
       onClose={onClose}
       title={t('deposit.networkTitle')}
+      closeLabel={t('common.close')}
       testId={TestId.depositNetworkSheet}
     >
       <ul className={styles.choices}>
@@ -53,7 +53,7 @@ function NetworkSheet({ asset, onClose }: { asset: WalletAssetNetworks | null; o
           </li>
         ))}
       </ul>
-    </Modal>
+    </Dialog>
   );
 }
 

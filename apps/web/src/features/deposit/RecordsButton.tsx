@@ -1,6 +1,6 @@
+import { IconButton } from '@kestrel/ui';
 import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../components/IconButton';
 import { TestId } from '../../testIds';
 
 /** The header button that opens the deposit records on the same screen. */

@@ -1,9 +1,8 @@
 import type { CountryCode } from '@kestrel/contract';
+import { Dialog, SearchField } from '@kestrel/ui';
 import { Check } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
-import { SearchField } from '../../components/SearchField';
 import { TestId } from '../../testIds';
 import styles from './CountrySheet.module.css';
 import { type Country, searchCountries, useCountries } from './countries';
@@ -39,10 +38,11 @@ export function CountrySheet({ open, value, onClose, onSelect }: Props) {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={close}
       title={t('identity.country.title')}
+      closeLabel={t('common.close')}
       testId={TestId.identityCountrySheet}
     >
       <SearchField
@@ -81,6 +81,6 @@ export function CountrySheet({ open, value, onClose, onSelect }: Props) {
           {t('identity.country.empty')}
         </p>
       )}
-    </Modal>
+    </Dialog>
   );
 }

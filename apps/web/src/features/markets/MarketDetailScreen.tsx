@@ -8,13 +8,13 @@ import {
 import { streams } from '@kestrel/contract/routes';
 import type { Locale } from '@kestrel/i18n';
 import { formatMoney } from '@kestrel/money';
+import { IconButton } from '@kestrel/ui';
 import { ChevronDown, ChevronLeft, Clock, Lock, Star } from 'lucide-react';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MARKETS_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { IconButton } from '../../components/IconButton';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel, useChannelEvents } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

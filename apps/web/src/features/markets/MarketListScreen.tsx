@@ -1,12 +1,12 @@
 import type { MarketSummary } from '@kestrel/contract';
 import { streams } from '@kestrel/contract/routes';
 import type { Locale } from '@kestrel/i18n';
+import { SearchField } from '@kestrel/ui';
 import { ArrowDown, ArrowUp, ArrowUpDown, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { SearchField } from '../../components/SearchField';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel } from '../../lib/realtime';

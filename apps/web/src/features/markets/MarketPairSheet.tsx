@@ -1,9 +1,8 @@
 import { streams } from '@kestrel/contract/routes';
+import { Dialog, SearchField } from '@kestrel/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { Modal } from '../../components/Modal';
-import { SearchField } from '../../components/SearchField';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannel } from '../../lib/realtime';
 import { directionOf, formatChange, formatPrice, pairName } from './format';
@@ -40,7 +39,7 @@ export function MarketPairSheet({ open, current, title, onClose, onChoose, testI
     onClose();
   };
   return (
-    <Modal open={open} onClose={close} title={title} testId={testId}>
+    <Dialog open={open} onClose={close} title={title} closeLabel={t('common.close')} testId={testId}>
       <SearchField
         className={styles.search}
         label={t('marketsScreen.search')}
@@ -82,6 +81,6 @@ export function MarketPairSheet({ open, current, title, onClose, onChoose, testI
           })}
         </ul>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { LOCALE_NAMES } from '@kestrel/i18n';
+import { IconButton } from '@kestrel/ui';
 import { Copy, Info, Link2, Settings, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
 import { PROFILE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
-import { IconButton } from '../../components/IconButton';
 import { ListGroup, ListRow } from '../../components/List';
 import { showNotice } from '../../components/notice/noticeStore';
 import { useLanguage } from '../../i18n/useLanguage';

@@ -1,7 +1,6 @@
-import { Button } from '@kestrel/ui';
+import { Button, Dialog } from '@kestrel/ui';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
 import { TestId } from '../../testIds';
 import styles from './AvatarCropper.module.css';
 
@@ -126,12 +125,13 @@ export function AvatarCropper({ file, onCancel, onCropped, busy }: Props) {
   };
 
   return (
-    <Modal
+    <Dialog
       open={file !== null}
       onClose={onCancel}
       title={t('profile.cropTitle')}
+      closeLabel={t('common.close')}
       testId={TestId.profileCropper}
-      footer={
+      actions={
         <Button block onClick={crop} loading={busy} disabled={!image} data-testid={TestId.profileCropConfirm}>
           {busy ? t('uploads.uploading') : t('profile.usePhoto')}
         </Button>
@@ -165,6 +165,6 @@ export function AvatarCropper({ file, onCancel, onCropped, busy }: Props) {
           />
         </label>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,12 +1,11 @@
 import { type AccountRecord, RECORD_TYPES, type RecordType } from '@kestrel/contract';
 import { dateTimeFormat } from '@kestrel/i18n';
 import { formatQuantity } from '@kestrel/money';
-import { Spinner } from '@kestrel/ui';
+import { SelectField, Spinner } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { Select } from '../../components/Select';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -39,7 +38,7 @@ export function AccountRecordScreen() {
       <TopBar title={t('records.title')} backTo={ASSETS_PATH} />
       <main className={styles.main}>
         <div className={styles.filters}>
-          <Select<RecordType | ''>
+          <SelectField<RecordType | ''>
             label={t('records.type')}
             value={filter.type}
             onChange={(type) => setFilter((current) => ({ ...current, type }))}
@@ -49,7 +48,7 @@ export function AccountRecordScreen() {
             ]}
             testId={TestId.recordsType}
           />
-          <Select
+          <SelectField
             label={t('transfer.coin')}
             value={filter.asset}
             onChange={(asset) => setFilter((current) => ({ ...current, asset }))}

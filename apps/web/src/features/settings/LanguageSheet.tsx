@@ -1,8 +1,7 @@
 import { intlTag, LOCALE_NAMES, LOCALES, type Locale } from '@kestrel/i18n';
-import { Spinner } from '@kestrel/ui';
+import { Dialog, Spinner } from '@kestrel/ui';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/Modal';
 import { TestId } from '../../testIds';
 import styles from './LanguageSheet.module.css';
 
@@ -18,7 +17,13 @@ type Props = {
 export function LanguageSheet({ open, onClose, current, pending, onSelect }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onClose={onClose} title={t('settings.language')} testId={TestId.settingsLanguageSheet}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('settings.language')}
+      closeLabel={t('common.close')}
+      testId={TestId.settingsLanguageSheet}
+    >
       <ul className={styles.list}>
         {LOCALES.map((locale) => {
           const selected = locale === current;
@@ -43,6 +48,6 @@ export function LanguageSheet({ open, onClose, current, pending, onSelect }: Pro
           );
         })}
       </ul>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, type Locale } from '@kestrel/i18n';
-import { Button } from '@kestrel/ui';
+import { Button, ConfirmDialog } from '@kestrel/ui';
 import { Globe, Info, LockKeyhole, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../api/session';
 import { LOGIN_PATH, MINE_PATH, PROFILE_PATH, SECURITY_PATH } from '../../app/paths';
 import { APP_VERSION } from '../../app/version';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListGroup, ListRow } from '../../components/List';
 import { RadioSegment } from '../../components/RadioSegment';
 import { TopBar } from '../../components/TopBar';
@@ -127,6 +126,7 @@ export function SettingsScreen() {
         title={t('auth.logout.confirmTitle')}
         body={t('auth.logout.confirmBody')}
         confirmLabel={t('auth.logout.action')}
+        cancelLabel={t('common.cancel')}
         onConfirm={confirmLogout}
         onCancel={() => setLogoutOpen(false)}
         busy={logout.isPending}

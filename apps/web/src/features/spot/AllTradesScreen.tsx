@@ -1,9 +1,8 @@
 import type { UserTrade } from '@kestrel/contract';
-import { Spinner } from '@kestrel/ui';
+import { SelectField, Spinner } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { Select } from '../../components/Select';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -35,7 +34,7 @@ export function AllTradesScreen() {
     <div className={styles.screen}>
       <TopBar title={t('orders.myTrades')} backTo="/trade/index" />
       <main className={styles.main} data-testid={SpotTestId.allTrades}>
-        <Select
+        <SelectField
           label={t('spot.market')}
           value={symbol}
           onChange={setSymbol}

@@ -1,11 +1,10 @@
 import { LIVE_ORDER_STATUSES, type OrderView } from '@kestrel/contract';
-import { Spinner } from '@kestrel/ui';
+import { ConfirmDialog, Spinner } from '@kestrel/ui';
 import { ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALL_TRADES_PATH } from '../../app/paths';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
@@ -100,6 +99,7 @@ export function OrdersPanel({ symbol, tickSize }: { symbol: string; tickSize: st
         title={t('orders.cancelAll')}
         body={t('spot.cancelAllConfirm')}
         confirmLabel={t('common.confirm')}
+        cancelLabel={t('common.cancel')}
         destructive
         busy={cancelAll.isPending}
         onCancel={() => setConfirming(false)}

@@ -1,14 +1,12 @@
 import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import { type TransferBody, transferBody, USER_ACCOUNTS, type UserAccount } from '@kestrel/contract';
 import { formatQuantity, parseTypedDecimal } from '@kestrel/money';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, IconButton, SelectField, TextField } from '@kestrel/ui';
 import { ArrowUpDown } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS_PATH } from '../../app/paths';
-import { IconButton } from '../../components/IconButton';
 import { showNotice } from '../../components/notice/noticeStore';
-import { Select } from '../../components/Select';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { amountInText, useAmountCheck } from '../../lib/useAmountCheck';
@@ -115,7 +113,7 @@ export function TransferScreen() {
             </IconButton>
           </div>
 
-          <Select
+          <SelectField
             label={t('transfer.coin')}
             value={asset}
             onChange={(next) => form.setValue('asset', next)}
@@ -170,7 +168,7 @@ function AccountPicker(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Select
+    <SelectField
       {...props}
       options={USER_ACCOUNTS.map((account) => ({ value: account, label: t(`assets.accounts.${account}`) }))}
     />

@@ -1,9 +1,8 @@
 import { CHAIN_LABELS, type WithdrawalView } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
-import { Button, Spinner } from '@kestrel/ui';
+import { Button, Dialog, Spinner } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
-import { Modal } from '../../components/Modal';
 import { useLanguage } from '../../i18n/useLanguage';
 import { TestId } from '../../testIds';
 import { CoinBadge } from '../deposit/CoinBadge';
@@ -64,7 +63,13 @@ export function WithdrawRecordsSheet({ open, onClose }: { open: boolean; onClose
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Modal open={open} onClose={onClose} title={t('withdraw.records')} testId={TestId.withdrawRecords}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('withdraw.records')}
+      closeLabel={t('common.close')}
+      testId={TestId.withdrawRecords}
+    >
       {records.isError ? (
         <ErrorState message={records.error.message} onRetry={() => void records.refetch()} />
       ) : records.isPending ? (
@@ -94,6 +99,6 @@ export function WithdrawRecordsSheet({ open, onClose }: { open: boolean; onClose
           ) : null}
         </>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import { CHAIN_LABELS, type WithdrawalBody, type WithdrawalTarget, withdrawalBody } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
-import { Button, TextField } from '@kestrel/ui';
+import { Button, SelectField, TextField } from '@kestrel/ui';
 import { ChevronRight, Info, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { Link } from 'react-router';
 import { ASSETS_PATH, IDENTITY_PATH, WITHDRAWAL_MANAGE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
-import { Select } from '../../components/Select';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { SafeParser } from '../../lib/formErrors';
@@ -176,7 +175,7 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
       aria-label={t('withdraw.title')}
       data-testid={TestId.withdrawForm}
     >
-      <Select
+      <SelectField
         label={t('withdraw.account')}
         value={form.values.target}
         onChange={(next) => {
@@ -198,7 +197,7 @@ function WithdrawForm({ targets }: { targets: WithdrawalTarget[] }) {
         </p>
       ) : (
         <>
-          <Select
+          <SelectField
             label={t('withdraw.coin')}
             value={option.asset}
             onChange={(asset) => form.reset({ ...form.values, asset, amount: '' })}

@@ -1,12 +1,12 @@
-import { Button } from '@kestrel/ui';
-import { useTranslation } from 'react-i18next';
-import { Modal } from './Modal';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
 
 type Props = {
   open: boolean;
   title: string;
   body: string;
   confirmLabel: string;
+  cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
@@ -14,29 +14,30 @@ type Props = {
   testId?: string;
 };
 
+/** Asks before an action that cannot be taken back (cancel an order, delete a card). */
 export function ConfirmDialog({
   open,
   title,
   body,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   busy = false,
   destructive = false,
   testId,
 }: Props) {
-  const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
+      variant="dialog"
       open={open}
       onClose={onCancel}
       title={title}
-      variant="dialog"
       testId={testId}
-      footer={
+      actions={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('common.cancel')}
+            {cancelLabel}
           </Button>
           <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} loading={busy}>
             {confirmLabel}
@@ -45,6 +46,6 @@ export function ConfirmDialog({
       }
     >
       <p>{body}</p>
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,6 +7,7 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> & {
   children: ReactNode;
 };
 
+/** A button that is only an icon, named for screen readers and by its tooltip. */
 export function IconButton({ label, children, className, type = 'button', ...rest }: Props) {
   return (
     <button

@@ -1,0 +1,17 @@
+import { Notices } from '@kestrel/ui';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { dismissNotice, useNotices } from './notices';
+
+/** The notices of the console's store, stacked in the top corner; each closes on its own after a while. */
+export function ShownNotices() {
+  const { t } = useTranslation();
+  return (
+    <Notices
+      notices={useNotices()}
+      onDismiss={dismissNotice}
+      dismissButton={{ label: t('admin.common.close'), icon: <X size={16} /> }}
+      testId="notice"
+    />
+  );
+}
