@@ -3,4 +3,5 @@ export * from './channels';
 export * from './check';
 export * from './client';
 export * from './i18n';
+export * from './notices';
 export * from './realtime';

@@ -10,7 +10,7 @@ const SAVED: ShownNotice = { id: 2, tone: 'positive', message: 'Successfully mod
 
 describe('Notices', () => {
   it('announces a failure as an alert and a success as a status', () => {
-    render(<Notices notices={[FAILED, SAVED]} onDismiss={() => {}} testId="notice" />);
+    render(<Notices notices={[FAILED, SAVED]} onDismiss={() => {}} shownForMs={5000} testId="notice" />);
 
     expect(screen.getByRole('alert').textContent).toBe('Wrong password');
     expect(screen.getByRole('status').textContent).toBe('Successfully modified');
@@ -22,13 +22,34 @@ describe('Notices', () => {
 
   it('offers a close button only when it is given one', async () => {
     const onDismiss = vi.fn();
-    const { rerender } = render(<Notices notices={[FAILED]} onDismiss={onDismiss} />);
+    const { rerender } = render(<Notices notices={[FAILED]} onDismiss={onDismiss} shownForMs={5000} />);
     expect(screen.queryByRole('button')).toBeNull();
 
     rerender(
-      <Notices notices={[FAILED]} onDismiss={onDismiss} dismissButton={{ label: 'Close', icon: 'x' }} />,
+      <Notices
+        notices={[FAILED]}
+        onDismiss={onDismiss}
+        shownForMs={5000}
+        dismissButton={{ label: 'Close', icon: 'x' }}
+      />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDismiss).toHaveBeenCalledWith(FAILED.id);
+  });
+
+  it('dismisses each notice once it has been on screen for its time', () => {
+    vi.useFakeTimers();
+    try {
+      const onDismiss = vi.fn();
+      const { rerender } = render(<Notices notices={[FAILED]} onDismiss={onDismiss} shownForMs={2500} />);
+      vi.advanceTimersByTime(2000);
+      rerender(<Notices notices={[FAILED, SAVED]} onDismiss={onDismiss} shownForMs={2500} />);
+      vi.advanceTimersByTime(500);
+      expect(onDismiss.mock.calls).toEqual([[FAILED.id]]);
+      vi.advanceTimersByTime(2000);
+      expect(onDismiss.mock.calls).toEqual([[FAILED.id], [SAVED.id]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

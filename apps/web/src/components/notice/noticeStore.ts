@@ -1,35 +1,16 @@
-import type { Notice } from '@kestrel/client';
-
-export type ShownNotice = Notice & { id: number };
+import { createNotices, type ShownNotice } from '@kestrel/client';
 
 /** How long a notice stays at the top of the screen. */
 export const NOTICE_DURATION_MS = 2_500;
 
-let current: ShownNotice | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
+/** The app's top notice: one at a time, a newer one replacing it. */
+const notices = createNotices('latest');
 
-function emit() {
-  for (const listener of listeners) listener();
-}
+export const showNotice = notices.show;
+export const dismissNotice = notices.dismiss;
+export const useNotices = notices.useNotices;
 
-/** Shows a top notice; a newer notice replaces the one on screen. */
-export function showNotice(notice: Notice): void {
-  current = { ...notice, id: nextId++ };
-  emit();
-}
-
-export function dismissNotice(id: number): void {
-  if (current?.id !== id) return;
-  current = null;
-  emit();
-}
-
-export function subscribeNotice(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
+/** The notice on screen, if any. */
 export function currentNotice(): ShownNotice | null {
-  return current;
+  return notices.current().at(-1) ?? null;
 }
