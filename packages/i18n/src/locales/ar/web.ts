@@ -185,7 +185,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'المعلومات الشخصية',
-    avatar: 'الصورة الشخصية',
     changeAvatar: 'تغيير الصورة الشخصية',
     nickname: 'الاسم المستعار',
     nicknamePlaceholder: 'أدخل اسمًا مستعارًا',
@@ -663,10 +662,8 @@ const web: WebTexts = {
     market: 'السوق',
     maker: 'صانع',
     taker: 'آخذ',
-    time: 'الوقت',
     end: 'لا مزيد من الصفقات',
     viewAllTrades: 'جميع صفقاتي',
-    filledOf: 'المنفذ {{filled}} / {{size}}',
     timeInForce: 'مدة صلاحية الأمر',
     postOnly: 'صانع فقط',
     postOnlyHint: 'يبقى في دفتر الأوامر فقط: إذا كان سيُنفَّذ فورًا فلن يُقدَّم',

@@ -188,7 +188,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Persönliche Daten',
-    avatar: 'Profilbild',
     changeAvatar: 'Profilbild ändern',
     nickname: 'Spitzname',
     nicknamePlaceholder: 'Spitznamen eingeben',
@@ -677,10 +676,8 @@ const web: WebTexts = {
     market: 'Markt',
     maker: 'Liquiditätsgeber',
     taker: 'Liquiditätsnehmer',
-    time: 'Zeit',
     end: 'Keine weiteren Trades',
     viewAllTrades: 'Alle meine Trades',
-    filledOf: 'Ausgeführt {{filled}} / {{size}}',
     timeInForce: 'Gültigkeit',
     postOnly: 'Nur Maker',
     postOnlyHint: 'Liegt nur im Orderbuch: Würde sie sofort handeln, wird sie nicht platziert',

@@ -190,7 +190,6 @@ const web = {
   },
   profile: {
     title: 'Personal information',
-    avatar: 'Avatar',
     changeAvatar: 'Change avatar',
     nickname: 'Nickname',
     nicknamePlaceholder: 'Enter a nickname',
@@ -671,10 +670,8 @@ const web = {
     market: 'Market',
     maker: 'Maker',
     taker: 'Taker',
-    time: 'Time',
     end: 'No more trades',
     viewAllTrades: 'All my trades',
-    filledOf: 'Filled {{filled}} / {{size}}',
     timeInForce: 'Time in force',
     postOnly: 'Post only',
     postOnlyHint: 'Only rests on the book: if it would trade at once, it is not placed',

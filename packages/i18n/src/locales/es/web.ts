@@ -186,7 +186,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Información personal',
-    avatar: 'Foto de perfil',
     changeAvatar: 'Cambiar foto de perfil',
     nickname: 'Apodo',
     nicknamePlaceholder: 'Introduce un apodo',
@@ -670,10 +669,8 @@ const web: WebTexts = {
     market: 'Mercado',
     maker: 'Creador',
     taker: 'Tomador',
-    time: 'Hora',
     end: 'No hay más operaciones',
     viewAllTrades: 'Todas mis operaciones',
-    filledOf: 'Ejecutado {{filled}} / {{size}}',
     timeInForce: 'Vigencia',
     postOnly: 'Solo maker',
     postOnlyHint: 'Solo queda en el libro: si se ejecutara al instante, no se coloca',

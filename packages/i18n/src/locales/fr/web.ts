@@ -188,7 +188,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Informations personnelles',
-    avatar: 'Photo de profil',
     changeAvatar: 'Changer la photo de profil',
     nickname: 'Pseudo',
     nicknamePlaceholder: 'Saisissez un pseudo',
@@ -677,10 +676,8 @@ const web: WebTexts = {
     market: 'Marché',
     maker: 'Apporteur de liquidité',
     taker: 'Preneur de liquidité',
-    time: 'Heure',
     end: 'Aucune autre transaction',
     viewAllTrades: 'Toutes mes transactions',
-    filledOf: 'Exécuté {{filled}} / {{size}}',
     timeInForce: 'Durée de validité',
     postOnly: 'Maker uniquement',
     postOnlyHint: "Reste seulement dans le carnet : si l'ordre s'exécutait aussitôt, il n'est pas placé",

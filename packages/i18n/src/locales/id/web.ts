@@ -188,7 +188,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Informasi pribadi',
-    avatar: 'Foto profil',
     changeAvatar: 'Ganti foto profil',
     nickname: 'Nama panggilan',
     nicknamePlaceholder: 'Masukkan nama panggilan',
@@ -676,10 +675,8 @@ const web: WebTexts = {
     market: 'Pasar',
     maker: 'Pembuat',
     taker: 'Pengambil',
-    time: 'Waktu',
     end: 'Tidak ada transaksi lagi',
     viewAllTrades: 'Semua transaksi saya',
-    filledOf: 'Terisi {{filled}} / {{size}}',
     timeInForce: 'Masa berlaku',
     postOnly: 'Hanya maker',
     postOnlyHint: 'Hanya masuk ke buku order: jika langsung tereksekusi, order tidak dipasang',

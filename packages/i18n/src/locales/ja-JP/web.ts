@@ -187,7 +187,6 @@ const web: WebTexts = {
   },
   profile: {
     title: '個人情報',
-    avatar: 'アイコン',
     changeAvatar: 'アイコンを変更',
     nickname: 'ニックネーム',
     nicknamePlaceholder: 'ニックネームを入力',
@@ -667,10 +666,8 @@ const web: WebTexts = {
     market: 'マーケット',
     maker: 'メイカー',
     taker: 'テイカー',
-    time: '時間',
     end: 'これ以上の約定はありません',
     viewAllTrades: 'すべての約定履歴',
-    filledOf: '約定 {{filled}} / {{size}}',
     timeInForce: '有効期限',
     postOnly: 'メイカーのみ',
     postOnlyHint: '板に置かれるだけの注文です。すぐに約定する場合は発注されません',

@@ -186,7 +186,6 @@ const web: WebTexts = {
   },
   profile: {
     title: '개인 정보',
-    avatar: '프로필 사진',
     changeAvatar: '프로필 사진 변경',
     nickname: '닉네임',
     nicknamePlaceholder: '닉네임을 입력하세요',
@@ -664,10 +663,8 @@ const web: WebTexts = {
     market: '마켓',
     maker: '메이커',
     taker: '테이커',
-    time: '시간',
     end: '더 이상 체결 내역이 없습니다',
     viewAllTrades: '내 전체 체결 내역',
-    filledOf: '체결 {{filled}} / {{size}}',
     timeInForce: '주문 유효 기간',
     postOnly: '메이커 전용',
     postOnlyHint: '호가창에만 올라갑니다. 즉시 체결될 경우 주문되지 않습니다',

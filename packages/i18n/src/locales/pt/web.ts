@@ -186,7 +186,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Informações pessoais',
-    avatar: 'Foto de perfil',
     changeAvatar: 'Alterar foto de perfil',
     nickname: 'Apelido',
     nicknamePlaceholder: 'Digite um apelido',
@@ -671,10 +670,8 @@ const web: WebTexts = {
     market: 'Mercado',
     maker: 'Criador',
     taker: 'Tomador',
-    time: 'Hora',
     end: 'Não há mais negociações',
     viewAllTrades: 'Todas as minhas negociações',
-    filledOf: 'Executado {{filled}} / {{size}}',
     timeInForce: 'Validade',
     postOnly: 'Apenas maker',
     postOnlyHint: 'Fica apenas no livro: se fosse executada na hora, não é colocada',

@@ -188,7 +188,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Личные данные',
-    avatar: 'Аватар',
     changeAvatar: 'Сменить аватар',
     nickname: 'Никнейм',
     nicknamePlaceholder: 'Введите никнейм',
@@ -674,10 +673,8 @@ const web: WebTexts = {
     market: 'Рынок',
     maker: 'Мейкер',
     taker: 'Тейкер',
-    time: 'Время',
     end: 'Больше сделок нет',
     viewAllTrades: 'Все мои сделки',
-    filledOf: 'Исполнено {{filled}} / {{size}}',
     timeInForce: 'Срок действия',
     postOnly: 'Только мейкер',
     postOnlyHint: 'Только встаёт в стакан: если бы она исполнилась сразу, она не выставляется',

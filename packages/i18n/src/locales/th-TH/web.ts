@@ -184,7 +184,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'ข้อมูลส่วนตัว',
-    avatar: 'รูปโปรไฟล์',
     changeAvatar: 'เปลี่ยนรูปโปรไฟล์',
     nickname: 'ชื่อเล่น',
     nicknamePlaceholder: 'กรอกชื่อเล่น',
@@ -659,10 +658,8 @@ const web: WebTexts = {
     market: 'ตลาด',
     maker: 'ผู้สร้างสภาพคล่อง',
     taker: 'ผู้รับสภาพคล่อง',
-    time: 'เวลา',
     end: 'ไม่มีรายการซื้อขายเพิ่มเติม',
     viewAllTrades: 'รายการซื้อขายทั้งหมดของฉัน',
-    filledOf: 'จับคู่แล้ว {{filled}} / {{size}}',
     timeInForce: 'ระยะเวลาคำสั่ง',
     postOnly: 'เมกเกอร์เท่านั้น',
     postOnlyHint: 'วางในสมุดคำสั่งเท่านั้น หากจะจับคู่ทันทีจะไม่ส่งคำสั่ง',

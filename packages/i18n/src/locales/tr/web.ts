@@ -187,7 +187,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Kişisel bilgiler',
-    avatar: 'Profil fotoğrafı',
     changeAvatar: 'Profil fotoğrafını değiştir',
     nickname: 'Takma ad',
     nicknamePlaceholder: 'Bir takma ad girin',
@@ -670,10 +669,8 @@ const web: WebTexts = {
     market: 'Piyasa',
     maker: 'Yapıcı',
     taker: 'Alıcı',
-    time: 'Zaman',
     end: 'Başka işlem yok',
     viewAllTrades: 'Tüm işlemlerim',
-    filledOf: 'Gerçekleşen {{filled}} / {{size}}',
     timeInForce: 'Geçerlilik süresi',
     postOnly: 'Yalnızca yapıcı',
     postOnlyHint: 'Yalnızca deftere yazılır: hemen eşleşecekse emir verilmez',

@@ -187,7 +187,6 @@ const web: WebTexts = {
   },
   profile: {
     title: 'Thông tin cá nhân',
-    avatar: 'Ảnh đại diện',
     changeAvatar: 'Đổi ảnh đại diện',
     nickname: 'Biệt danh',
     nicknamePlaceholder: 'Nhập biệt danh',
@@ -671,10 +670,8 @@ const web: WebTexts = {
     market: 'Thị trường',
     maker: 'Bên tạo lệnh',
     taker: 'Bên khớp lệnh',
-    time: 'Thời gian',
     end: 'Không còn giao dịch nào',
     viewAllTrades: 'Tất cả giao dịch của tôi',
-    filledOf: 'Đã khớp {{filled}} / {{size}}',
     timeInForce: 'Hiệu lực lệnh',
     postOnly: 'Chỉ maker',
     postOnlyHint: 'Chỉ nằm trên sổ lệnh: nếu sẽ khớp ngay thì lệnh không được đặt',

@@ -183,7 +183,6 @@ const web: WebTexts = {
   },
   profile: {
     title: '个人信息',
-    avatar: '头像',
     changeAvatar: '更换头像',
     nickname: '昵称',
     nicknamePlaceholder: '请输入昵称',
@@ -657,10 +656,8 @@ const web: WebTexts = {
     market: '市场',
     maker: '挂单方',
     taker: '吃单方',
-    time: '时间',
     end: '没有更多成交了',
     viewAllTrades: '我的全部成交',
-    filledOf: '已成交 {{filled}} / {{size}}',
     timeInForce: '有效方式',
     postOnly: '只做挂单',
     postOnlyHint: '只挂在盘口：如会立即成交，则不下单',

@@ -183,7 +183,6 @@ const web: WebTexts = {
   },
   profile: {
     title: '個人資訊',
-    avatar: '頭像',
     changeAvatar: '更換頭像',
     nickname: '暱稱',
     nicknamePlaceholder: '請輸入暱稱',
@@ -657,10 +656,8 @@ const web: WebTexts = {
     market: '市場',
     maker: '掛單方',
     taker: '吃單方',
-    time: '時間',
     end: '沒有更多成交了',
     viewAllTrades: '我的全部成交',
-    filledOf: '已成交 {{filled}} / {{size}}',
     timeInForce: '有效方式',
     postOnly: '只做掛單',
     postOnlyHint: '只掛在盤口：如會立即成交，則不下單',
