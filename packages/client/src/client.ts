@@ -2,6 +2,7 @@ import {
   type EndpointData,
   type EndpointInput,
   type Endpoints,
+  fillPath,
   IDEMPOTENCY_KEY_HEADER,
   type ImageBytes,
   LANGUAGE_HEADER,
@@ -114,11 +115,7 @@ type Parts = {
 /** The path and query of a call: each `:name` filled in, URL-encoded; empty query values left out. */
 export function urlOf<R extends AnyRoute>(route: R, ...[input]: CallArgs<R>): string {
   const { params = {}, query = {} } = (input ?? {}) as Parts;
-  const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null) throw new Error(`${route.operationId} needs :${name}`);
-    return encodeURIComponent(String(value));
-  });
+  const path = fillPath(route, params);
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') search.set(name, String(value));

@@ -82,9 +82,16 @@ export function pathOf<E extends Endpoint>(
       ? []
       : [params?: Record<string, unknown>]
 ): string {
-  const values = (params ?? {}) as Record<string, unknown>;
+  return fillPath(endpoint, (params ?? {}) as Record<string, unknown>);
+}
+
+/** A path with each `:name` replaced by its parameter, URL-encoded: what `pathOf` and the clients' calls share. */
+export function fillPath(
+  endpoint: { readonly operationId: string; readonly path: string },
+  params: Record<string, unknown>,
+): string {
   return endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = values[name];
+    const value = params[name];
     if (value === undefined || value === null) throw new Error(`${endpoint.operationId} needs :${name}`);
     return encodeURIComponent(String(value));
   });
