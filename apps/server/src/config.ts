@@ -14,6 +14,21 @@ const environment = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be 1 to 40 lower-case letters, digits or hyphens')
+    .default('kestrel'),
+  NODE_NAME: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/,
+      'must be 1 to 63 letters, digits, dots, hyphens or underscores',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -233,6 +248,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Set: the node runs with others, sharing limits, sessions and the stream bus through Redis (decision 0044). */
+  redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis keys and channels. */
+  redisPrefix: string;
+  /** This node's name in leadership leases, logs and metrics; the host name and process id when unset. */
+  nodeName: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
   /** Where codes go when a channel has no provider, and the SMS provider if one is set (decision 0030). */
@@ -323,6 +344,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    redisUrl: value.REDIS_URL,
+    redisPrefix: value.REDIS_PREFIX,
+    nodeName: value.NODE_NAME,
     smtpUrl: value.SMTP_URL,
     smtpFrom: value.SMTP_FROM,
     messageDelivery: messageDelivery(value),

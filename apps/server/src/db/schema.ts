@@ -1,4 +1,5 @@
-import { jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Idempotency-Key records (src/http/idempotency.ts): the first request with a key claims the row; its answer is
@@ -19,3 +20,18 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.owner, table.key] })],
 );
+
+/**
+ * Who leads each market's book and each scheduled job (src/cluster/leadership.ts, decision 0044): a lease its
+ * holder renews, and an epoch that grows by one each time the name changes hands. Writes of a leader name their
+ * epoch, and triggers refuse those whose epoch is no longer the name's.
+ */
+export const leadership = pgTable('leadership', {
+  /** `spot:<symbol>`, `job:<name>`. */
+  name: text('name').primaryKey(),
+  /** The node leading it; null once released. */
+  holder: text('holder'),
+  epoch: bigint('epoch', { mode: 'bigint' }).notNull().default(sql`0`),
+  /** The lease lapses at this time unless its holder renews it; another node may then take the name. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
+});

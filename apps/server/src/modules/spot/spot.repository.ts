@@ -254,7 +254,7 @@ const ORDER_COLUMNS =
   sql.raw(`o.id::text as id, o.user_id, o.symbol, o.side, o.type, o.time_in_force, o.post_only,
   o.price::text as price, o.size::text as size, o.total::text as total,
   o.filled_size::text as filled_size, o.filled_total::text as filled_total, o.status,
-  o.frozen_asset, o.frozen_amount::text as frozen_amount, o.reference,
+  o.frozen_asset, o.frozen_amount::text as frozen_amount, o.reference, o.epoch::text as epoch,
   (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from o.updated_at) * 1000)::float8 as updated_ms`);
 
@@ -275,6 +275,7 @@ export type RawOrder = {
   frozen_asset: string;
   frozen_amount: string;
   reference: string | null;
+  epoch: string | null;
   created_ms: number | string;
   updated_ms: number | string;
 };
@@ -297,6 +298,7 @@ export function orderOf(raw: RawOrder): SpotOrderRow {
     frozenAsset: raw.frozen_asset,
     frozenAmount: raw.frozen_amount,
     reference: raw.reference,
+    epoch: raw.epoch === null ? null : BigInt(raw.epoch),
     createdAt: new Date(Number(raw.created_ms)),
     updatedAt: new Date(Number(raw.updated_ms)),
   };

@@ -56,6 +56,11 @@ export const spotOrders = pgTable(
     frozenAmount: amount('frozen_amount').notNull(),
     /** The caller's reference (an Idempotency-Key's): the same reference of a user is the same order. */
     reference: text('reference'),
+    /**
+     * The leadership epoch of the market's book with which the row was last written (decision 0044): the database
+     * refuses a write whose epoch is no longer the market's (`spot:<symbol>` in `leadership`).
+     */
+    epoch: bigint('epoch', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
