@@ -2,13 +2,15 @@ import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Cluster } from './cluster/cluster';
+import { openCluster } from './cluster/open-cluster';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
@@ -96,10 +98,25 @@ export type AppOptions = {
   database: Database;
   rateLimits?: RateLimitOptions;
   logger?: FastifyServerOptions['logger'];
+  /** What the node shares with others (decision 0044); alone, in process, when not given. */
+  cluster?: Cluster;
 };
 
+/** A cluster of this app's own, closed with it. */
+async function ownCluster(app: FastifyInstance, config: Config, database: Database): Promise<Cluster> {
+  const own = await openCluster(config, database, app.log);
+  app.addHook('onClose', async () => own.close());
+  return own;
+}
+
 /** Wires the modules together; `main.ts` listens, tests call `inject` or listen on a free port. */
-export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIMITS, logger }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  rateLimits = DEFAULT_RATE_LIMITS,
+  logger,
+  cluster: given,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -134,6 +151,8 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
         .replace(' upgrade-insecure-requests;', ''),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const cluster: Cluster = given ?? (await ownCluster(app, config, database));
 
   const { mode, sms } = config.messageDelivery;
   const notifier = new Notifier(
@@ -356,5 +375,12 @@ export async function buildApp({ config, database, rateLimits = DEFAULT_RATE_LIM
     publicUrl: config.publicUrl,
   });
   await app.register(webApp, { webDist: config.webDist, publicUrl: config.publicUrl });
+
+  /**
+   * Leadership of each market and job, once every role has been contended for; handed over before the server
+   * stops, so that other nodes take it at once (decision 0044).
+   */
+  app.addHook('onReady', async () => cluster.leadership.start());
+  app.addHook('preClose', async () => cluster.leadership.stop());
   return app;
 }

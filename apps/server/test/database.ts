@@ -1,6 +1,4 @@
-import type { SQL } from 'drizzle-orm';
 import { describe } from 'vitest';
-import type { Db } from '../src/db/client';
 
 /**
  * Tests that need the PostgreSQL server (several connections at once, its planner, its statistics); PGlite runs one
@@ -8,7 +6,4 @@ import type { Db } from '../src/db/client';
  */
 export const onServer = describe.skipIf(!process.env.DATABASE_URL);
 
-/** The rows of a statement run plainly, whichever driver answers. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export { rowsOf } from '../src/db/rows';

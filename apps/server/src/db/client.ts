@@ -69,7 +69,7 @@ export async function openDatabase(options: {
       each.on('error', (error) => options.onConnectionLost?.(error));
     }
     const db = drizzlePostgres(pool, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    await underMigrationLock(pool, () => migratePostgres(db, { migrationsFolder }));
     return {
       db,
       trading: drizzlePostgres(tradingPool, { schema }),
@@ -86,6 +86,21 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, trading: db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+}
+
+/**
+ * Runs the migrations holding a PostgreSQL advisory lock, so that when several nodes start together one applies
+ * them and the others, waiting on the lock, find nothing left to do (decision 0044).
+ */
+async function underMigrationLock(pool: pg.Pool, migrate: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('kestrel migrations'))`);
+    await migrate();
+  } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('kestrel migrations'))`).catch(() => undefined);
+    lock.release();
+  }
 }
 
 async function ping(db: Db) {

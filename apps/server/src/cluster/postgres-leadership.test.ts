@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../test/database';
+import { type Database, openDatabase } from '../db/client';
+import { LocalBus } from './bus';
+import type { Role } from './leadership';
+import { PostgresLeadership } from './postgres-leadership';
+
+/** A database of the test's own: a fresh one on the server when DATABASE_URL is set, PGlite in memory otherwise. */
+async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await run(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** A role that writes down what happened to it. */
+class RecordingRole implements Role {
+  readonly events: string[] = [];
+  async gained(epoch: bigint) {
+    this.events.push(`gained ${epoch}`);
+  }
+  async lost() {
+    this.events.push('lost');
+  }
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  const limit = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > limit) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let database: Database;
+let drop: () => Promise<void>;
+let seq = 0;
+
+beforeAll(async () => {
+  ({ database, drop } = await scratchDatabase());
+});
+afterAll(async () => drop());
+
+/** Each test its own names, since leases outlive the nodes that held them. */
+function nameOf(kind: string) {
+  seq += 1;
+  return `${kind}:T${seq}`;
+}
+
+function nodeOf(nodeId: string, options: { alone?: boolean; bus?: LocalBus; leaseMs?: number } = {}) {
+  return new PostgresLeadership({
+    db: database.db,
+    nodeId,
+    alone: options.alone ?? false,
+    bus: options.bus,
+    leaseMs: options.leaseMs ?? 400,
+    tickMs: 50,
+  });
+}
+
+describe('leadership', () => {
+  it('gives each name to one node, which hands it over at once when it stops', async () => {
+    const bus = new LocalBus();
+    const name = nameOf('job');
+    const first = nodeOf('node-a', { bus, leaseMs: 60_000 });
+    const second = nodeOf('node-b', { bus, leaseMs: 60_000 });
+    const firstRole = new RecordingRole();
+    const secondRole = new RecordingRole();
+    first.contend(name, firstRole);
+    second.contend(name, secondRole);
+    await first.start();
+    await second.start();
+
+    expect(first.held()).toEqual([{ name, epoch: 1n }]);
+    expect(second.epochOf(name)).toBeUndefined();
+
+    // The lease would hold for a minute: the second node takes the name because the first says it let it go.
+    await first.stop();
+    await until(() => second.epochOf(name) !== undefined, 'the second node leads');
+    expect(second.epochOf(name)).toBe(2n);
+    expect(firstRole.events).toEqual(['gained 1', 'lost']);
+    await until(() => secondRole.events.length === 1, 'the second role started');
+    expect(secondRole.events).toEqual(['gained 2']);
+    await second.stop();
+  });
+
+  it("takes a name whose holder stopped renewing once its lease lapses, and the old holder's renewal stops it", async () => {
+    const name = nameOf('spot');
+    const stalled = nodeOf('node-stalled');
+    const stalledRole = new RecordingRole();
+    stalled.contend(name, stalledRole);
+    await stalled.start();
+    expect(stalled.epochOf(name)).toBe(1n);
+    // The holder pauses: its lease is no longer renewed.
+    (stalled as unknown as { timer: NodeJS.Timeout }).timer.close();
+
+    const taker = nodeOf('node-taker');
+    const takerRole = new RecordingRole();
+    taker.contend(name, takerRole);
+    await taker.start();
+    await until(() => taker.epochOf(name) === 2n, 'the lapsed lease is taken');
+
+    // The paused holder wakes: its next renewal finds the name gone and stops its role.
+    await (stalled as unknown as { round(): Promise<void> }).round();
+    expect(stalled.epochOf(name)).toBeUndefined();
+    await until(() => stalledRole.events.length === 2, 'the old role stopped');
+    expect(stalledRole.events).toEqual(['gained 1', 'lost']);
+    await Promise.all([stalled.stop(), taker.stop()]);
+  });
+
+  it('alone, takes every name at start with a new epoch, whatever lease an earlier process left', async () => {
+    const name = nameOf('spot');
+    const crashed = nodeOf('node-crashed', { alone: true, leaseMs: 60_000 });
+    crashed.contend(name, new RecordingRole());
+    await crashed.start();
+    (crashed as unknown as { timer: NodeJS.Timeout }).timer.close();
+
+    const restarted = nodeOf('node-restarted', { alone: true, leaseMs: 60_000 });
+    restarted.contend(name, new RecordingRole());
+    await restarted.start();
+    expect(restarted.held()).toEqual([{ name, epoch: 2n }]);
+    await restarted.stop();
+  });
+
+  it('hands a name over when its role cannot start', async () => {
+    const name = nameOf('job');
+    const node = nodeOf('node-failing');
+    node.contend(name, {
+      gained: async () => {
+        throw new Error('cannot rebuild');
+      },
+      lost: async () => {},
+    });
+    await node.start();
+    await until(async () => {
+      const [row] = await rowsOf<{ holder: string | null }>(
+        database.db,
+        sql`select holder from leadership where name = ${name}`,
+      );
+      return row?.holder === null;
+    }, 'the name is released');
+    await node.stop();
+  });
+});
+
+describe('the fence on spot orders', () => {
+  async function orderWithEpoch(symbol: string, epoch: bigint | null) {
+    const [user] = await rowsOf<{ id: number }>(
+      database.db,
+      sql`insert into users (password_hash, invite_code) values ('x', ${randomBytes(4).toString('hex')}) returning id`,
+    );
+    await database.db.execute(sql`
+      insert into spot_orders (user_id, symbol, side, type, time_in_force, frozen_asset, frozen_amount, epoch)
+      values (${user?.id}, ${symbol}, 'buy', 'limit', 'GTC', 'USDT', 1, ${epoch})`);
+  }
+
+  it("refuses a write naming an epoch that is no longer its market's, and takes the leader's", async () => {
+    const name = nameOf('spot');
+    const symbol = name.slice('spot:'.length);
+    const node = nodeOf('node-fenced', { alone: true });
+    node.contend(name, new RecordingRole());
+    await node.start();
+    await node.stop();
+    const restarted = nodeOf('node-fenced-2', { alone: true });
+    restarted.contend(name, new RecordingRole());
+    await restarted.start();
+    expect(restarted.epochOf(name)).toBe(2n);
+
+    await expect(orderWithEpoch(symbol, 1n)).rejects.toMatchObject({ cause: { code: 'KF001' } });
+    await expect(orderWithEpoch(symbol, null)).rejects.toMatchObject({ cause: { code: 'KF001' } });
+    await orderWithEpoch(symbol, 2n);
+    const stored = await rowsOf<{ epoch: string }>(
+      database.db,
+      sql`select epoch::text as epoch from spot_orders where symbol = ${symbol}`,
+    );
+    expect(stored).toEqual([{ epoch: '2' }]);
+    await restarted.stop();
+  });
+});

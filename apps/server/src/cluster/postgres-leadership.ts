@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import type { ClusterBus } from './bus';
+import type { Leadership, LeadershipName, Role } from './leadership';
+
+export type LeadershipOptions = {
+  db: Db;
+  nodeId: string;
+  /**
+   * The only node: it takes every name at once, whatever lease an earlier process of it left behind (a crash
+   * leaves one to lapse), so that a restart does not wait out the lease.
+   */
+  alone: boolean;
+  /** Where nodes hear of names handed over, to take them at once; in process when alone. */
+  bus?: ClusterBus;
+  /** How long a lease lasts unless renewed. */
+  leaseMs?: number;
+  /** How often leases are renewed and lapsed ones looked for. */
+  tickMs?: number;
+  log?: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  /** Told of every change: a name gained (with its epoch) or lost. */
+  onChange?: (name: LeadershipName, epoch: bigint | undefined) => void;
+};
+
+/** The bus topic on which a node that hands names over says so. */
+const RELEASED_TOPIC = 'leadership-released';
+const LEASE_MS = 3000;
+const TICK_MS = 1000;
+
+type Contender = { role: Role; epoch: bigint | undefined };
+
+/**
+ * Leadership from PostgreSQL (decision 0044): a lease row per name in `leadership`. Every tick the node renews
+ * the leases it holds and takes those that have lapsed, each taking raising the name's epoch by one; a renewal
+ * that finds a name gone (taken after a pause), or no renewal for a whole lease (the database unreachable), stops
+ * the name's role. Roles start and stop one at a time, in the order the changes were seen.
+ */
+export class PostgresLeadership implements Leadership {
+  readonly nodeId: string;
+  private readonly contenders = new Map<LeadershipName, Contender>();
+  private readonly leaseMs: number;
+  private readonly tickMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> = Promise.resolve();
+  private roles: Promise<void> = Promise.resolve();
+  private lastRenewedAt = 0;
+  private started = false;
+  private stopped = false;
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(private readonly options: LeadershipOptions) {
+    this.nodeId = options.nodeId;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.tickMs = options.tickMs ?? TICK_MS;
+  }
+
+  contend(name: LeadershipName, role: Role): void {
+    if (this.contenders.has(name)) throw new Error(`${name} is contended for twice`);
+    this.contenders.set(name, { role, epoch: undefined });
+    if (this.started && !this.stopped) this.tick();
+  }
+
+  epochOf(name: LeadershipName): bigint | undefined {
+    return this.contenders.get(name)?.epoch;
+  }
+
+  held(): Array<{ name: LeadershipName; epoch: bigint }> {
+    return [...this.contenders].flatMap(([name, { epoch }]) =>
+      epoch === undefined ? [] : [{ name, epoch }],
+    );
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.unsubscribe = await this.options.bus?.subscribe(RELEASED_TOPIC, () => {
+      if (!this.stopped) this.tick();
+    });
+    if (this.options.alone) await this.takeAll();
+    this.tick();
+    await this.ticking;
+    this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.unsubscribe?.();
+    await this.ticking;
+    const held = this.held();
+    for (const { name } of held) this.lose(name);
+    await this.roles;
+    if (held.length === 0) return;
+    try {
+      await this.options.db.execute(sql`
+        update leadership l set holder = null, expires_at = now()
+        from unnest(${sql.param(names(held))}::text[], ${sql.param(epochs(held))}::bigint[]) as h(name, epoch)
+        where l.name = h.name and l.epoch = h.epoch and l.holder = ${this.nodeId}`);
+      await this.options.bus?.publish(RELEASED_TOPIC, this.nodeId);
+    } catch (error) {
+      // The leases lapse by themselves.
+      this.options.log?.warn({ err: error }, 'leadership could not be handed over; it lapses with its lease');
+    }
+  }
+
+  /** Runs one renewal and taking round after the one in progress. */
+  private tick() {
+    this.ticking = this.ticking.then(() => this.round());
+  }
+
+  private async round() {
+    if (this.stopped) return;
+    try {
+      await this.renew();
+      await this.take();
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'leadership could not be renewed');
+      // Without a renewal for a whole lease, another node may lead now: stop before its lease could be taken.
+      if (performance.now() - this.lastRenewedAt >= this.leaseMs) {
+        for (const { name } of this.held()) this.lose(name);
+      }
+    }
+  }
+
+  private async renew() {
+    const held = this.held();
+    const asked = performance.now();
+    if (held.length === 0) {
+      this.lastRenewedAt = asked;
+      return;
+    }
+    const renewed = await rowsOf<{ name: string }>(
+      this.options.db,
+      sql`
+        update leadership l set expires_at = now() + ${this.leaseMs} * interval '1 millisecond'
+        from unnest(${sql.param(names(held))}::text[], ${sql.param(epochs(held))}::bigint[]) as h(name, epoch)
+        where l.name = h.name and l.epoch = h.epoch and l.holder = ${this.nodeId}
+        returning l.name`,
+    );
+    this.lastRenewedAt = asked;
+    const kept = new Set(renewed.map((row) => row.name));
+    for (const { name } of held) if (!kept.has(name)) this.lose(name);
+  }
+
+  /** Takes every wanted name whose lease has lapsed or was released. */
+  private async take() {
+    const wanted = [...this.contenders].filter(([, contender]) => contender.epoch === undefined);
+    if (wanted.length === 0) return;
+    const taken = await rowsOf<{ name: string; epoch: string }>(
+      this.options.db,
+      sql`
+        insert into leadership as l (name, holder, epoch, expires_at)
+        select name, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond'
+        from unnest(${sql.param(wanted.map(([name]) => name))}::text[]) as name
+        on conflict (name) do update
+          set holder = excluded.holder, epoch = l.epoch + 1, expires_at = excluded.expires_at
+          where l.expires_at < now() or l.holder is null
+        returning l.name, l.epoch::text as epoch`,
+    );
+    for (const row of taken) this.gain(row.name, BigInt(row.epoch));
+  }
+
+  /** At start, alone: every name is this node's, with a new epoch, whoever held it before. */
+  private async takeAll() {
+    const all = [...this.contenders.keys()];
+    if (all.length === 0) return;
+    const taken = await rowsOf<{ name: string; epoch: string }>(
+      this.options.db,
+      sql`
+        insert into leadership as l (name, holder, epoch, expires_at)
+        select name, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond'
+        from unnest(${sql.param(all)}::text[]) as name
+        on conflict (name) do update
+          set holder = excluded.holder, epoch = l.epoch + 1, expires_at = excluded.expires_at
+        returning l.name, l.epoch::text as epoch`,
+    );
+    this.lastRenewedAt = performance.now();
+    for (const row of taken) this.gain(row.name, BigInt(row.epoch));
+  }
+
+  private gain(name: LeadershipName, epoch: bigint) {
+    const contender = this.contenders.get(name);
+    if (!contender) return;
+    contender.epoch = epoch;
+    this.options.log?.info({ name, epoch: String(epoch), node: this.nodeId }, 'leadership gained');
+    this.options.onChange?.(name, epoch);
+    this.roles = this.roles.then(async () => {
+      // Lost again before its role could start: nothing to start.
+      if (contender.epoch !== epoch) return;
+      try {
+        await contender.role.gained(epoch);
+      } catch (error) {
+        this.options.log?.warn({ err: error, name }, 'a role could not start; its name is handed over');
+        this.lose(name);
+        await this.release(name, epoch);
+      }
+    });
+  }
+
+  private lose(name: LeadershipName) {
+    const contender = this.contenders.get(name);
+    if (!contender || contender.epoch === undefined) return;
+    const epoch = contender.epoch;
+    contender.epoch = undefined;
+    this.options.log?.info({ name, epoch: String(epoch), node: this.nodeId }, 'leadership lost');
+    this.options.onChange?.(name, undefined);
+    this.roles = this.roles.then(() => contender.role.lost());
+  }
+
+  private async release(name: LeadershipName, epoch: bigint) {
+    await this.options.db
+      .execute(sql`
+        update leadership set holder = null, expires_at = now()
+        where name = ${name} and epoch = ${epoch} and holder = ${this.nodeId}`)
+      .catch(() => undefined);
+  }
+}
+
+function names(held: Array<{ name: string }>) {
+  return held.map((each) => each.name);
+}
+
+function epochs(held: Array<{ epoch: bigint }>) {
+  return held.map((each) => String(each.epoch));
+}
