@@ -23,6 +23,20 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Three nodes behind HAProxy on a PostgreSQL and a Redis of each suite's own (apps/server/cluster):
+          // skipped with the reason where Debian's postgresql, redis-server or haproxy is missing. One suite at a
+          // time: each runs several processes on a machine of two cores.
+          name: 'cluster',
+          include: ['apps/server/cluster/**/*.cluster.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/cluster/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         test: { name: 'ui', include: ['packages/ui/src/**/*.test.tsx'], environment: 'happy-dom' },
       },

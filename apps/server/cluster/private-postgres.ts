@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Binaries } from './binaries';
+import { runToEnd, waitUntil } from './processes';
+
+const DATABASE = 'kestrel';
+/** The socket's name carries the port; the folder is the cluster's own, so no other server shares it. */
+const PORT = 5432;
+
+/**
+ * A PostgreSQL server of one suite's own, in a temporary folder: initdb once, then pg_ctl to start and stop it
+ * (a fast stop, as an operator's restart). It listens on a Unix socket in its folder only, so it never contends
+ * for a TCP port. Each line of its log names the SQLSTATE and the application (each node connects as its own
+ * name), so a test can see which node's statement the database refused and why.
+ */
+export class PrivatePostgres {
+  readonly folder: string;
+  readonly dataDir: string;
+  readonly logFile: string;
+
+  constructor(
+    private readonly binaries: Binaries,
+    root: string,
+  ) {
+    this.folder = path.join(root, 'postgres');
+    this.dataDir = path.join(this.folder, 'data');
+    this.logFile = path.join(this.folder, 'postgres.log');
+  }
+
+  /** The URL of the suite's database; `application` names the connecting program in the server's log. */
+  url(application = 'harness'): string {
+    const socket = encodeURIComponent(this.folder);
+    return `postgresql://postgres@localhost:${PORT}/${DATABASE}?host=${socket}&application_name=${application}`;
+  }
+
+  async start(): Promise<void> {
+    mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+    const owner = this.binaries.postgresUser;
+    if (owner) {
+      const uid = Number(execFileSync('id', ['-u', owner]).toString().trim());
+      const gid = Number(execFileSync('id', ['-g', owner]).toString().trim());
+      chownSync(this.folder, uid, gid);
+    }
+    await this.run('initdb', [
+      '-D',
+      this.dataDir,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    const settings = [
+      `listen_addresses = ''`,
+      `unix_socket_directories = '${this.folder}'`,
+      `port = ${PORT}`,
+      // Small: three nodes, the harness and the host's own PostgreSQL share the machine's memory.
+      'shared_buffers = 32MB',
+      'max_connections = 200',
+      // Each line says when, which process, the SQLSTATE and the application, then the message.
+      `log_line_prefix = '%m [%p] %e %a: '`,
+      'log_min_error_statement = error',
+    ];
+    writeFileSync(
+      path.join(this.dataDir, 'postgresql.conf'),
+      `${readFileSync(path.join(this.dataDir, 'postgresql.conf'), 'utf8')}\n${settings.join('\n')}\n`,
+    );
+    await this.resume();
+    const admin = new pg.Client({ connectionString: this.url().replace(`/${DATABASE}?`, '/postgres?') });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  /** Starts the server on its existing data and waits until it accepts connections. */
+  async resume(): Promise<void> {
+    await this.run('pg_ctl', ['start', '-w', '-t', '60', '-D', this.dataDir, '-l', this.logFile]);
+    await waitUntil('PostgreSQL to accept connections', async () => {
+      const client = new pg.Client({ connectionString: this.url() });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        return true;
+      } catch (error) {
+        // The suite's database does not exist before start() makes it; the server answering is enough.
+        return error instanceof Error && error.message.includes('does not exist');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    });
+  }
+
+  /** Stops the server: `fast` ends sessions and checkpoints (an operator's restart), `immediate` is a crash. */
+  async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.run('pg_ctl', ['stop', '-w', '-t', '60', '-D', this.dataDir, '-m', mode]);
+  }
+
+  async restart(): Promise<void> {
+    await this.stop('fast');
+    await this.resume();
+  }
+
+  /** Stops the server if it runs; never fails (teardown). */
+  async teardown(): Promise<void> {
+    await this.stop('immediate').catch(() => undefined);
+    try {
+      const pid = Number(readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGKILL');
+    } catch {
+      // Stopped already, or never started.
+    }
+  }
+
+  /** The server's log so far. */
+  log(): string {
+    try {
+      return readFileSync(this.logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  private run(program: string, args: string[]): Promise<string> {
+    const binary = path.join(this.binaries.postgresBin, program);
+    const owner = this.binaries.postgresUser;
+    return owner ? runToEnd('runuser', ['-u', owner, '--', binary, ...args]) : runToEnd(binary, args);
+  }
+}
