@@ -266,19 +266,25 @@ export async function streamOrders(options: {
 }
 
 /**
- * Limit orders of 0.01 around 1000 on `symbols`, buys a little above and sells a little below, so that nearly
- * every order crosses one resting from another trader and both trade and rest.
+ * Limit orders around 1000 on `symbols`: buys a little above and sells a little below, of 0.01 to 0.03, so that
+ * nearly every order crosses one resting from another trader and leaves part of one or the other resting; one in
+ * ten is priced away from the others and rests whole, so that both sides of each book hold several levels.
  */
 export function crossingOrder(symbols: string[]): (index: number) => OrderBody {
   return (index) => {
     const buy = index % 2 === 0;
-    const offset = (index * 7) % 5;
+    const resting = index % 10 < 2;
+    const price = resting
+      ? (buy ? 900 : 1100) + (Math.floor(index / 10) % 5)
+      : buy
+        ? 1000 + ((index * 7) % 5)
+        : 999 - ((index * 7) % 5);
     return {
       symbol: symbols[Math.floor(index / 2) % symbols.length] as string,
       side: buy ? 'buy' : 'sell',
       type: 'limit',
-      price: `${buy ? 1000 + offset : 999 - offset}.00`,
-      size: '0.01',
+      price: `${price}.00`,
+      size: `0.0${1 + (index % 3)}`,
     };
   };
 }
