@@ -26,6 +26,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { call, seedTraders, type Trader } from '../cluster/clients';
+import buildServerOnce from '../cluster/global-setup';
 import { type KestrelCluster, startCluster } from '../cluster/harness';
 
 const WORKERS = 64;
@@ -329,6 +330,7 @@ async function failover(
 }
 
 async function main() {
+  buildServerOnce();
   const one = await throughput(1);
   const three = await throughput(3);
   const cluster = await startCluster({ nodes: 3, logLevel: 'warn' });

@@ -206,8 +206,8 @@ function worthRetrying(answer: Answer): boolean {
 
 /**
  * Places `total` orders through `base` from `concurrency` workers, each order with an Idempotency-Key of its
- * own; a failed request is retried with the same key (so the same order) up to `attempts` times, as the app
- * retries. Answers every order's outcome, in the order they were made.
+ * own; a request that found no node or a 5xx is retried with the same key (so the same order) up to `attempts`
+ * times (20 by default), as the app retries. Answers every order's outcome, in the order they were made.
  */
 export async function streamOrders(options: {
   base: string | (() => string);
@@ -221,7 +221,7 @@ export async function streamOrders(options: {
   const outcomes: OrderOutcome[] = [];
   let next = 0;
   let done = 0;
-  const attempts = options.attempts ?? 5;
+  const attempts = options.attempts ?? 20;
   const baseOf = typeof options.base === 'string' ? () => options.base as string : options.base;
   const worker = async () => {
     for (;;) {
@@ -241,7 +241,8 @@ export async function streamOrders(options: {
           idempotencyKey: key,
         });
         if (!worthRetrying(answer)) break;
-        await sleep(250 * attempt);
+        // Soon at first, then once a second: about 18 s in all, longer than a failover takes.
+        await sleep(Math.min(250 * attempt, 1000));
       }
       const last = answer as Answer;
       const outcome: OrderOutcome = {

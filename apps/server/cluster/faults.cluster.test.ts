@@ -277,63 +277,99 @@ onCluster('faults on three nodes', () => {
     const paused = await cluster.waitForOwner('spot:BTCUSDT', { timeoutMs: 30_000 });
     const pausedNode = cluster.node(paused);
     const others = cluster.nodes.filter((node) => node.name !== paused).map((node) => node.name);
-    let takeover: Promise<{ owner: string; ms: number }> | undefined;
-    // Orders straight to the owner, so that it has writes under way when it is frozen.
-    const direct = streamOrders({
-      base: pausedNode.url,
-      traders,
-      total: 600,
-      concurrency: CONCURRENCY,
-      orderAt: crossingOrder(['BTCUSDT']),
-      attempts: 1,
-      onAnswer: (_, done) => {
-        if (done !== 150) return;
-        pausedNode.pause();
-        const pausedAt = performance.now();
-        takeover = cluster
-          .waitForOwner('spot:BTCUSDT', { not: [paused] })
-          .then((owner) => ({ owner, ms: performance.now() - pausedAt }));
-      },
-    });
-    const taken = await waitUntil('the owner to be paused', () => takeover, { timeoutMs: 120_000 });
-    const { owner, ms } = await taken;
-    expect(owner).not.toBe(paused);
-    // The others go on serving while it sleeps.
-    await cluster.balancer.waitForNodes(others);
-    const meanwhile = await streamOrders({
-      base: cluster.balancer.url,
-      traders,
-      total: 50,
-      concurrency: 8,
-      orderAt: crossingOrder(['BTCUSDT']),
-    });
-    expect(meanwhile.every((outcome) => outcome.acknowledged)).toBe(true);
+    const lastBefore = await cluster.sql.query<{ id: string | null }>(
+      'select max(id)::text as id from spot_orders',
+    );
+    // The owner's writes held in PostgreSQL, as a slow disk or a long checkpoint would hold them: they are sent
+    // under its epoch and wait for this lock while it sleeps and loses its lease.
+    const lock = await cluster.sql.connect();
+    await lock.query('begin');
+    await lock.query('lock table spot_orders in exclusive mode');
+    let locked = true;
+    try {
+      const direct = streamOrders({
+        base: pausedNode.url,
+        traders: traders.slice(0, 8),
+        total: 8,
+        concurrency: 8,
+        orderAt: crossingOrder(['BTCUSDT']),
+        attempts: 1,
+      });
+      await waitUntil(`${paused}'s writes to wait in PostgreSQL`, async () => {
+        const waiting = await cluster.sql.query(
+          `select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`,
+          [paused],
+        );
+        return (waiting.rowCount ?? 0) > 0;
+      });
+      pausedNode.pause();
+      const pausedAt = performance.now();
+      const owner = await cluster.waitForOwner('spot:BTCUSDT', { not: [paused] });
+      const ms = performance.now() - pausedAt;
+      const epochs = await cluster.sql.query<{ epoch: string }>(
+        `select epoch::text as epoch from leadership where name = 'spot:BTCUSDT'`,
+      );
+      const takenEpoch = epochs.rows[0]?.epoch;
+      await lock.query('rollback');
+      locked = false;
 
-    pausedNode.resume();
-    const outcomes = await direct;
-    process.stdout.write(
-      `SIGSTOP of ${paused}: ${owner} leads spot:BTCUSDT ${ms.toFixed(0)} ms later; to the paused node: ${describeOutcomes(outcomes)}\n`,
-    );
-    // The database refused the statements the old owner still sent under its old epoch.
-    const refusals = await waitUntil(
-      `PostgreSQL to log a fence refusal (KF001) of ${paused}'s writes`,
-      () => {
-        const lines = cluster.postgres
-          .log()
-          .split('\n')
-          .filter((line) => line.includes(` KF001 ${paused}: ERROR:`));
-        return lines.length > 0 && lines;
-      },
-      { timeoutMs: 10_000 },
-    );
-    process.stdout.write(`fence: ${refusals[0]}\n`);
-    expect(await cluster.ownerOf('spot:BTCUSDT')).not.toBe(paused);
-    // What the woken node answered is an order taken or a translated refusal, never a failure of its own.
-    for (const outcome of outcomes.filter((each) => !each.acknowledged)) {
-      expect(errorOfCode(outcome.code)?.status).toBe(outcome.status);
-      expect(outcome.status).not.toBe(500);
+      // The database refused the statement the old owner sent under its old epoch.
+      const refusals = await waitUntil(
+        `PostgreSQL to log a fence refusal (KF001) of ${paused}'s writes`,
+        () => {
+          const lines = cluster.postgres
+            .log()
+            .split('\n')
+            .filter((line) => line.includes(` KF001 ${paused}: ERROR:`));
+          return lines.length > 0 && lines;
+        },
+        { timeoutMs: 10_000 },
+      );
+      process.stdout.write(`SIGSTOP of ${paused}: ${owner} leads spot:BTCUSDT ${ms.toFixed(0)} ms later\n`);
+      process.stdout.write(`fence: ${refusals[0]}\n`);
+
+      // The others serve while it sleeps (new traders, resting prices: nothing the sleeper holds is touched).
+      await cluster.balancer.waitForNodes(others);
+      const newcomers = await seedTraders(cluster, 4);
+      const meanwhile = await streamOrders({
+        base: cluster.balancer.url,
+        traders: newcomers,
+        total: 20,
+        concurrency: 4,
+        orderAt: (index) => ({
+          symbol: 'BTCUSDT',
+          side: 'buy',
+          type: 'limit',
+          price: `${800 + index}.00`,
+          size: '0.01',
+        }),
+      });
+      expect(meanwhile.every((outcome) => outcome.acknowledged)).toBe(true);
+
+      pausedNode.resume();
+      const outcomes = await direct;
+      process.stdout.write(`to the paused owner: ${describeOutcomes(outcomes)}\n`);
+      // It woke to the refusal: each of its callers got an order taken or a translated refusal, never a 500.
+      for (const outcome of outcomes.filter((each) => !each.acknowledged)) {
+        expect(outcome.status).not.toBe(500);
+        expect(errorOfCode(outcome.code)?.status).toBe(outcome.status);
+      }
+      // It no longer leads, and nothing it wrote after losing the lease was kept.
+      await waitUntil(`${paused} to stop leading spot:BTCUSDT`, async () => {
+        const health = await call(pausedNode.url, 'GET', '/api/health');
+        return health.status === 200 && !(health.body.data.leads as string[]).includes('spot:BTCUSDT');
+      });
+      expect(await cluster.ownerOf('spot:BTCUSDT')).not.toBe(paused);
+      const stale = await cluster.sql.query(
+        `select id from spot_orders where symbol = 'BTCUSDT' and id > $1::bigint and epoch < $2::bigint`,
+        [lastBefore.rows[0]?.id ?? '0', takenEpoch],
+      );
+      expect(stale.rows).toEqual([]);
+      await expectEachAcknowledgedOnce([...outcomes, ...meanwhile]);
+      await expectConsistent();
+    } finally {
+      if (locked) await lock.query('rollback');
+      lock.release();
     }
-    await expectEachAcknowledgedOnce([...outcomes, ...meanwhile]);
-    await expectConsistent();
   });
 });
