@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS } from '@kestrel/contract';
 import { catalogues } from '@kestrel/i18n/all';
@@ -29,41 +30,63 @@ export type CallOptions = {
 };
 
 /**
- * One request to `base` (the balancer's or a node's URL). A connection that fails answers status 0; an answer
- * that is not the API's envelope (the balancer's own page) answers code -status and the text as `msg`.
+ * One request to `base` (the balancer's or a node's URL), on a connection of its own: no kept-alive connection
+ * that the other side may be closing, so a failure to connect is the server's. A connection that fails answers
+ * status 0; an answer that is not the API's envelope (the balancer's own page) answers code -status and the
+ * text as `msg`.
  */
-export async function call(
+export function call(
   base: string,
   method: 'GET' | 'POST',
   path: string,
   options: CallOptions = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
   if (options.token) headers.authorization = options.token;
   if (options.lang) headers['think-lang'] = options.lang;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  let response: Response;
-  try {
-    response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 45_000),
-    });
-  } catch (error) {
-    return {
-      status: 0,
-      body: { code: -1, msg: error instanceof Error ? error.message : String(error), data: null },
-    };
-  }
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) };
-  } catch {
-    return { status: response.status, body: { code: -response.status, msg: text, data: null } };
-  }
+  const failed = (error: Error): Answer => ({
+    status: 0,
+    body: { code: -1, msg: error.message, data: null },
+  });
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${base}${path}`,
+      { method, headers, agent: false, timeout: options.timeoutMs ?? 45_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) => resolve(failed(error)));
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          const text = Buffer.concat(chunks).toString();
+          try {
+            resolve({ status, body: JSON.parse(text) });
+          } catch {
+            resolve({ status, body: { code: -status, msg: text, data: null } });
+          }
+        });
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(new Error(`no answer within ${options.timeoutMs ?? 45_000} ms`)),
+    );
+    request.on('error', (error) => resolve(failed(error)));
+    request.end(body);
+  });
+}
+
+/** What a node says it leads in GET /api/health: each name (spot:BTCUSDT, job:market-data) with its epoch. */
+export async function leadsOf(base: string): Promise<Array<{ name: string; epoch: string }>> {
+  const health = await call(base, 'GET', '/api/health');
+  if (health.status !== 200) throw new Error(`${base} answered its health with ${health.status}`);
+  return health.body.data.leads;
 }
 
 /** The catalogue's text of a dotted key (`errors.tooManyAttempts`) in `locale`. */

@@ -7,6 +7,7 @@ import {
   crossingOrder,
   errorOfCode,
   freshIp,
+  leadsOf,
   type OrderOutcome,
   registerAccount,
   StreamClient,
@@ -236,7 +237,7 @@ onCluster('faults on three nodes', () => {
             token: trader.token,
             lang,
           });
-          expect(refused.status).toBe(503);
+          expect(refused.status, `${base} in ${lang}: ${refused.body.msg}`).toBe(503);
           const error = errorOfCode(refused.body.code);
           expect(error?.status).toBe(503);
           expect(refused.body.msg).toBe(textOf(lang, error?.message as string));
@@ -355,10 +356,9 @@ onCluster('faults on three nodes', () => {
         expect(errorOfCode(outcome.code)?.status).toBe(outcome.status);
       }
       // It no longer leads, and nothing it wrote after losing the lease was kept.
-      await waitUntil(`${paused} to stop leading spot:BTCUSDT`, async () => {
-        const health = await call(pausedNode.url, 'GET', '/api/health');
-        return health.status === 200 && !(health.body.data.leads as string[]).includes('spot:BTCUSDT');
-      });
+      await waitUntil(`${paused} to stop leading spot:BTCUSDT`, async () =>
+        (await leadsOf(pausedNode.url)).every((lead) => lead.name !== 'spot:BTCUSDT'),
+      );
       expect(await cluster.ownerOf('spot:BTCUSDT')).not.toBe(paused);
       const stale = await cluster.sql.query(
         `select id from spot_orders where symbol = 'BTCUSDT' and id > $1::bigint and epoch < $2::bigint`,

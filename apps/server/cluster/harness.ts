@@ -78,7 +78,9 @@ export async function startCluster(options: ClusterOptions) {
     await database?.close().catch(() => undefined);
     await redis.teardown();
     await postgres.teardown();
-    rmSync(root, { recursive: true, force: true });
+    // CLUSTER_KEEP=1 keeps the logs (each node's, PostgreSQL's, Redis's, HAProxy's) to read after a failure.
+    if (process.env.CLUSTER_KEEP) process.stderr.write(`cluster logs kept in ${root}\n`);
+    else rmSync(root, { recursive: true, force: true });
   };
   const handle = {
     emergencyStop() {

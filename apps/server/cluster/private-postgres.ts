@@ -3,19 +3,19 @@ import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Binaries } from './binaries';
-import { runToEnd, waitUntil } from './processes';
+import { freePort, runToEnd, waitUntil } from './processes';
 
 const DATABASE = 'kestrel';
-/** The socket's name carries the port; the folder is the cluster's own, so no other server shares it. */
-const PORT = 5432;
 
 /**
  * A PostgreSQL server of one suite's own, in a temporary folder: initdb once, then pg_ctl to start and stop it
- * (a fast stop, as an operator's restart). It listens on a Unix socket in its folder only, so it never contends
- * for a TCP port. Each line of its log names the SQLSTATE and the application (each node connects as its own
- * name), so a test can see which node's statement the database refused and why.
+ * (a fast stop, as an operator's restart). The nodes reach it over TCP on a free port of 127.0.0.1, as they
+ * reach a database server in production (a stopped server refuses the connection). Each line of its log names
+ * the SQLSTATE and the application (each node connects as its own name), so a test can see which node's
+ * statement the database refused and why.
  */
 export class PrivatePostgres {
+  port = 0;
   readonly folder: string;
   readonly dataDir: string;
   readonly logFile: string;
@@ -31,8 +31,7 @@ export class PrivatePostgres {
 
   /** The URL of the suite's database; `application` names the connecting program in the server's log. */
   url(application = 'harness'): string {
-    const socket = encodeURIComponent(this.folder);
-    return `postgresql://postgres@localhost:${PORT}/${DATABASE}?host=${socket}&application_name=${application}`;
+    return `postgresql://postgres@127.0.0.1:${this.port}/${DATABASE}?application_name=${application}`;
   }
 
   async start(): Promise<void> {
@@ -55,9 +54,8 @@ export class PrivatePostgres {
       '--no-sync',
     ]);
     const settings = [
-      `listen_addresses = ''`,
+      `listen_addresses = '127.0.0.1'`,
       `unix_socket_directories = '${this.folder}'`,
-      `port = ${PORT}`,
       // Small: three nodes, the harness and the host's own PostgreSQL share the machine's memory.
       'shared_buffers = 32MB',
       'max_connections = 200',
@@ -69,7 +67,16 @@ export class PrivatePostgres {
       path.join(this.dataDir, 'postgresql.conf'),
       `${readFileSync(path.join(this.dataDir, 'postgresql.conf'), 'utf8')}\n${settings.join('\n')}\n`,
     );
-    await this.resume();
+    for (let attempt = 1; ; attempt++) {
+      this.port = await freePort();
+      try {
+        await this.resume();
+        break;
+      } catch (error) {
+        // Another program took the port between choosing and binding it: another one.
+        if (attempt === 5 || !this.log().includes('could not bind')) throw error;
+      }
+    }
     const admin = new pg.Client({ connectionString: this.url().replace(`/${DATABASE}?`, '/postgres?') });
     await admin.connect();
     try {
@@ -81,7 +88,18 @@ export class PrivatePostgres {
 
   /** Starts the server on its existing data and waits until it accepts connections. */
   async resume(): Promise<void> {
-    await this.run('pg_ctl', ['start', '-w', '-t', '60', '-D', this.dataDir, '-l', this.logFile]);
+    await this.run('pg_ctl', [
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-D',
+      this.dataDir,
+      '-l',
+      this.logFile,
+      '-o',
+      `-p ${this.port}`,
+    ]);
     await waitUntil('PostgreSQL to accept connections', async () => {
       const client = new pg.Client({ connectionString: this.url() });
       client.on('error', () => {});

@@ -3,6 +3,7 @@ import {
   call,
   freshIp,
   fund,
+  leadsOf,
   registerAccount,
   StreamClient,
   seedTraders,
@@ -49,15 +50,21 @@ onCluster('three nodes behind the balancer', () => {
     expect([...named].sort()).toEqual(['node-1', 'node-2', 'node-3']);
   });
 
-  it('has exactly one node lead each market, the one the leadership table names', async () => {
-    const owner = await cluster.waitForOwner('spot:BTCUSDT', { timeoutMs: 30_000 });
-    const leaders: string[] = [];
-    for (const node of cluster.nodes) {
-      const health = await call(node.url, 'GET', '/api/health');
-      expect(health.body.data.node).toBe(node.name);
-      if ((health.body.data.leads as string[]).includes('spot:BTCUSDT')) leaders.push(node.name);
+  it('has exactly one node lead each market, the one the leadership table names, with its epoch', async () => {
+    for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
+      const name = `spot:${symbol}`;
+      const owner = await cluster.waitForOwner(name, { timeoutMs: 30_000 });
+      const row = await cluster.sql.query<{ epoch: string }>(
+        'select epoch::text as epoch from leadership where name = $1',
+        [name],
+      );
+      const leaders: Array<{ node: string; epoch: string }> = [];
+      for (const node of cluster.nodes) {
+        const lead = (await leadsOf(node.url)).find((each) => each.name === name);
+        if (lead) leaders.push({ node: node.name, epoch: lead.epoch });
+      }
+      expect(leaders).toEqual([{ node: owner, epoch: row.rows[0]?.epoch }]);
     }
-    expect(leaders).toEqual([owner]);
   });
 
   it('signs in and streams through the balancer', async () => {
