@@ -34,9 +34,11 @@ import {
   AuthService,
   authRoutes,
   DEFAULT_RATE_LIMITS,
+  inProcessLimiters,
   MarketMakerRepository,
   ProfileRepository,
   type RateLimitOptions,
+  redisLimiters,
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
@@ -153,6 +155,8 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const cluster: Cluster = given ?? (await ownCluster(app, config, database));
+  /** Rate limits and lock-outs: every node's in Redis when there are several (decision 0044). */
+  const limiters = cluster.redis ? redisLimiters(cluster.redis.command, cluster.prefix) : inProcessLimiters;
 
   const { mode, sms } = config.messageDelivery;
   const notifier = new Notifier(
@@ -173,7 +177,7 @@ export async function buildApp({
   const messages = new MessagesService(new MessagesRepository(database.db));
   const admins = new AdminsService(
     new AdminsRepository(database.db),
-    new AuthRateLimits(rateLimits, { scope: 'admin' }),
+    new AuthRateLimits(rateLimits, { scope: 'admin', store: limiters }),
   );
   /**
    * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
@@ -187,7 +191,7 @@ export async function buildApp({
   const auth = new AuthService(
     new AuthRepository(database.db),
     notifier,
-    new AuthRateLimits(rateLimits),
+    new AuthRateLimits(rateLimits, { store: limiters }),
     messages,
     admins,
     realtime,
@@ -202,14 +206,18 @@ export async function buildApp({
     config.uploadS3
       ? new S3Storage(config.uploadS3)
       : new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    limiters,
   );
   const profile = new ProfileService(
     new ProfileRepository(database.db),
     uploads,
-    new PasswordAttempts({
-      failures: rateLimits.loginFailuresPerAccount,
-      windowSeconds: rateLimits.loginWindowSeconds,
-    }),
+    new PasswordAttempts(
+      {
+        failures: rateLimits.loginFailuresPerAccount,
+        windowSeconds: rateLimits.loginWindowSeconds,
+      },
+      limiters,
+    ),
     realtime,
   );
   const identityRepository = new IdentityRepository(database.db);
