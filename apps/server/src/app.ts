@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,8 @@ import { Idempotency } from './http/idempotency';
 import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
+import { listenForMetrics, metricsRoute } from './metrics/metrics.routes';
+import { NodeMetrics } from './metrics/node-metrics';
 import {
   AdjustmentsRepository,
   AdjustmentsService,
@@ -42,7 +45,7 @@ import {
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, Readiness } from './modules/health';
 import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
 import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
 import { MarketMaker } from './modules/market-maker';
@@ -105,8 +108,15 @@ export type AppOptions = {
 };
 
 /** A cluster of this app's own, closed with it. */
-async function ownCluster(app: FastifyInstance, config: Config, database: Database): Promise<Cluster> {
-  const own = await openCluster(config, database, app.log);
+async function ownCluster(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  metrics: NodeMetrics,
+): Promise<Cluster> {
+  const own = await openCluster(config, database, app.log, (name, epoch) =>
+    metrics.leadershipChanged(name, epoch),
+  );
   app.addHook('onClose', async () => own.close());
   return own;
 }
@@ -130,6 +140,9 @@ export async function buildApp({
   await app.register(requestLanguage);
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   installErrorHandler(app);
+  /** This node's Prometheus metrics (decision 0044); served only where `config.metrics` says. */
+  const metrics = new NodeMetrics({ pools: () => database.poolUse(), websocket: () => realtime });
+  metrics.timeRequests(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -154,7 +167,7 @@ export async function buildApp({
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const cluster: Cluster = given ?? (await ownCluster(app, config, database));
+  const cluster: Cluster = given ?? (await ownCluster(app, config, database, metrics));
   /** Rate limits and lock-outs: every node's in Redis when there are several (decision 0044). */
   const limiters = cluster.redis ? redisLimiters(cluster.redis.command, cluster.prefix) : inProcessLimiters;
 
@@ -199,7 +212,17 @@ export async function buildApp({
   app.decorate('realtime', realtime);
   app.addHook('onClose', async () => realtime.close());
 
-  await app.register(healthRoutes, { prefix: '/api', database, version: VERSION });
+  /** Not ready once closing starts, whatever else answers (main.ts drains before closing). */
+  const readiness = new Readiness(database, cluster.redis?.command);
+  app.decorate('readiness', readiness);
+  app.addHook('preClose', async () => readiness.drain());
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    database,
+    version: VERSION,
+    leadership: cluster.leadership,
+    readiness,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   const uploads = new UploadsService(
     new UploadsRepository(database.db),
@@ -277,6 +300,7 @@ export async function buildApp({
     markets,
     realtime,
     app.log,
+    (batch) => metrics.spotBatchSettled(batch),
   );
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const wallet = new WalletService(ledger, new WalletRepository(database.db), markets, { spot });
@@ -390,5 +414,16 @@ export async function buildApp({
    */
   app.addHook('onReady', async () => cluster.leadership.start());
   app.addHook('preClose', async () => cluster.leadership.stop());
+
+  const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics;
+  if (metricsToken) metricsRoute(app, metrics.registry, metricsToken);
+  if (metricsPort) {
+    // Opened with the app, so that a port already taken stops the start instead of going unnoticed.
+    let listener: Server | undefined;
+    app.addHook('onReady', async () => {
+      listener = await listenForMetrics(metrics.registry, { port: metricsPort, host: metricsHost });
+    });
+    app.addHook('onClose', async () => listener?.close());
+  }
   return app;
 }

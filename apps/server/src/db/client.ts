@@ -13,6 +13,7 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
+export type PoolUse = { pool: 'main' | 'trading'; total: number; idle: number; waiting: number };
 
 export type Database = {
   db: Db;
@@ -25,6 +26,8 @@ export type Database = {
   kind: DbKind;
   /** Answers when the database does; fails when it does not. */
   ping(): Promise<void>;
+  /** How each connection pool is used now, for the node's metrics; none for PGlite. */
+  poolUse(): PoolUse[];
   close(): Promise<void>;
 };
 
@@ -75,6 +78,18 @@ export async function openDatabase(options: {
       trading: drizzlePostgres(tradingPool, { schema }),
       kind: 'postgres',
       ping: () => ping(db),
+      poolUse: () =>
+        (
+          [
+            ['main', pool],
+            ['trading', tradingPool],
+          ] as const
+        ).map(([name, each]) => ({
+          pool: name,
+          total: each.totalCount,
+          idle: each.idleCount,
+          waiting: each.waitingCount,
+        })),
       close: async () => {
         await Promise.all([pool.end(), tradingPool.end()]);
       },
@@ -85,7 +100,14 @@ export async function openDatabase(options: {
   const client = await PGlite.create(location);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, trading: db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+  return {
+    db,
+    trading: db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    poolUse: () => [],
+    close: () => client.close(),
+  };
 }
 
 /**

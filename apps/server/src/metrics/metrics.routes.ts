@@ -1,0 +1,50 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import { AppError } from '../http/app-error';
+
+function digest(text: string) {
+  return createHash('sha256').update(text).digest();
+}
+
+/**
+ * `GET /metrics` on the public port, for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`; anyone
+ * else is refused as unauthorized. Compared in constant time, on digests so that lengths do not differ.
+ */
+export function metricsRoute(app: FastifyInstance, registry: Registry, token: string) {
+  const expected = digest(`Bearer ${token}`);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = digest(request.headers.authorization ?? '');
+    if (!timingSafeEqual(given, expected)) throw new AppError('unauthorized');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+/**
+ * A listener of its own for the metrics (`METRICS_PORT`, on `METRICS_HOST`, the loopback unless set): only
+ * `GET /metrics`, nothing of the public API, so it can stay on a private address without a token.
+ */
+export async function listenForMetrics(
+  registry: Registry,
+  address: { port: number; host: string },
+): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}
