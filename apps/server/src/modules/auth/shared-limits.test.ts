@@ -136,6 +136,14 @@ onRedis('a lock-out seen by every node', () => {
     await apps[0]?.close();
   });
 
+  it('has each node name itself in its health and be ready, its Redis answering', async () => {
+    for (const [index, node] of apps.entries()) {
+      const health = await node.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json().data.node).toBe(`node-${'abc'[index]}`);
+      expect((await node.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    }
+  });
+
   it('locks an account on all three nodes after 10 wrong passwords spread over them', async () => {
     const [first] = apps as [TestApp];
     const account = `spread.${Date.now()}@example.com`;
