@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,7 +18,7 @@ import { Idempotency } from './http/idempotency';
 import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
-import { listenForMetrics, metricsRoute } from './metrics/metrics.routes';
+import { serveMetrics } from './metrics/metrics.routes';
 import { NodeMetrics } from './metrics/node-metrics';
 import {
   AdjustmentsRepository,
@@ -415,15 +414,6 @@ export async function buildApp({
   app.addHook('onReady', async () => cluster.leadership.start());
   app.addHook('preClose', async () => cluster.leadership.stop());
 
-  const { port: metricsPort, host: metricsHost, token: metricsToken } = config.metrics;
-  if (metricsToken) metricsRoute(app, metrics.registry, metricsToken);
-  if (metricsPort) {
-    // Opened with the app, so that a port already taken stops the start instead of going unnoticed.
-    let listener: Server | undefined;
-    app.addHook('onReady', async () => {
-      listener = await listenForMetrics(metrics.registry, { port: metricsPort, host: metricsHost });
-    });
-    app.addHook('onClose', async () => listener?.close());
-  }
+  serveMetrics(app, metrics.registry, config.metrics);
   return app;
 }

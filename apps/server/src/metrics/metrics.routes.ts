@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { Config } from '../config';
 import { AppError } from '../http/app-error';
 
 function digest(text: string) {
@@ -9,10 +10,27 @@ function digest(text: string) {
 }
 
 /**
+ * Serves the metrics where the settings say (decision 0044): on a listener of their own, opened with the app (so
+ * that a port already taken stops the start instead of going unnoticed), and/or on the public port behind the
+ * token; neither set, nowhere.
+ */
+export function serveMetrics(app: FastifyInstance, registry: Registry, settings: Config['metrics']) {
+  const { port, host, token } = settings;
+  if (token) metricsRoute(app, registry, token);
+  if (port) {
+    let listener: Server | undefined;
+    app.addHook('onReady', async () => {
+      listener = await listenForMetrics(registry, { port, host });
+    });
+    app.addHook('onClose', async () => listener?.close());
+  }
+}
+
+/**
  * `GET /metrics` on the public port, for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`; anyone
  * else is refused as unauthorized. Compared in constant time, on digests so that lengths do not differ.
  */
-export function metricsRoute(app: FastifyInstance, registry: Registry, token: string) {
+function metricsRoute(app: FastifyInstance, registry: Registry, token: string) {
   const expected = digest(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');

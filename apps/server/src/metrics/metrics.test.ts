@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { placeOrderBody } from '@kestrel/contract';
 import { catalogues } from '@kestrel/i18n/all';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +15,20 @@ import { NodeMetrics } from './node-metrics';
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 
 let sut: TestApp;
+let metricsPort: number;
+
+/** A port free a moment ago: taken from the system, then given up, for the app's own metrics listener. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 beforeAll(async () => {
-  sut = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  metricsPort = await freePort();
+  sut = await createTestApp({ env: { METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) } });
 });
 afterAll(async () => {
   await sut?.close();
@@ -85,6 +97,13 @@ describe('/metrics on the public port', () => {
 });
 
 describe('the metrics listener of its own', () => {
+  it("is opened with the app on METRICS_PORT, with the same series as the public port's", async () => {
+    await sut.app.inject({ method: 'GET', url: '/api/health' });
+    const answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('kestrel_http_request_duration_seconds_count{method="GET"');
+  });
+
   it('serves /metrics and nothing else', async () => {
     const metrics = new NodeMetrics({
       pools: () => [],
