@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openRedis, type RedisConnections } from '../../cluster/redis';
 import { PasswordAttempts } from '../profile/password-attempts';
 import { redisLimiters } from './attempts';
+import { passwordHashing } from './passwords';
 import { AuthRateLimits, DEFAULT_RATE_LIMITS } from './rate-limits';
 
 /*
@@ -135,6 +136,24 @@ onRedis('a lock-out seen by every node', () => {
     for (const app of apps.slice(1)) await app.close();
     await apps[0]?.close();
   });
+
+  it('hashes exactly the limit of 50 wrong passwords sent at once to three nodes', async () => {
+    const [first] = apps as [TestApp];
+    const account = `flooded.${Date.now()}@example.com`;
+    await registerAccount(first, account, { password: 'secret123', ip: '10.65.2.1' });
+    const before = passwordHashing.stats().started;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        callApi(apps[index % NODES] as TestApp, 'POST', '/api/auth/login', {
+          body: { account, password: 'wrong12345' },
+          ip: `10.65.3.${index}`,
+        }),
+      ),
+    );
+    expect(passwordHashing.stats().started - before).toBe(ACCOUNT_LIMIT);
+    expect(answers.filter((answer) => answer.body.code === 2001)).toHaveLength(ACCOUNT_LIMIT);
+    expect(answers.filter((answer) => answer.body.code === 1029)).toHaveLength(50 - ACCOUNT_LIMIT);
+  }, 60_000);
 
   it('has each node name itself in its health and be ready, its Redis answering', async () => {
     for (const [index, node] of apps.entries()) {
