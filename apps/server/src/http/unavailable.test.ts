@@ -3,9 +3,11 @@ import { catalogues } from '@kestrel/i18n/all';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { onServer } from '../../test/database';
+import { AuthRateLimits, DEFAULT_RATE_LIMITS, redisLimiters } from '../modules/auth';
 import { installErrorHandler } from './error-handler';
 import { requestLanguage } from './request-language';
 import { isServiceUnavailable } from './unavailable';
@@ -75,6 +77,21 @@ describe('a database out of reach', () => {
     for (const code of ['23505', '40001', 'KF001', '42P01'])
       expect(isServiceUnavailable(state(code)), code).toBe(false);
     expect(isServiceUnavailable(new Error('something else'))).toBe(false);
+  });
+});
+
+describe('Redis out of reach', () => {
+  it("fails a limit's reservation with what is answered as a 503, once the client gives up retrying", async () => {
+    const redis = new Redis(`redis://127.0.0.1:${await closedPort()}`, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 20,
+    });
+    redis.on('error', () => {});
+    closers.push(async () => redis.disconnect());
+    const limits = new AuthRateLimits(DEFAULT_RATE_LIMITS, { store: redisLimiters(redis, 'test') });
+    const failure = await limits.reserveLogin('someone@example.com', '10.0.0.1').catch((error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(isServiceUnavailable(failure)).toBe(true);
   });
 });
 
