@@ -253,6 +253,7 @@ export async function buildApp({
       count: config.marketHistoryCandles,
     },
     onError: (error) => app.log.error({ err: error }, 'writing candles failed'),
+    cluster,
   });
   await app.register(marketRoutes, { prefix: '/api/markets', markets });
   await app.register(marketAdminRoutes, { prefix: '/api/admin', admins, markets });
@@ -303,6 +304,7 @@ export async function buildApp({
     orders: spot,
     settings: config.marketMaker,
     log: app.log,
+    leadership: cluster.leadership,
   });
   app.addHook('onReady', async () => marketMaker.start());
   app.addHook('onClose', async () => marketMaker.stop());
