@@ -200,4 +200,18 @@ describe('the market-data job on two nodes', () => {
     await node.leadership.stop();
     await node.markets.stop();
   });
+
+  it("applies an operator's change of a market on every node", async () => {
+    const first = nodeOf('node-d');
+    const second = nodeOf('node-e');
+    await first.markets.start();
+    await second.markets.start();
+    await first.markets.update(
+      'LTCUSDT',
+      { makerFee: '0.0008', reason: 'Maker rebate campaign' },
+      { adminId: null, action: 'updateMarket', ip: null },
+    );
+    await until(() => second.markets.market('LTCUSDT')?.makerFee === '0.0008', 'the other node has the fee');
+    await Promise.all([first.markets.stop(), second.markets.stop()]);
+  });
 });
