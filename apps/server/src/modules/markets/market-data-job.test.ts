@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../test/database';
 import { scratchDatabase, until } from '../../../test/scratch-database';
-import { LocalBus } from '../../cluster/bus';
+import { type ClusterBus, LocalBus, RedisBus } from '../../cluster/bus';
 import { PostgresLeadership } from '../../cluster/postgres-leadership';
+import { openRedis } from '../../cluster/redis';
 import type { Database, Db } from '../../db/client';
 import type { StoredCandle } from './candles';
 import { MarketsRepository } from './markets.repository';
@@ -43,51 +45,75 @@ type Node = {
   publisher: RecordingPublisher;
   snapshots: RecordingSnapshots;
   writes: string[];
+  bus: ClusterBus;
 };
 
-let database: Database;
-let drop: () => Promise<void>;
-const bus = new LocalBus();
-
-function nodeOf(nodeId: string): Node {
-  const writes: string[] = [];
-  const feed = new ManualFeed();
-  const publisher = new RecordingPublisher();
-  const snapshots = new RecordingSnapshots();
-  // A lease long enough never to lapse under a slow run: the names change hands because their holder stops.
-  const leadership = new PostgresLeadership({
-    db: database.db,
-    nodeId,
-    alone: false,
-    bus,
-    leaseMs: 5000,
-    tickMs: 50,
-  });
-  const markets = new MarketsService(new RecordingRepository(database.db, writes), {
-    feed,
-    publisher,
-    snapshots,
-    history: { seed: 'nodes', count: 6 },
-    // Written and published when the test says so.
-    flushMs: 600_000,
-    publishMs: 600_000,
-    cluster: { nodeId, bus, leadership },
-  });
-  return { markets, leadership, feed, publisher, snapshots, writes };
+const inProcess = new LocalBus();
+/** The buses the nodes talk over: in process, and Redis when REDIS_URL names a server (as in CI). */
+const buses: Array<[string, (prefix: string) => Promise<{ bus: ClusterBus; close(): Promise<void> }>]> = [
+  ['in process', async () => ({ bus: inProcess, close: async () => {} })],
+];
+const redisUrl = process.env.REDIS_URL;
+if (redisUrl) {
+  buses.push([
+    'over Redis',
+    async (prefix) => {
+      const redis = await openRedis(redisUrl);
+      return { bus: new RedisBus(redis, prefix), close: () => redis.close() };
+    },
+  ]);
 }
 
-const history = (node: Node) => node.writes.filter((write) => write.startsWith('history'));
-const candleWrites = (node: Node) => node.writes.filter((write) => write.startsWith('candles'));
+describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const closers: Array<() => Promise<void>> = [];
+  // Each run its own channels, so that test files sharing the Redis server never hear each other.
+  const prefix = `test-${randomBytes(6).toString('hex')}`;
 
-beforeAll(async () => {
-  ({ database, drop } = await scratchDatabase());
-});
-afterAll(async () => drop());
+  async function nodeOf(nodeId: string): Promise<Node> {
+    const { bus, close } = await openBus(prefix);
+    closers.push(close);
+    const writes: string[] = [];
+    const feed = new ManualFeed();
+    const publisher = new RecordingPublisher();
+    const snapshots = new RecordingSnapshots();
+    // A lease long enough never to lapse under a slow run: the names change hands because their holder stops.
+    const leadership = new PostgresLeadership({
+      db: database.db,
+      nodeId,
+      alone: false,
+      bus,
+      leaseMs: 5000,
+      tickMs: 50,
+    });
+    const markets = new MarketsService(new RecordingRepository(database.db, writes), {
+      feed,
+      publisher,
+      snapshots,
+      history: { seed: 'nodes', count: 6 },
+      // Written and published when the test says so.
+      flushMs: 600_000,
+      publishMs: 600_000,
+      cluster: { nodeId, bus, leadership },
+    });
+    return { markets, leadership, feed, publisher, snapshots, writes, bus };
+  }
 
-describe('the market-data job on two nodes', () => {
+  const history = (node: Node) => node.writes.filter((write) => write.startsWith('history'));
+  const candleWrites = (node: Node) => node.writes.filter((write) => write.startsWith('candles'));
+
+  beforeAll(async () => {
+    ({ database, drop } = await scratchDatabase());
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await drop();
+  });
+
   it('runs the feed on its leader only, and the other node carries it on from the last price when it stops', async () => {
-    const first = nodeOf('node-a');
-    const second = nodeOf('node-b');
+    const first = await nodeOf('node-a');
+    const second = await nodeOf('node-b');
     await first.markets.start();
     await second.markets.start();
     await first.leadership.start();
@@ -109,13 +135,16 @@ describe('the market-data job on two nodes', () => {
     // The leader's ticks reach the other node: its price is fresh, so orders can be checked there.
     expect(second.markets.isStale('BTCUSDT')).toBe(true);
     first.feed.tick('BTCUSDT', '90000.00', '0.5', new Date());
-    expect(second.markets.indexPrice('BTCUSDT')).toBe('90000.00');
+    await until(() => second.markets.indexPrice('BTCUSDT') === '90000.00', 'the tick reached the other node');
     expect(second.markets.isStale('BTCUSDT')).toBe(false);
     expect(second.markets.freshIndexPrice('BTCUSDT')).toBe('90000.00');
 
     // A trade settled on the other node (its market's owner) moves the leader's candles and statistics too.
     second.markets.recordTrade('BTCUSDT', { price: '90010.00', size: '0.25', at: new Date() });
-    expect(first.markets.summary('BTCUSDT').stats.last).toBe('90010.00');
+    await until(
+      () => first.markets.summary('BTCUSDT').stats.last === '90010.00',
+      'the trade reached the leader',
+    );
     expect(second.markets.summary('BTCUSDT').stats).toEqual(first.markets.summary('BTCUSDT').stats);
 
     // Only the leader publishes the market channels and answers their snapshots.
@@ -142,7 +171,7 @@ describe('the market-data job on two nodes', () => {
     expect(history(second)).toEqual([]);
 
     second.feed.tick('BTCUSDT', '90020.00', '1', new Date());
-    expect(first.markets.indexPrice('BTCUSDT')).toBe('90020.00');
+    await until(() => first.markets.indexPrice('BTCUSDT') === '90020.00', 'the tick reached the old leader');
     const writtenByFirst = candleWrites(first).length;
     await Promise.all([first.markets.flush(), second.markets.flush()]);
     expect(candleWrites(second)).toContain('candles BTCUSDT');
@@ -165,7 +194,7 @@ describe('the market-data job on two nodes', () => {
   });
 
   it("refuses a deposed leader's candle writes, and ignores its ticks", async () => {
-    const node = nodeOf('node-c');
+    const node = await nodeOf('node-c');
     await node.markets.start();
     await node.leadership.start();
     const epoch = node.leadership.epochOf(MARKET_DATA_JOB) ?? 0n;
@@ -181,20 +210,21 @@ describe('the market-data job on two nodes', () => {
     expect(await write(epoch)).toBe(true);
     expect(ran).toEqual([epoch]);
 
-    // Nor do its ticks, should it broadcast any before it learns it lost the job.
-    node.feed.tick('BTCUSDT', '91000.00', '1', new Date());
-    await bus.publish(
-      'market-data',
+    // Nor do its ticks, should it broadcast any before it learns it lost the job: the current leader's, sent
+    // after it on the same bus, is the one that counts.
+    const tick = (epochOf: bigint, price: string) =>
       JSON.stringify({
         kind: 'tick',
-        node: 'node-deposed',
-        epoch: String(epoch - 1n),
+        node: 'node-elsewhere',
+        epoch: String(epochOf),
         symbol: 'BTCUSDT',
-        price: '1.00',
+        price,
         volume: '1',
         at: Date.now(),
-      }),
-    );
+      });
+    await node.bus.publish('market-data', tick(epoch - 1n, '1.00'));
+    await node.bus.publish('market-data', tick(epoch, '91000.00'));
+    await until(() => node.markets.indexPrice('BTCUSDT') !== null, 'a tick was heard');
     expect(node.markets.indexPrice('BTCUSDT')).toBe('91000.00');
 
     await node.leadership.stop();
@@ -202,8 +232,8 @@ describe('the market-data job on two nodes', () => {
   });
 
   it("applies an operator's change of a market on every node", async () => {
-    const first = nodeOf('node-d');
-    const second = nodeOf('node-e');
+    const first = await nodeOf('node-d');
+    const second = await nodeOf('node-e');
     await first.markets.start();
     await second.markets.start();
     await first.markets.update(
