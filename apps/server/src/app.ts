@@ -283,6 +283,7 @@ export async function buildApp({
       count: config.marketHistoryCandles,
     },
     onError: (error) => app.log.error({ err: error }, 'writing candles failed'),
+    cluster,
   });
   await app.register(marketRoutes, { prefix: '/api/markets', markets });
   await app.register(marketAdminRoutes, { prefix: '/api/admin', admins, markets });
@@ -334,6 +335,7 @@ export async function buildApp({
     orders: spot,
     settings: config.marketMaker,
     log: app.log,
+    leadership: cluster.leadership,
   });
   app.addHook('onReady', async () => marketMaker.start());
   app.addHook('onClose', async () => marketMaker.stop());
