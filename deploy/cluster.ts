@@ -50,13 +50,17 @@ async function checkRedis() {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  redis.on('error', () => {});
+  // The connection's own error (ECONNREFUSED, …) says more than the closed connection connect() reports.
+  let cause: Error | undefined;
+  redis.on('error', (error: Error) => {
+    cause = error;
+  });
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     throw new Missing(
-      `Redis does not answer at ${redisUrl} (${(error as Error).message}). Install and start it with: ` +
+      `Redis does not answer at ${redisUrl} (${(cause ?? (error as Error)).message}). Install and start it with: ` +
         'sudo apt-get install -y redis-server, or set REDIS_URL.',
     );
   } finally {
@@ -196,5 +200,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(`[cluster] ${error instanceof Missing ? error.message : String(error)}\n`);
+  if (running.size === 0) process.exit(1);
   stop(1);
 });
