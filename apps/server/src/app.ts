@@ -18,6 +18,8 @@ import { Idempotency } from './http/idempotency';
 import { IdempotencyRepository } from './http/idempotency.repository';
 import { requestLanguage } from './http/request-language';
 import { securityHeaders } from './http/security-headers';
+import { serveMetrics } from './metrics/metrics.routes';
+import { NodeMetrics } from './metrics/node-metrics';
 import {
   AdjustmentsRepository,
   AdjustmentsService,
@@ -34,13 +36,15 @@ import {
   AuthService,
   authRoutes,
   DEFAULT_RATE_LIMITS,
+  inProcessLimiters,
   MarketMakerRepository,
   ProfileRepository,
   type RateLimitOptions,
+  redisLimiters,
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
-import { healthRoutes } from './modules/health';
+import { healthRoutes, Readiness } from './modules/health';
 import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
 import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
 import { MarketMaker } from './modules/market-maker';
@@ -103,8 +107,15 @@ export type AppOptions = {
 };
 
 /** A cluster of this app's own, closed with it. */
-async function ownCluster(app: FastifyInstance, config: Config, database: Database): Promise<Cluster> {
-  const own = await openCluster(config, database, app.log);
+async function ownCluster(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  metrics: NodeMetrics,
+): Promise<Cluster> {
+  const own = await openCluster(config, database, app.log, (name, epoch) =>
+    metrics.leadershipChanged(name, epoch),
+  );
   app.addHook('onClose', async () => own.close());
   return own;
 }
@@ -128,6 +139,9 @@ export async function buildApp({
   await app.register(requestLanguage);
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   installErrorHandler(app);
+  /** This node's Prometheus metrics (decision 0044); served only where `config.metrics` says. */
+  const metrics = new NodeMetrics({ pools: () => database.poolUse(), websocket: () => realtime });
+  metrics.timeRequests(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -152,7 +166,9 @@ export async function buildApp({
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const cluster: Cluster = given ?? (await ownCluster(app, config, database));
+  const cluster: Cluster = given ?? (await ownCluster(app, config, database, metrics));
+  /** Rate limits and lock-outs: every node's in Redis when there are several (decision 0044). */
+  const limiters = cluster.redis ? redisLimiters(cluster.redis.command, cluster.prefix) : inProcessLimiters;
 
   const { mode, sms } = config.messageDelivery;
   const notifier = new Notifier(
@@ -173,7 +189,7 @@ export async function buildApp({
   const messages = new MessagesService(new MessagesRepository(database.db));
   const admins = new AdminsService(
     new AdminsRepository(database.db),
-    new AuthRateLimits(rateLimits, { scope: 'admin' }),
+    new AuthRateLimits(rateLimits, { scope: 'admin', store: limiters }),
   );
   /**
    * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
@@ -187,7 +203,7 @@ export async function buildApp({
   const auth = new AuthService(
     new AuthRepository(database.db),
     notifier,
-    new AuthRateLimits(rateLimits),
+    new AuthRateLimits(rateLimits, { store: limiters }),
     messages,
     admins,
     realtime,
@@ -195,21 +211,35 @@ export async function buildApp({
   app.decorate('realtime', realtime);
   app.addHook('onClose', async () => realtime.close());
 
-  await app.register(healthRoutes, { prefix: '/api', database, version: VERSION });
+  /** Not ready once closing starts, whatever else answers (main.ts drains before closing). */
+  const readiness = new Readiness(database, cluster.redis?.command);
+  app.decorate('readiness', readiness);
+  app.addHook('preClose', async () => readiness.drain());
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    database,
+    version: VERSION,
+    leadership: cluster.leadership,
+    readiness,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   const uploads = new UploadsService(
     new UploadsRepository(database.db),
     config.uploadS3
       ? new S3Storage(config.uploadS3)
       : new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    limiters,
   );
   const profile = new ProfileService(
     new ProfileRepository(database.db),
     uploads,
-    new PasswordAttempts({
-      failures: rateLimits.loginFailuresPerAccount,
-      windowSeconds: rateLimits.loginWindowSeconds,
-    }),
+    new PasswordAttempts(
+      {
+        failures: rateLimits.loginFailuresPerAccount,
+        windowSeconds: rateLimits.loginWindowSeconds,
+      },
+      limiters,
+    ),
     realtime,
   );
   const identityRepository = new IdentityRepository(database.db);
@@ -253,6 +283,7 @@ export async function buildApp({
       count: config.marketHistoryCandles,
     },
     onError: (error) => app.log.error({ err: error }, 'writing candles failed'),
+    cluster,
   });
   await app.register(marketRoutes, { prefix: '/api/markets', markets });
   await app.register(marketAdminRoutes, { prefix: '/api/admin', admins, markets });
@@ -269,6 +300,7 @@ export async function buildApp({
     markets,
     realtime,
     app.log,
+    (batch) => metrics.spotBatchSettled(batch),
   );
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const wallet = new WalletService(ledger, new WalletRepository(database.db), markets, { spot });
@@ -303,6 +335,7 @@ export async function buildApp({
     orders: spot,
     settings: config.marketMaker,
     log: app.log,
+    leadership: cluster.leadership,
   });
   app.addHook('onReady', async () => marketMaker.start());
   app.addHook('onClose', async () => marketMaker.stop());
@@ -382,5 +415,7 @@ export async function buildApp({
    */
   app.addHook('onReady', async () => cluster.leadership.start());
   app.addHook('preClose', async () => cluster.leadership.stop());
+
+  serveMetrics(app, metrics.registry, config.metrics);
   return app;
 }

@@ -169,6 +169,43 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('the metrics', () => {
+    const TOKEN = 'a'.repeat(32);
+
+    it('serves no metrics unless a port or a token is given, and listens on the loopback by default', () => {
+      expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: TOKEN }).metrics).toEqual({
+        port: 9464,
+        host: '127.0.0.1',
+        token: TOKEN,
+      });
+      expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics.host).toBe('10.0.0.5');
+    });
+
+    it('refuses a port of the public one, a host without a port, and a bad port', () => {
+      expect(problemsWith({ METRICS_PORT: '8080' })).toEqual([
+        'METRICS_PORT: must differ from PORT (got "8080")',
+      ]);
+      expect(problemsWith({ PORT: '3000', METRICS_PORT: '3000' })[0]).toMatch(/^METRICS_PORT: must differ/);
+      expect(problemsWith({ METRICS_HOST: '0.0.0.0' })[0]).toMatch(
+        /^METRICS_HOST: must go with METRICS_PORT/,
+      );
+      expect(problemsWith({ METRICS_PORT: '70000' })[0]).toMatch(/^METRICS_PORT: /);
+    });
+
+    it('refuses a short token without repeating it', () => {
+      const [problem] = problemsWith({ METRICS_TOKEN: 'hunter2' });
+      expect(problem).toMatch(/^METRICS_TOKEN: must be 32 to 256/);
+      expect(problem).not.toContain('hunter2');
+    });
+  });
+
+  it('drains for no time by default, and for the seconds it is given', () => {
+    expect(loadConfig({}).drainSeconds).toBe(0);
+    expect(loadConfig({ DRAIN_SECONDS: '5' }).drainSeconds).toBe(5);
+    expect(problemsWith({ DRAIN_SECONDS: '600' })[0]).toMatch(/^DRAIN_SECONDS: /);
+  });
+
   it('treats blank values as unset', () => {
     const sut = loadConfig({
       PORT: '',

@@ -144,6 +144,21 @@ const environment = z.object({
     .min(100)
     .max(600_000, 'must be milliseconds from 100 to 600000')
     .default(5000),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535, 'must be a port number from 1 to 65535').optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{32,256}$/,
+      'must be 32 to 256 letters, digits or ._~+/=- (openssl rand -hex 32 makes one)',
+    )
+    .optional(),
+  DRAIN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120, 'must be a whole number of seconds from 0 to 120')
+    .default(0),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce
     .number()
     .int()
@@ -166,13 +181,24 @@ const UPLOAD_S3_OPTIONAL = ['UPLOAD_S3_PREFIX', 'UPLOAD_S3_FORCE_PATH_STYLE'] as
 const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
 
 /** Values that are never repeated in an error: a URL may hold a password, and the rest are secrets. */
-const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY|_AUTH_TOKEN)$/;
+const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY|_TOKEN)$/;
 
 function missingTwilioSettings(env: Record<string, string | undefined>): string[] {
   if (env.SMS_PROVIDER !== 'twilio') return [];
   return TWILIO_REQUIRED.filter((name) => env[name] === undefined).map(
     (name) => `${name}: must be set too, since SMS_PROVIDER is twilio`,
   );
+}
+
+/** The metrics' own listener needs a port of its own. */
+function metricsPortProblems(env: Record<string, string | undefined>): string[] {
+  if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined) {
+    return ['METRICS_HOST: must go with METRICS_PORT, the port the metrics listen on there'];
+  }
+  if (env.METRICS_PORT !== undefined && Number(env.METRICS_PORT) === Number(env.PORT ?? 8080)) {
+    return [`METRICS_PORT: must differ from PORT (got "${env.METRICS_PORT}")`];
+  }
+  return [];
 }
 
 /** One line per bucket setting that is missing while others are set; checked beside the schema, so at once. */
@@ -290,6 +316,16 @@ export type Config = {
   wsMaxConnectionsPerIp: number;
   /** The built-in market maker (decision 21); MARKET_MAKER=off leaves every market to people. */
   marketMaker: MarketMakerSettings;
+  /**
+   * Where Prometheus reads `/metrics` (decision 0044): a listener of its own on this port and host, and/or the
+   * public port for a scraper that sends this token; neither set, no metrics are served.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /**
+   * On SIGTERM, how long the node answers `/api/ready` with 503 while still serving, so that the load balancer
+   * stops sending to it, before it closes.
+   */
+  drainSeconds: number;
 };
 
 export type MarketMakerSettings = {
@@ -336,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     ...missingBucketSettings(blankAsUnset),
     ...missingTwilioSettings(blankAsUnset),
+    ...metricsPortProblems(blankAsUnset),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
@@ -366,6 +403,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       value.WITHDRAWAL_SECOND_REVIEW.split(',').map((pair) => pair.split('=') as [string, string]),
     ),
     wsMaxConnectionsPerIp: value.WS_MAX_CONNECTIONS_PER_IP,
+    metrics: { port: value.METRICS_PORT, host: value.METRICS_HOST, token: value.METRICS_TOKEN },
+    drainSeconds: value.DRAIN_SECONDS,
     marketMaker: {
       enabled: value.MARKET_MAKER === 'on',
       levels: value.MARKET_MAKER_LEVELS,

@@ -14,7 +14,10 @@ async function main() {
   app = await buildApp({ config, database });
 
   const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainSeconds: config.drainSeconds }, 'shutting down');
+    // Not ready from now on, while still serving, so that the load balancer sends elsewhere before we close.
+    app.readiness.drain();
+    await new Promise((resume) => setTimeout(resume, config.drainSeconds * 1000));
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import type { RateLimitOptions } from '../src/modules/auth/rate-limits';
+import { freshDatabase } from './fresh-database';
 import { captureLogOf, LogCapture } from './outbox';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -23,27 +22,14 @@ export async function createTestApp(
     dataDir?: string;
     /** More settings, as the environment would give them (e.g. UPLOAD_S3_*). */
     env?: NodeJS.ProcessEnv;
+    /**
+     * Another node of `of`'s deployment: this app works on that app's database (which it neither closes nor
+     * drops; close it after `of`), as nodes behind one balancer do. Codes are read from the log of the app whose database it is, so send them through that app.
+     */
+    nodeOf?: { database: Database };
   } = {},
 ) {
-  const serverUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
-  }
+  const scratch = options.nodeOf ? undefined : await freshDatabase();
   // Uploads land under DATA_DIR; each test app gets a folder of its own unless the test names one.
   const ownDataDir = options.dataDir ? undefined : await mkdtemp(path.join(tmpdir(), 'kestrel-test-'));
   const config = loadConfig({
@@ -57,10 +43,11 @@ export async function createTestApp(
     MARKET_HISTORY_CANDLES: '0',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const database =
+    options.nodeOf?.database ?? (await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' }));
   // Kept rather than printed: development delivery writes codes there, and tests read them back.
   const log = new LogCapture();
-  captureLogOf(database, log);
+  if (!options.nodeOf) captureLogOf(database, log);
   const app = await buildApp({
     config,
     database,
@@ -74,8 +61,10 @@ export async function createTestApp(
     log,
     async close() {
       await app.close();
-      await database.close();
-      await dropDatabase();
+      if (!options.nodeOf) {
+        await database.close();
+        await scratch?.drop();
+      }
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,9 @@ export const ERRORS = {
   systemBusy: { code: 1500, status: 500, message: 'errors.systemBusy' },
   // Password checks are queued and the excess refused at once (decision 0029); trying again shortly succeeds.
   busy: { code: 1503, status: 503, message: 'errors.busy' },
+  // The database (or Redis, for a node among several) does not answer, or the node is shutting down; requests
+  // succeed again by themselves once it is back (decision 0044).
+  serviceUnavailable: { code: 1504, status: 503, message: 'errors.serviceUnavailable' },
   loginFailed: { code: 2001, status: 400, message: 'errors.loginFailed' },
   accountExists: { code: 2002, status: 409, message: 'errors.accountExists' },
   accountNotFound: { code: 2003, status: 404, message: 'errors.accountNotFound' },

@@ -111,6 +111,7 @@ export const routes = {
   getMarketCandles: { operationId: 'getMarketCandles', method: 'GET', path: '/api/markets/:symbol/candles' },
   getMarketDepth: { operationId: 'getMarketDepth', method: 'GET', path: '/api/markets/:symbol/depth' },
   getMessage: { operationId: 'getMessage', method: 'GET', path: '/api/messages/:id' },
+  getReady: { operationId: 'getReady', method: 'GET', path: '/api/ready' },
   getUpload: { operationId: 'getUpload', method: 'GET', path: '/api/uploads/:id', answer: 'bytes' },
   getUserBalances: { operationId: 'getUserBalances', method: 'GET', path: '/api/admin/users/:id/balances' },
   getUserDetail: { operationId: 'getUserDetail', method: 'GET', path: '/api/admin/users/:id' },

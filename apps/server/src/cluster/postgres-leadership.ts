@@ -80,6 +80,8 @@ export class PostgresLeadership implements Leadership {
     if (this.options.alone) await this.takeAll();
     this.tick();
     await this.ticking;
+    // The roles of the names taken now have started when this resolves: a node alone serves once its feed runs.
+    await this.roles;
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
   }

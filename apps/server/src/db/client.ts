@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -9,10 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../server-root';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
+export type PoolUse = { pool: 'main' | 'trading'; total: number; idle: number; waiting: number };
 
 export type Database = {
   db: Db;
@@ -25,10 +26,12 @@ export type Database = {
   kind: DbKind;
   /** Answers when the database does; fails when it does not. */
   ping(): Promise<void>;
+  /** How each connection pool is used now, for the node's metrics; none for PGlite. */
+  poolUse(): PoolUse[];
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * How the trading connections' sessions plan (decision 0028). Their statements are prepared once per connection
@@ -75,6 +78,18 @@ export async function openDatabase(options: {
       trading: drizzlePostgres(tradingPool, { schema }),
       kind: 'postgres',
       ping: () => ping(db),
+      poolUse: () =>
+        (
+          [
+            ['main', pool],
+            ['trading', tradingPool],
+          ] as const
+        ).map(([name, each]) => ({
+          pool: name,
+          total: each.totalCount,
+          idle: each.idleCount,
+          waiting: each.waitingCount,
+        })),
       close: async () => {
         await Promise.all([pool.end(), tradingPool.end()]);
       },
@@ -85,7 +100,14 @@ export async function openDatabase(options: {
   const client = await PGlite.create(location);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, trading: db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+  return {
+    db,
+    trading: db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    poolUse: () => [],
+    close: () => client.close(),
+  };
 }
 
 /**

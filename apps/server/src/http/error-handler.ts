@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 import { isTranslationKey } from './i18n';
+import { isServiceUnavailable } from './unavailable';
 
 /** At most this many refusals wait out their hold at once; past it, a refusal is sent at once. */
 const MAX_HELD_REFUSALS = 1024;
@@ -45,6 +46,14 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .status(status)
         .send({ code: ERRORS.parameterError.code, msg: request.t('validation.parameterError'), data: null });
+    }
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database or Redis is unreachable');
+      return reply.status(503).send({
+        code: ERRORS.serviceUnavailable.code,
+        msg: request.t(ERRORS.serviceUnavailable.message),
+        data: null,
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

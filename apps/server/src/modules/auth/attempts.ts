@@ -1,10 +1,15 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { AppError } from '../../http/app-error';
 
 /**
- * Where a limit keeps its counts: in this process today. Any rate-limiter-flexible limiter whose `consume` is
- * atomic fits, so RateLimiterRedis (one Lua script per consume) takes this one's place when several nodes share
- * the limits.
+ * Where a limit keeps its counts: in this process alone, or in Redis when several nodes share the limits
+ * (decision 0044). Any rate-limiter-flexible limiter whose `consume` is atomic fits.
  */
 export type LimiterStore = (options: {
   keyPrefix: string;
@@ -13,6 +18,22 @@ export type LimiterStore = (options: {
 }) => RateLimiterAbstract;
 
 export const inProcessLimiters: LimiterStore = (options) => new RateLimiterMemory(options);
+
+/**
+ * Limits every node shares, in Redis under the deployment's prefix. A consume (and a give-back) is one Lua script
+ * on the server, which sets the window's key if absent, adds the points and reads the time left: an increment and
+ * its check are one atomic step however many nodes send attempts at once, so the guarantee of decision 0029 (at
+ * most the limit checked, reserved before hashing) holds across nodes. `get` and `delete` are single reads and
+ * deletes of the same key.
+ */
+export function redisLimiters(redis: Redis, prefix: string): LimiterStore {
+  return (options) =>
+    new RateLimiterRedis({
+      ...options,
+      storeClient: redis,
+      keyPrefix: `${prefix}:limits:${options.keyPrefix}`,
+    });
+}
 
 function minutesLeft(result: RateLimiterRes) {
   return Math.max(1, Math.ceil(result.msBeforeNext / 60_000));

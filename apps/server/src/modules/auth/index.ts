@@ -5,7 +5,7 @@
  */
 export { AdminUsersRepository } from './admin-users.repository';
 export type { LimiterStore } from './attempts';
-export { AttemptLimit, checkedUnder, inProcessLimiters } from './attempts';
+export { AttemptLimit, checkedUnder, inProcessLimiters, redisLimiters } from './attempts';
 export type { UserRow } from './auth.repository';
 export { AuthRepository } from './auth.repository';
 export { authRoutes } from './auth.routes';

@@ -1,2 +1,2 @@
 /** The market maker (decision 0040); its platform account is kept by the auth module. */
-export { MarketMaker } from './market-maker';
+export { MARKET_MAKER_JOB, MarketMaker } from './market-maker';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderView, PlaceOrderBody } from '@kestrel/contract';
 import { formatAmount, parseAmount, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Leadership } from '../../cluster/leadership';
 import type { MarketMakerSettings } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { MarketMakerRepository } from '../auth';
@@ -39,6 +40,9 @@ export interface MarketMakerOrders {
 }
 
 export type MarketMakerLedger = Pick<LedgerService, 'execute' | 'balancesOf' | 'assets'>;
+
+/** The scheduled job of quoting, which one node at a time runs (decision 0044). */
+export const MARKET_MAKER_JOB = 'job:market-maker';
 
 type Lane = {
   /** The latest refresh of the market, queued or running; the next one starts after it. */
@@ -91,6 +95,8 @@ export class MarketMaker {
       orders: MarketMakerOrders;
       settings: MarketMakerSettings;
       log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+      /** With several nodes, the maker quotes only while this node leads `job:market-maker`. */
+      leadership?: Pick<Leadership, 'contend'>;
     },
   ) {}
 
@@ -99,9 +105,24 @@ export class MarketMaker {
     return this.userId;
   }
 
+  /** Starts quoting, or with several nodes contends for the job and quotes whenever this node leads it. */
   async start() {
+    const { settings, leadership } = this.deps;
+    if (!settings.enabled) return;
+    if (!leadership) {
+      await this.quote();
+      return;
+    }
+    leadership.contend(MARKET_MAKER_JOB, { gained: () => this.quote(), lost: () => this.stop() });
+  }
+
+  /**
+   * Quotes from now on: its user made if need be, quotes left by a previous run (or another node) cancelled, and
+   * the funding made once; the ledger's references keep it once across runs and nodes.
+   */
+  private async quote() {
     const { settings, markets, orders, repository } = this.deps;
-    if (!settings.enabled || this.running) return;
+    if (this.running) return;
     const userId = await repository.ensureUser();
     this.userId = userId;
     // Quotes left by a previous run were made around an old index price.

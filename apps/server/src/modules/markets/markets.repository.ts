@@ -1,6 +1,7 @@
 import type { CandleInterval, PriceSource } from '@kestrel/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
 import { assetPrecisions } from '../ledger';
 import type { StoredCandle } from './candles';
@@ -11,6 +12,9 @@ export type MarketRow = typeof markets.$inferSelect;
 export type MarketChanges = Partial<
   Pick<MarketRow, 'tickSize' | 'lotSize' | 'minNotional' | 'makerFee' | 'takerFee' | 'open' | 'marketMaker'>
 >;
+
+/** A leader's write: done only while `name` is still led with `epoch` (decision 0044). */
+export type Fence = { name: string; epoch: bigint };
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters at 10 columns a row. */
 const CHUNK = 2000;
@@ -113,6 +117,27 @@ export class MarketsRepository implements Audited<MarketsRepository> {
       .orderBy(desc(candles.start))
       .limit(limit);
     return rows.map(candleOf);
+  }
+
+  /**
+   * Runs `work` only while the fence's name is still led with its epoch, and answers whether it ran. The lease row
+   * stays share-locked until the work commits, so a node taking the name waits for it and then reads what it wrote;
+   * without a fence the work just runs.
+   */
+  async fenced(fence: Fence | undefined, work: (repository: MarketsRepository) => Promise<void>) {
+    if (!fence) {
+      await work(this);
+      return true;
+    }
+    return this.transaction(async (repository) => {
+      const [lease] = await rowsOf<{ epoch: string }>(
+        repository.db,
+        sql`select epoch::text as epoch from leadership where name = ${fence.name} for share`,
+      );
+      if (lease?.epoch !== String(fence.epoch)) return false;
+      await work(repository);
+      return true;
+    });
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type TickerMessage,
 } from '@kestrel/contract';
 import type { z } from 'zod';
+import type { Cluster } from '../../cluster/cluster';
 import { AppError } from '../../http/app-error';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { type Actor, withAudit } from '../admin';
@@ -23,7 +24,7 @@ import {
   toWire,
 } from './candles';
 import { formatScaled, normalized, placesOf, scaled } from './decimal';
-import type { MarketChanges, MarketRow, MarketsRepository } from './markets.repository';
+import type { Fence, MarketChanges, MarketRow, MarketsRepository } from './markets.repository';
 import type { FeedMarket, PriceFeed } from './price-feed';
 import { Grid, modelOf } from './simulated-feed';
 
@@ -63,7 +64,28 @@ export type MarketsServiceOptions = {
   /** How often changed tickers are published; `tickers` and candles go out at most once a second. */
   publishMs?: number;
   onError?: (error: unknown) => void;
+  /**
+   * The node's cluster (decision 0044): the feed runs on the leader of `job:market-data`, and every node applies
+   * what it broadcasts. Without one this service is the only one and runs the feed from `start`.
+   */
+  cluster?: Pick<Cluster, 'nodeId' | 'bus' | 'leadership'>;
 };
+
+/** The scheduled job that runs the price feed, writes candles and publishes the market channels. */
+export const MARKET_DATA_JOB = 'job:market-data';
+/** Where the job's leader broadcasts its ticks, and market owners their trades. */
+const MARKET_DATA_TOPIC = 'market-data';
+
+/**
+ * What nodes tell each other of market data: an index tick of the feed led with `epoch`, a trade settled by a
+ * market's owner, that the leader with `epoch` restored the candles from the database (and perhaps generated
+ * history), or that an operator changed a market.
+ */
+type Broadcast =
+  | { kind: 'tick'; epoch: string; symbol: string; price: string; volume: string; at: number }
+  | { kind: 'trade'; symbol: string; price: string; size: string; at: number }
+  | { kind: 'restored'; epoch: string }
+  | { kind: 'changed'; symbol: string };
 
 type State = {
   market: Market;
@@ -119,6 +141,17 @@ export class MarketsService {
   private lastTickersAt = 0;
   private tickersChanged = false;
   private started = false;
+  /** Whether this node runs the feed, writes candles and publishes the market channels. */
+  private leading = false;
+  /** The newest epoch the feed was led with; ticks of an older one, a deposed leader's, are ignored. */
+  private feedEpoch = 0n;
+  /** What this node's candle writes name while it leads with several nodes. */
+  private fence: Fence | undefined;
+  private unsubscribeBus: (() => Promise<void>) | undefined;
+  /** Observations made while the candles are being restored, applied to the restored candles. */
+  private held: Array<() => void> | undefined;
+  private restoring: Promise<void> = Promise.resolve();
+  private restoresPending = 0;
 
   constructor(
     private readonly repository: MarketsRepository,
@@ -177,24 +210,27 @@ export class MarketsService {
     return () => this.changeListeners.delete(listener);
   }
 
-  /** A trade settled on the platform: it moves the candles and the 24-hour statistics like a tick does. */
+  /**
+   * A trade settled on the platform: it moves the candles and the 24-hour statistics like a tick does, here and,
+   * through the bus, on every other node.
+   */
   recordTrade(symbol: string, trade: { price: string; size: string; at: Date }) {
-    const state = this.states.get(symbol);
-    if (!state) return;
-    this.observe(state, scaled(trade.price), scaled(trade.size), trade.at);
+    this.trade(symbol, trade.price, trade.size, trade.at);
+    this.broadcast({ kind: 'trade', symbol, price: trade.price, size: trade.size, at: trade.at.getTime() });
   }
 
   // ---- Lifecycle ----
 
+  /**
+   * Loads the markets. Alone, runs the feed at once; with a cluster, shows the candles stored so far, applies what
+   * the bus brings, and contends for the market-data job, whose leader runs the feed.
+   */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    const now = this.now();
-    const rows = await this.repository.list();
-    const withCandles = await this.repository.symbolsWithCandles();
-    for (const row of rows) {
+    for (const row of await this.repository.list()) {
       const market = marketOf(row);
-      const state: State = {
+      this.states.set(market.symbol, {
         market,
         updatedAt: row.updatedAt,
         places: placesOfMarket(market),
@@ -204,34 +240,26 @@ export class MarketsService {
         stale: true,
         tickerChanged: false,
         candlesChanged: new Set(),
-      };
-      this.states.set(market.symbol, state);
-      const history = this.options.history;
-      if (!withCandles.has(market.symbol) && history && this.source === 'simulated') {
-        await this.generateHistory(state, history, now);
-      } else {
-        const from = new Date(now.getTime() - 86_400_000);
-        state.book.restore(
-          await this.repository.newestCandles(market.symbol),
-          await this.repository.minuteCandles(market.symbol, from),
-          seconds(now),
-        );
-      }
+      });
     }
-    const { feed } = this.options;
-    for (const state of this.states.values()) {
-      if (state.book.last !== undefined) {
-        feed.continueFrom?.(state.market.symbol, formatScaled(state.book.last, state.places.price));
-      }
-    }
-    this.unsubscribeFeed = feed.onTick((symbol, price, volume, at) => this.tick(symbol, price, volume, at));
-    await feed.start(this.markets().map(feedMarket));
+    const { cluster, feed } = this.options;
+    this.unsubscribeFeed = feed.onTick((symbol, price, volume, at) => this.fed(symbol, price, volume, at));
     this.registerSnapshots();
     const flush = setInterval(() => void this.flush(), this.options.flushMs ?? 2000);
     const publish = setInterval(() => this.publishChanges(), this.options.publishMs ?? 250);
     flush.unref();
     publish.unref();
     this.timers = [flush, publish];
+    if (!cluster) {
+      await this.lead(undefined);
+      return;
+    }
+    this.unsubscribeBus = await cluster.bus.subscribe(MARKET_DATA_TOPIC, (message) => this.heard(message));
+    await this.restore(false);
+    cluster.leadership.contend(MARKET_DATA_JOB, {
+      gained: (epoch) => this.lead(epoch),
+      lost: () => this.follow(),
+    });
   }
 
   async stop(): Promise<void> {
@@ -240,24 +268,147 @@ export class MarketsService {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     this.unsubscribeFeed?.();
-    await this.options.feed.stop();
-    await this.flush();
+    await this.unsubscribeBus?.();
+    if (this.leading) await this.follow();
   }
 
-  /** Writes the candles changed since the last write; one write at a time. */
+  /**
+   * Writes the candles changed since the last write, one write at a time; only the leader writes, and with a
+   * cluster only while its epoch is still the job's (decision 0044). Elsewhere the changes are dropped: the
+   * leader writes the same.
+   */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
-      for (const state of this.states.values()) {
-        const rows = state.book.takeDirty();
-        if (rows.length === 0) continue;
-        try {
-          await this.repository.upsertCandles(state.market.symbol, this.source, rows);
-        } catch (error) {
-          this.options.onError?.(error);
-        }
+      const changed = [...this.states.values()].map((state) => ({
+        symbol: state.market.symbol,
+        rows: state.book.takeDirty(),
+      }));
+      if (!this.leading || changed.every(({ rows }) => rows.length === 0)) return;
+      try {
+        await this.repository.fenced(this.fence, async (repository) => {
+          for (const { symbol, rows } of changed) {
+            if (rows.length > 0) await repository.upsertCandles(symbol, this.source, rows);
+          }
+        });
+      } catch (error) {
+        this.options.onError?.(error);
       }
     });
     return this.flushing;
+  }
+
+  /** Leads the market-data job: candles from the database (history where there is none), then the feed. */
+  private async lead(epoch: bigint | undefined) {
+    if (epoch !== undefined) {
+      this.fence = { name: MARKET_DATA_JOB, epoch };
+      this.feedEpoch = epoch;
+    }
+    await this.restore(true);
+    this.leading = true;
+    if (epoch !== undefined) this.broadcast({ kind: 'restored', epoch: String(epoch) });
+    const { feed } = this.options;
+    for (const state of this.states.values()) {
+      if (state.book.last !== undefined) {
+        feed.continueFrom?.(state.market.symbol, formatScaled(state.book.last, state.places.price));
+      }
+    }
+    await feed.start(this.markets().map(feedMarket));
+  }
+
+  /** Leaves the job: the feed stops, and what changed is written while the epoch still holds. */
+  private async follow() {
+    if (!this.leading) return;
+    await this.options.feed.stop();
+    await this.flush();
+    this.leading = false;
+    this.fence = undefined;
+  }
+
+  /**
+   * Rebuilds every market's candles from the database; observations made meanwhile are held and then applied.
+   * The leader also generates history for the markets that have none.
+   */
+  private restore(generate: boolean): Promise<void> {
+    this.restoresPending += 1;
+    this.held ??= [];
+    const run = this.restoring
+      .then(() => this.restoreBooks(generate))
+      .finally(() => {
+        this.restoresPending -= 1;
+        if (this.restoresPending > 0) return;
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const observe of held) observe();
+      });
+    this.restoring = run.catch(() => {});
+    return run;
+  }
+
+  private async restoreBooks(generate: boolean) {
+    const now = this.now();
+    const withCandles = await this.repository.symbolsWithCandles();
+    const history = this.options.history;
+    for (const state of this.states.values()) {
+      const { symbol } = state.market;
+      if (generate && !withCandles.has(symbol) && history && this.source === 'simulated') {
+        await this.generateHistory(state, history, now);
+        continue;
+      }
+      const book = new CandleBook();
+      book.restore(
+        await this.repository.newestCandles(symbol),
+        await this.repository.minuteCandles(symbol, new Date(now.getTime() - 86_400_000)),
+        seconds(now),
+      );
+      state.book = book;
+    }
+  }
+
+  /** A tick of this node's feed: applied here and broadcast to the other nodes. */
+  private fed(symbol: string, price: string, volume: string, at: Date) {
+    if (!this.leading) return;
+    this.tick(symbol, price, volume, at);
+    this.broadcast({ kind: 'tick', epoch: String(this.feedEpoch), symbol, price, volume, at: at.getTime() });
+  }
+
+  private broadcast(message: Broadcast) {
+    const cluster = this.options.cluster;
+    if (!cluster) return;
+    cluster.bus
+      .publish(MARKET_DATA_TOPIC, JSON.stringify({ ...message, node: cluster.nodeId }))
+      .catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /** What another node broadcast; this node applied its own when it sent them. */
+  private heard(message: Buffer) {
+    const heard = JSON.parse(message.toString()) as Broadcast & { node: string };
+    if (heard.node === this.options.cluster?.nodeId) return;
+    switch (heard.kind) {
+      case 'tick':
+        if (BigInt(heard.epoch) < this.feedEpoch) return;
+        this.feedEpoch = BigInt(heard.epoch);
+        this.tick(heard.symbol, heard.price, heard.volume, new Date(heard.at));
+        return;
+      case 'trade':
+        this.trade(heard.symbol, heard.price, heard.size, new Date(heard.at));
+        return;
+      case 'restored':
+        if (BigInt(heard.epoch) < this.feedEpoch) return;
+        this.feedEpoch = BigInt(heard.epoch);
+        // The new leader's candles are the database's now: this node continues from the same.
+        this.restore(false).catch((error: unknown) => this.options.onError?.(error));
+        return;
+      case 'changed':
+        this.reload(heard.symbol).catch((error: unknown) => this.options.onError?.(error));
+        return;
+    }
+  }
+
+  /** A market an operator changed on another node, read again. */
+  private async reload(symbol: string) {
+    const state = this.states.get(symbol);
+    const row = (await this.repository.list()).find((each) => each.symbol === symbol);
+    if (state && row) this.apply(state, row);
   }
 
   // ---- Public REST ----
@@ -345,6 +496,7 @@ export class MarketsService {
       },
     );
     this.apply(state, row);
+    this.broadcast({ kind: 'changed', symbol });
     return this.adminOf(state);
   }
 
@@ -378,7 +530,16 @@ export class MarketsService {
     for (const listener of this.priceListeners) listener(symbol, price);
   }
 
+  private trade(symbol: string, price: string, size: string, at: Date) {
+    const state = this.states.get(symbol);
+    if (state) this.observe(state, scaled(price), scaled(size), at);
+  }
+
   private observe(state: State, price: bigint, size: bigint, at: Date) {
+    if (this.held) {
+      this.held.push(() => this.observe(state, price, size, at));
+      return;
+    }
     for (const interval of state.book.add(price, size, seconds(at))) state.candlesChanged.add(interval);
     this.markTicker(state);
   }
@@ -399,12 +560,17 @@ export class MarketsService {
       endPrice,
       count: history.count,
     });
-    await this.repository.insertHistory(market.symbol, 'simulated', rows);
+    // Generated once: a deposed leader's insert is refused, and one that commits first is seen by the next leader.
+    const written = await this.repository.fenced(this.fence, (repository) =>
+      repository.insertHistory(market.symbol, 'simulated', rows),
+    );
+    if (!written) throw new Error(`${MARKET_DATA_JOB} was lost while its history was being generated`);
     const newest = new Map<CandleInterval, StoredCandle>();
     for (const row of rows) {
       const held = newest.get(row.interval);
       if (!held || row.start > held.start) newest.set(row.interval, row);
     }
+    state.book = new CandleBook();
     state.book.restore(
       [...newest.values()],
       rows.filter((row) => row.interval === '1m'),
@@ -412,9 +578,12 @@ export class MarketsService {
     );
   }
 
-  /** Publishes what changed (run by a timer): tickers of changed or newly stale markets; at most once a second the rest. */
+  /**
+   * Publishes what changed (run by a timer): tickers of changed or newly stale markets; at most once a second the
+   * rest. Only the market-data leader publishes: the hub sends one node's frames to the clients of every node.
+   */
   publishChanges() {
-    const publisher = this.options.publisher;
+    const publisher = this.leading ? this.options.publisher : undefined;
     const now = this.now().getTime();
     for (const state of this.states.values()) {
       const stale = this.isStale(state.market.symbol);
@@ -451,15 +620,22 @@ export class MarketsService {
     }
   }
 
+  /**
+   * What a subscriber is sent first. Only the leader answers: another node's statistics can differ a little from
+   * the frames that follow (a trade and a tick heard in another order, a message missed while the bus was down),
+   * so there the hub sends the latest frame the leader published instead.
+   */
   private registerSnapshots() {
     const registry = this.options.snapshots;
     if (!registry) return;
-    registry.snapshot('tickers', () => this.tickers());
+    registry.snapshot('tickers', () => (this.leading ? this.tickers() : undefined));
     registry.snapshot('ticker', (channel) => {
+      if (!this.leading) return undefined;
       const state = this.states.get(channel.slice('ticker:'.length));
       return state ? this.tickerOf(state) : undefined;
     });
     registry.snapshot('candles', (channel) => {
+      if (!this.leading) return undefined;
       const [, symbol = '', interval] = channel.split(':');
       const state = this.states.get(symbol);
       if (!state || !(CANDLE_INTERVALS as readonly string[]).includes(interval ?? '')) return undefined;

@@ -1,18 +1,11 @@
-import {
-  type CandleInterval,
-  type ChannelParams,
-  type ChannelPayload,
-  channelName,
-  type PublicChannel,
-} from '@kestrel/contract';
+import type { CandleInterval } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { RealtimePublisher } from '../../realtime/publisher';
 import { adminApi, adminWithRole } from '../admin/test-admins';
 import { MarketsRepository } from './markets.repository';
 import { MarketsService } from './markets.service';
-import { type FeedMarket, type PriceFeed, TickListeners } from './price-feed';
+import { ManualFeed, RecordingPublisher } from './test-markets';
 
 const SYMBOLS = ['BNBUSDT', 'BTCUSDT', 'DOGEUSDT', 'ETHUSDT', 'LTCUSDT', 'SOLUSDT', 'TRXUSDT', 'XRPUSDT'];
 
@@ -153,33 +146,6 @@ describe('the back office', () => {
     expect((await callApi(sut, 'GET', '/api/markets/BTCUSDT')).body.data.takerFee).toBe('0.001');
   });
 });
-
-/** A feed that ticks only when told to. */
-class ManualFeed implements PriceFeed {
-  readonly source = 'simulated' as const;
-  private readonly listeners = new TickListeners();
-  started: FeedMarket[] = [];
-  onTick = this.listeners.add.bind(this.listeners);
-  async start(markets: readonly FeedMarket[]) {
-    this.started = [...markets];
-  }
-  updateMarket() {}
-  async stop() {}
-  tick(symbol: string, price: string, volume: string, at: Date) {
-    this.listeners.emit(symbol, price, volume, at);
-  }
-}
-
-class RecordingPublisher implements RealtimePublisher {
-  readonly messages: { channel: string; data: unknown }[] = [];
-  publish<C extends PublicChannel>(channel: C, params: ChannelParams<C>, data: ChannelPayload<C>) {
-    this.messages.push({ channel: channelName(channel, params), data });
-  }
-  publishToUser() {}
-  follows() {
-    return false;
-  }
-}
 
 describe('the markets service', () => {
   const start = new Date(Date.UTC(2031, 0, 6, 10, 0, 0));

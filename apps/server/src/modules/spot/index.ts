@@ -3,3 +3,4 @@
 export { SpotRepository } from './spot.repository';
 export { spotMarketRoutes, spotRoutes } from './spot.routes';
 export { SpotOrdersService } from './spot-orders.service';
+export type { SettledBatch } from './spot-sequencer';

@@ -19,7 +19,7 @@ import { MarketBook } from './market-book';
 import type { SpotRepository } from './spot.repository';
 import type { SpotTradeRow } from './spot.schema';
 import { MarketMath, type SpotMarket } from './spot-math';
-import { type BatchReport, type OrderRequest, SpotSequencer } from './spot-sequencer';
+import { type BatchReport, type OrderRequest, type SettledBatch, SpotSequencer } from './spot-sequencer';
 import { userTradeOf, viewOf } from './spot-views';
 
 /** What spot trading needs of the markets module (MarketsService provides it). */
@@ -62,8 +62,9 @@ export class SpotOrdersService {
     private readonly markets: SpotMarkets,
     private readonly publisher: RealtimePublisher,
     private readonly log?: FastifyBaseLogger,
+    observe?: (batch: SettledBatch) => void,
   ) {
-    this.sequencer = new SpotSequencer(repository, ledger, (report) => this.published(report), log);
+    this.sequencer = new SpotSequencer(repository, ledger, (report) => this.published(report), log, observe);
   }
 
   /** Rebuilds every market's book from the database (matching accepted but unsettled orders again). */

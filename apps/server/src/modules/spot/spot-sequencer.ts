@@ -23,8 +23,23 @@ export type BatchReport = {
   users: Set<number>;
 };
 
+/** What a settled batch did and how long it took, for the node's metrics. */
+export type SettledBatch = {
+  /** Per market the batch touched: the orders it stored and the trades it made. */
+  markets: Array<{ symbol: string; orders: number; trades: number }>;
+  /** Per order placed, the milliseconds from its arrival here to its settlement's commit. */
+  lagsMs: number[];
+  /** The milliseconds the settlement statement took. */
+  settleMs: number;
+};
+
 type Waiter<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
-type PlaceCommand = { kind: 'place'; book: MarketBook; request: OrderRequest } & Waiter<OrderView>;
+type PlaceCommand = {
+  kind: 'place';
+  book: MarketBook;
+  request: OrderRequest;
+  arrivedAt: number;
+} & Waiter<OrderView>;
 type CancelCommand = { kind: 'cancel'; book: MarketBook; orderId: bigint } & Waiter<OrderView>;
 type Command = PlaceCommand | CancelCommand;
 
@@ -61,10 +76,13 @@ export class SpotSequencer {
     private readonly ledger: LedgerService,
     private readonly report: (report: BatchReport) => void,
     private readonly log?: FastifyBaseLogger,
+    private readonly observe?: (batch: SettledBatch) => void,
   ) {}
 
   place(book: MarketBook, request: OrderRequest): Promise<OrderView> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'place', book, request, resolve, reject }));
+    return new Promise((resolve, reject) =>
+      this.enqueue({ kind: 'place', book, request, arrivedAt: performance.now(), resolve, reject }),
+    );
   }
 
   cancel(book: MarketBook, orderId: bigint): Promise<OrderView> {
@@ -186,12 +204,14 @@ export class SpotSequencer {
   /** Commits the batch's settlement and answers its commands; answers the step itself when it failed. */
   private async settle(step: Step): Promise<Step | undefined> {
     let orders: SpotOrderRow[];
+    const started = performance.now();
     try {
       orders = await this.persist(step.settlement);
     } catch (error) {
       this.log?.error({ err: error }, 'spot settlement failed; rebuilding the books');
       return step;
     }
+    if (!step.settlement.empty) this.observe?.(settledBatchOf(step, started, performance.now()));
     const byId = new Map(orders.map((row) => [row.id, row]));
     for (const { command, id } of step.placed) {
       const row = byId.get(id) ?? (await this.repository.findOrder(id));
@@ -378,4 +398,20 @@ export class SpotSequencer {
       this.accounts.set(userId, accountId);
     }
   }
+}
+
+function settledBatchOf(step: Step, started: number, committed: number): SettledBatch {
+  const markets = new Map<string, { symbol: string; orders: number; trades: number }>();
+  const marketOf = (symbol: string) => {
+    const market = markets.get(symbol) ?? { symbol, orders: 0, trades: 0 };
+    markets.set(symbol, market);
+    return market;
+  };
+  for (const row of step.fresh) marketOf(row.symbol).orders += 1;
+  for (const [book, fills] of step.settlement.fills) marketOf(book.symbol).trades += fills.length;
+  return {
+    markets: [...markets.values()],
+    lagsMs: step.placed.map(({ command }) => committed - command.arrivedAt),
+    settleMs: committed - started,
+  };
 }

@@ -6,8 +6,9 @@ import {
   type UploadResult,
   uploadUrl,
 } from '@kestrel/contract';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../http/app-error';
+import { inProcessLimiters, type LimiterStore } from '../auth';
 import { reencodeImage } from './image-check';
 import type { UploadStorage } from './storage';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
@@ -44,14 +45,15 @@ export function toUploadResult(row: UploadRow): UploadResult {
 
 /** The one way into stored images, for every module that takes an upload (avatars, identity, payment proofs). */
 export class UploadsService {
-  private readonly perUser: RateLimiterMemory;
+  private readonly perUser: RateLimiterAbstract;
 
+  /** `store` is shared by every node when there are several, so the allowance is the user's, not a node's. */
   constructor(
     private readonly repository: UploadsRepository,
     private readonly storage: UploadStorage,
-    uploadsPerHour = UPLOADS_PER_HOUR,
+    store: LimiterStore = inProcessLimiters,
   ) {
-    this.perUser = new RateLimiterMemory({ points: uploadsPerHour, duration: 3600 });
+    this.perUser = store({ keyPrefix: 'uploads', points: UPLOADS_PER_HOUR, duration: 3600 });
   }
 
   /** Counts an upload attempt against the user's hourly allowance, refused ones included. */

@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'Nicht gefunden',
     systemBusy: 'Das System ist ausgelastet. Bitte versuche es später erneut.',
     busy: 'Gerade werden zu viele Anfragen bearbeitet. Bitte versuche es in ein paar Sekunden erneut.',
+    serviceUnavailable: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal.',
     loginFailed: 'Konto oder Passwort ist falsch',
     accountExists: 'Dieses Konto ist bereits registriert',
     accountNotFound: 'Dieses Konto ist nicht registriert',

@@ -13,6 +13,7 @@ const server = {
     notFound: 'Not found',
     systemBusy: 'The system is busy, please try again later.',
     busy: 'Too many requests are being handled right now. Please try again in a few seconds.',
+    serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
     loginFailed: 'The account or password is incorrect',
     accountExists: 'This account is already registered',
     accountNotFound: 'This account is not registered',

@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'No encontrado',
     systemBusy: 'El sistema está ocupado. Inténtalo de nuevo más tarde.',
     busy: 'Ahora mismo se están atendiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
+    serviceUnavailable: 'El servicio no está disponible temporalmente. Inténtalo de nuevo en un momento.',
     loginFailed: 'La cuenta o la contraseña son incorrectas',
     accountExists: 'Esta cuenta ya está registrada',
     accountNotFound: 'Esta cuenta no está registrada',

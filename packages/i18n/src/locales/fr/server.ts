@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'Introuvable',
     systemBusy: 'Le système est occupé, veuillez réessayer plus tard.',
     busy: 'Trop de demandes sont en cours de traitement. Veuillez réessayer dans quelques secondes.',
+    serviceUnavailable: 'Le service est temporairement indisponible. Veuillez réessayer dans un instant.',
     loginFailed: 'Compte ou mot de passe incorrect',
     accountExists: 'Ce compte est déjà enregistré',
     accountNotFound: "Ce compte n'est pas enregistré",

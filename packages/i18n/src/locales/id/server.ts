@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'Tidak ditemukan',
     systemBusy: 'Sistem sedang sibuk, silakan coba lagi nanti.',
     busy: 'Terlalu banyak permintaan yang sedang diproses saat ini. Silakan coba lagi dalam beberapa detik.',
+    serviceUnavailable: 'Layanan sedang tidak tersedia untuk sementara. Silakan coba lagi sebentar lagi.',
     loginFailed: 'Akun atau kata sandi salah',
     accountExists: 'Akun ini sudah terdaftar',
     accountNotFound: 'Akun ini belum terdaftar',

@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: '見つかりません',
     systemBusy: 'システムが混み合っています。しばらくしてから再度お試しください。',
     busy: '現在リクエストが集中しています。数秒後に再度お試しください。',
+    serviceUnavailable: 'サービスは一時的に利用できません。しばらくしてから再度お試しください。',
     loginFailed: 'アカウントまたはパスワードが正しくありません',
     accountExists: 'このアカウントはすでに登録されています',
     accountNotFound: 'このアカウントは登録されていません',

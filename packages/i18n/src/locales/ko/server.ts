@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: '찾을 수 없습니다',
     systemBusy: '시스템이 혼잡합니다. 잠시 후 다시 시도해 주세요.',
     busy: '지금 처리 중인 요청이 너무 많습니다. 몇 초 후에 다시 시도해 주세요.',
+    serviceUnavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     loginFailed: '계정 또는 비밀번호가 올바르지 않습니다',
     accountExists: '이미 가입된 계정입니다',
     accountNotFound: '가입되지 않은 계정입니다',

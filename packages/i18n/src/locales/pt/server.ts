@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'Não encontrado',
     systemBusy: 'O sistema está ocupado. Tente novamente mais tarde.',
     busy: 'Há pedidos demais sendo processados agora. Tente novamente em alguns segundos.',
+    serviceUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
     loginFailed: 'Conta ou senha incorreta',
     accountExists: 'Esta conta já está cadastrada',
     accountNotFound: 'Esta conta não está cadastrada',

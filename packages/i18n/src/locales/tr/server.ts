@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'Bulunamadı',
     systemBusy: 'Sistem meşgul, lütfen daha sonra tekrar deneyin.',
     busy: 'Şu anda çok fazla istek işleniyor. Lütfen birkaç saniye sonra tekrar deneyin.',
+    serviceUnavailable: 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan tekrar deneyin.',
     loginFailed: 'Hesap veya şifre hatalı',
     accountExists: 'Bu hesap zaten kayıtlı',
     accountNotFound: 'Bu hesap kayıtlı değil',

@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: 'Không tìm thấy',
     systemBusy: 'Hệ thống đang bận, vui lòng thử lại sau.',
     busy: 'Hiện có quá nhiều yêu cầu đang được xử lý. Vui lòng thử lại sau vài giây.',
+    serviceUnavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
     loginFailed: 'Tài khoản hoặc mật khẩu không đúng',
     accountExists: 'Tài khoản này đã được đăng ký',
     accountNotFound: 'Tài khoản này chưa được đăng ký',

@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: '未找到',
     systemBusy: '系统繁忙，请稍后再试。',
     busy: '当前处理的请求过多，请几秒后再试。',
+    serviceUnavailable: '服务暂时不可用，请稍后再试。',
     loginFailed: '账号或密码错误',
     accountExists: '该账号已注册',
     accountNotFound: '该账号未注册',

@@ -10,6 +10,7 @@ const server: ServerTexts = {
     notFound: '找不到內容',
     systemBusy: '系統忙碌中，請稍後再試。',
     busy: '目前處理的請求過多，請幾秒後再試。',
+    serviceUnavailable: '服務暫時無法使用，請稍後再試。',
     loginFailed: '帳號或密碼錯誤',
     accountExists: '此帳號已註冊',
     accountNotFound: '此帳號尚未註冊',
