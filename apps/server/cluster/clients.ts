@@ -218,8 +218,6 @@ export type OrderOutcome = {
   attempts: number;
   /** Answered with code 0: the platform said it took the order. */
   acknowledged: boolean;
-  /** From the first attempt to the last answer, in ms. */
-  latencyMs: number;
 };
 
 /** Statuses a client retries with the same key: no connection, the balancer's or a node's 5xx. */
@@ -253,7 +251,6 @@ export async function streamOrders(options: {
       const trader = options.traders[index % options.traders.length] as Trader;
       const key = randomUUID();
       const body = options.orderAt(index);
-      const started = performance.now();
       let answer: Answer | undefined;
       let attempt = 0;
       while (attempt < attempts) {
@@ -278,7 +275,6 @@ export async function streamOrders(options: {
         msg: last.body.msg,
         attempts: attempt,
         acknowledged: last.status === 200 && last.body.code === 0,
-        latencyMs: performance.now() - started,
       };
       outcomes[index] = outcome;
       done += 1;
@@ -409,11 +405,6 @@ export class StreamClient {
       },
       { timeoutMs, everyMs: 10 },
     );
-  }
-
-  /** Whether a frame matching `matches` came after those already read, without waiting. */
-  has(matches: (frame: ServerFrame) => boolean): boolean {
-    return this.frames.slice(this.read).some(matches);
   }
 
   close(): void {

@@ -99,15 +99,6 @@ export class KestrelNode {
     return entries;
   }
 
-  /** The node's log as written. */
-  logText(): string {
-    try {
-      return readFileSync(this.logFile, 'utf8');
-    } catch {
-      return '';
-    }
-  }
-
   private async launch(): Promise<void> {
     const child = spawnLogged(this.server.command, this.server.args, {
       cwd: this.server.cwd,
