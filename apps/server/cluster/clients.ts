@@ -392,7 +392,8 @@ export class StreamClient {
   /** The next frame after those already read that `matches`; the frames before it are read too. */
   async next(matches: (frame: ServerFrame) => boolean, timeoutMs = 30_000): Promise<ServerFrame> {
     return waitUntil(
-      'a matching frame on the WebSocket',
+      () =>
+        `a matching frame on the WebSocket (${this.frames.length} received, the last ${JSON.stringify(this.frames.at(-1) ?? null).slice(0, 200)})`,
       () => {
         for (let index = this.read; index < this.frames.length; index++) {
           const frame = this.frames[index] as ServerFrame;

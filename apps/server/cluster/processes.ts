@@ -21,10 +21,10 @@ export function freePort(): Promise<number> {
 
 /**
  * Waits until `check` answers something other than undefined or false, trying every `everyMs`; fails naming
- * `what` after `timeoutMs`. Limits are generous: the suites share two cores with everything else CI runs.
+ * `what` (or what it answers then) after `timeoutMs`. Limits are generous: the suites share two cores with everything else CI runs.
  */
 export async function waitUntil<T>(
-  what: string,
+  what: string | (() => string),
   check: () => Promise<T | undefined | false> | T | undefined | false,
   { timeoutMs = 60_000, everyMs = 100 }: { timeoutMs?: number; everyMs?: number } = {},
 ): Promise<T> {
@@ -39,7 +39,8 @@ export async function waitUntil<T>(
     }
     if (Date.now() > giveUpAt) {
       const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms${cause}`);
+      const named = typeof what === 'string' ? what : what();
+      throw new Error(`gave up waiting for ${named} after ${timeoutMs} ms${cause}`);
     }
     await sleep(everyMs);
   }
