@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The programs a cluster needs, from Debian's packages (postgresql, redis-server, haproxy). */
@@ -10,9 +9,9 @@ export type Binaries = {
   haproxy: string;
   /**
    * PostgreSQL refuses to run as root: as root the harness runs its programs as this operating-system user
-   * (through runuser); otherwise as the current user.
+   * (through runuser), which owns its folder; otherwise as the current user.
    */
-  postgresUser: string | undefined;
+  postgresUser: { name: string; uid: number; gid: number; runuser: string } | undefined;
 };
 
 const SEARCH_PATH = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin', '/sbin'];
@@ -34,12 +33,16 @@ function newestPostgresBin(): string | undefined {
   return versions[0] === undefined ? undefined : path.join(root, versions[0], 'bin');
 }
 
-function userExists(name: string): boolean {
+/** An operating-system user's ids, from /etc/passwd (name:password:uid:gid:...). */
+function systemUser(name: string): { name: string; uid: number; gid: number } | undefined {
   try {
-    execFileSync('id', ['-u', name], { stdio: 'ignore' });
-    return true;
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((each) => each.startsWith(`${name}:`));
+    const [, , uid, gid] = line?.split(':') ?? [];
+    return uid === undefined || gid === undefined ? undefined : { name, uid: Number(uid), gid: Number(gid) };
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -53,6 +56,8 @@ export function findBinaries(): { binaries: Binaries } | { missing: string[] } {
   const haproxy = onPath('haproxy');
   const root = process.getuid?.() === 0;
   const runuser = onPath('runuser');
+  const user = root ? systemUser('postgres') : undefined;
+  const postgresUser = user && runuser ? { ...user, runuser } : undefined;
   const missing = [
     postgresBin
       ? undefined
@@ -60,10 +65,8 @@ export function findBinaries(): { binaries: Binaries } | { missing: string[] } {
     redisServer ? undefined : 'redis-server (apt-get install redis-server)',
     haproxy ? undefined : 'haproxy (apt-get install haproxy)',
     root && !runuser ? 'runuser (util-linux), to run PostgreSQL as a user other than root' : undefined,
-    root && !userExists('postgres')
-      ? 'the postgres operating-system user (made by the postgresql package)'
-      : undefined,
+    root && !user ? 'the postgres operating-system user (made by the postgresql package)' : undefined,
   ].filter((line): line is string => line !== undefined);
   if (missing.length > 0 || !postgresBin || !redisServer || !haproxy) return { missing };
-  return { binaries: { postgresBin, redisServer, haproxy, postgresUser: root ? 'postgres' : undefined } };
+  return { binaries: { postgresBin, redisServer, haproxy, postgresUser } };
 }

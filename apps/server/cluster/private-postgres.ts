@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,11 +36,7 @@ export class PrivatePostgres {
   async start(): Promise<void> {
     mkdirSync(this.folder, { recursive: true, mode: 0o700 });
     const owner = this.binaries.postgresUser;
-    if (owner) {
-      const uid = Number(execFileSync('id', ['-u', owner]).toString().trim());
-      const gid = Number(execFileSync('id', ['-g', owner]).toString().trim());
-      chownSync(this.folder, uid, gid);
-    }
+    if (owner) chownSync(this.folder, owner.uid, owner.gid);
     await this.run('initdb', [
       '-D',
       this.dataDir,
@@ -148,6 +143,8 @@ export class PrivatePostgres {
   private run(program: string, args: string[]): Promise<string> {
     const binary = path.join(this.binaries.postgresBin, program);
     const owner = this.binaries.postgresUser;
-    return owner ? runToEnd('runuser', ['-u', owner, '--', binary, ...args]) : runToEnd(binary, args);
+    return owner
+      ? runToEnd(owner.runuser, ['-u', owner.name, '--', binary, ...args])
+      : runToEnd(binary, args);
   }
 }
