@@ -183,7 +183,7 @@ describe('RealtimeHub', () => {
     sut.close();
     sut = new RealtimeHub({
       authenticate: async () => undefined,
-      logger: { error: (details) => errors.push(details) },
+      logger: { error: (details) => errors.push(details), warn: () => undefined },
     });
     const a = client();
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });
