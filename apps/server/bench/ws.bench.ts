@@ -92,7 +92,7 @@ async function serveThroughRedis(): Promise<Served> {
   if (!url) throw new Error('the redis rounds need REDIS_URL');
   const redis = await openRedis(url);
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const served = await serveHub({ nodeId: 'bench', prefix, bus: new RedisBus(redis, prefix), redis });
+  const served = await serveHub({ prefix, bus: new RedisBus(redis, prefix), redis });
   return {
     ...served,
     close: async () => {

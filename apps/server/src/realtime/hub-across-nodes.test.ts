@@ -23,7 +23,7 @@ let prefix: string;
 let admin: Redis;
 let nodes: Node[];
 
-async function node(name: string): Promise<Node> {
+async function node(): Promise<Node> {
   const redis = await openRedis(redisUrl as string);
   // Known before the subscriber turns to subscriptions, so that a test can cut this node's connections.
   const ids = {
@@ -32,7 +32,7 @@ async function node(name: string): Promise<Node> {
   };
   const hub = new RealtimeHub({
     authenticate: async (token) => sessions.get(token),
-    cluster: { nodeId: name, prefix, bus: new RedisBus(redis, prefix), redis },
+    cluster: { prefix, bus: new RedisBus(redis, prefix), redis },
     logger: { error: () => undefined, warn: () => undefined },
   });
   await hub.start();
@@ -86,8 +86,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it('hands a frame published on one node once to the subscribers of every node', async () => {
-    const a = await node('a');
-    const b = await node('b');
+    const a = await node();
+    const b = await node();
     const onA = client(a.hub);
     const onB = client(b.hub);
     onA.send({ op: 'subscribe', channels: ['ticker:BTCUSDT'] });
@@ -107,8 +107,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it("sends a user's private update only to that user's sockets, on whichever node they are", async () => {
-    const a = await node('a');
-    const b = await node('b');
+    const a = await node();
+    const b = await node();
     const ownOnB = await signedIn(b.hub, 'token-of-1', ['orders']);
     const ownNotFollowing = await signedIn(b.hub, 'token-of-1', ['balances']);
     const otherOnB = await signedIn(b.hub, 'token-of-2', ['orders']);
@@ -127,8 +127,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it("ends a session's private channels on every node when it ends on one", async () => {
-    const a = await node('a');
-    const b = await node('b');
+    const a = await node();
+    const b = await node();
     const loggedOut = await signedIn(b.hub, 'token-of-1', ['orders']);
     const otherSession = await signedIn(b.hub, 'token-of-2', ['orders']);
     await heardBy(1, 1);
@@ -148,8 +148,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it("checks a user's sessions again on every node when some of them are revoked on one", async () => {
-    const a = await node('a');
-    const b = await node('b');
+    const a = await node();
+    const b = await node();
     const frozen = await signedIn(b.hub, 'token-of-2', ['orders', 'balances']);
 
     sessions.delete('token-of-2');
@@ -161,11 +161,11 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it('gives a new subscriber on any node the current value of a channel another node produces', async () => {
-    const a = await node('a');
+    const a = await node();
     const recent = [{ id: '2' }, { id: '1' }];
     a.hub.snapshot('ticker', (channel) => (channel === 'ticker:BTCUSDT' ? { last: '2' } : undefined));
     a.hub.snapshot('trades', (channel) => (channel === 'trades:BTCUSDT' ? recent : undefined));
-    const b = await node('b');
+    const b = await node();
     const watching = client(b.hub);
     watching.send({ op: 'subscribe', channels: ['ticker:BTCUSDT'] });
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '2' });
@@ -177,7 +177,7 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
     late.send({ op: 'subscribe', channels: ['ticker:BTCUSDT'] });
     expect(late.socket.data).toEqual([{ op: 'data', channel: 'ticker:BTCUSDT', data: { last: '2' } }]);
     // C started afterwards and heard nothing: it reads what A stored, trades as the whole recent list.
-    const c = await node('c');
+    const c = await node();
     const fresh = client(c.hub);
     fresh.send({ op: 'subscribe', channels: ['ticker:BTCUSDT', 'trades:BTCUSDT', 'ticker:ETHUSDT'] });
     await vi.waitFor(() => expect(fresh.socket.data).toHaveLength(2));
@@ -190,8 +190,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it('conflates depth at the publisher, before the bus, whoever subscribes where', async () => {
-    const a = await node('a');
-    const b = await node('b');
+    const a = await node();
+    const b = await node();
     const onB = client(b.hub);
     onB.send({ op: 'subscribe', channels: ['depth:BTCUSDT'] });
     // The clock stands still: every update falls in one window, so the first goes out and the latest follows.
@@ -203,8 +203,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
   });
 
   it('closes every socket for a fresh start when Redis comes back, and loses messages meanwhile without throwing', async () => {
-    const a = await node('a');
-    const b = await node('b');
+    const a = await node();
+    const b = await node();
     a.hub.snapshot('ticker', () => ({ last: '7' }));
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '7' });
     const onB = client(b.hub);

@@ -64,7 +64,7 @@ export type RealtimeHubOptions = {
    * The nodes this one runs with (decision 0044). With Redis, every message goes through the cluster's bus, so
    * that each node's sockets get what any node published; without it the hub fans out in process.
    */
-  cluster?: Pick<Cluster, 'nodeId' | 'prefix' | 'bus' | 'redis'>;
+  cluster?: Pick<Cluster, 'prefix' | 'bus' | 'redis'>;
 };
 
 const OPEN = 1;

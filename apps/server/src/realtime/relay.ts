@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Cluster } from '../cluster/cluster';
 
@@ -72,10 +72,12 @@ export class ClusterRelay {
   /** Whether the current outage has been logged (once an outage, not once a message). */
   private outageLogged = false;
   private closed = false;
+  /** Tells this hub's own endings apart on the bus, even were two nodes given the same name. */
+  private readonly sender = randomUUID();
   private readonly watchers: Array<{ connection: Redis; event: string; listener: () => void }> = [];
 
   constructor(
-    private readonly cluster: Pick<Cluster, 'nodeId' | 'prefix' | 'bus'> & {
+    private readonly cluster: Pick<Cluster, 'prefix' | 'bus'> & {
       redis: NonNullable<Cluster['redis']>;
     },
     private readonly handlers: RelayHandlers,
@@ -105,7 +107,7 @@ export class ClusterRelay {
       if (parts) this.handlers.frame(parts.channel, parts.frame);
     });
     const sessions = this.bus.subscribe(SESSIONS_TOPIC, (message) => {
-      const ending = parseEnding(message, this.cluster.nodeId);
+      const ending = parseEnding(message, this.sender);
       if (ending) this.handlers.sessionEnded(ending);
     });
     this.topics.push(frames, sessions);
@@ -124,9 +126,7 @@ export class ClusterRelay {
 
   /** Tells the other nodes that a session ended (this node has applied it already). */
   endSession(ending: SessionEnding): void {
-    this.send(() =>
-      this.bus.publish(SESSIONS_TOPIC, JSON.stringify({ node: this.cluster.nodeId, ...ending })),
-    );
+    this.send(() => this.bus.publish(SESSIONS_TOPIC, JSON.stringify({ sender: this.sender, ...ending })));
   }
 
   /** The user has a socket on this node now: hear the user's private frames. */
@@ -251,14 +251,14 @@ export class ClusterRelay {
   }
 }
 
-function parseEnding(message: Buffer, ownNode: string): SessionEnding | undefined {
+function parseEnding(message: Buffer, ownSender: string): SessionEnding | undefined {
   try {
     const parsed = JSON.parse(message.toString()) as {
-      node?: unknown;
+      sender?: unknown;
       tokenHash?: unknown;
       userId?: unknown;
     };
-    if (parsed.node === ownNode) return undefined;
+    if (parsed.sender === ownSender) return undefined;
     if (typeof parsed.tokenHash === 'string') return { tokenHash: parsed.tokenHash };
     if (typeof parsed.userId === 'number') return { userId: parsed.userId };
   } catch {
