@@ -484,7 +484,8 @@ export class RealtimeHub implements RealtimePublisher {
   /**
    * @internal Sends a new subscriber the channel's current value: from this node's provider when the node
    * produces the channel; with Redis otherwise, the latest frame heard here, or else the value the producing node
-   * stored in Redis, unless a newer frame reached the socket while it was read.
+   * stored in Redis, unless a newer frame reached the socket while it was read. A stored value read just before
+   * its own frame arrives reaches the socket twice, which a client takes as it takes any repeated update.
    */
   sendCurrentValue(connection: Connection, channel: string): void {
     const current = this.currentValue(channel);
