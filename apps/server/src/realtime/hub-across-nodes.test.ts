@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { channels, WS_CLOSE_CODES } from '@kestrel/contract';
 import { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { onRedis, testRedisPrefix } from '../../test/redis';
 import { RedisBus } from '../cluster/bus';
 import { openRedis, type RedisConnections } from '../cluster/redis';
 import { translator } from '../http/i18n';
@@ -14,6 +14,8 @@ import { FakeSocket, publishTo, publishToUser } from './test-realtime';
  * the server never hear each other.
  */
 const redisUrl = process.env.REDIS_URL;
+/** Redis answers in milliseconds; the limit only keeps a loaded machine from failing the test. */
+const PATIENCE = { timeout: 10_000 };
 
 type Node = { hub: RealtimeHub; redis: RedisConnections; ids: { command: number; subscriber: number } };
 
@@ -62,20 +64,23 @@ async function heardBy(userId: number, count: number) {
   await vi.waitFor(async () => {
     const [, subscribers] = (await admin.pubsub('NUMSUB', topic)) as [string, number];
     expect(subscribers).toBe(count);
-  });
+  }, PATIENCE);
 }
 
 async function signedIn(hub: RealtimeHub, token: string, channels: string[]) {
   const signed = client(hub);
   signed.send({ op: 'auth', token });
   signed.send({ op: 'subscribe', channels });
-  await vi.waitFor(() => expect(signed.socket.messages.map((message) => message.op)).toContain('subscribed'));
+  await vi.waitFor(
+    () => expect(signed.socket.messages.map((message) => message.op)).toContain('subscribed'),
+    PATIENCE,
+  );
   return signed;
 }
 
-describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
+onRedis('RealtimeHub across nodes', () => {
   beforeEach(async () => {
-    prefix = `test-${randomBytes(6).toString('hex')}`;
+    prefix = testRedisPrefix();
     admin = new Redis(redisUrl as string);
     nodes = [];
     sessions.clear();
@@ -105,8 +110,8 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
 
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '1' });
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '2' });
-    await vi.waitFor(() => expect(onB.socket.data).toHaveLength(2));
-    await vi.waitFor(() => expect(onA.socket.data).toHaveLength(2));
+    await vi.waitFor(() => expect(onB.socket.data).toHaveLength(2), PATIENCE);
+    await vi.waitFor(() => expect(onA.socket.data).toHaveLength(2), PATIENCE);
 
     for (const { socket } of [onA, onB]) {
       expect(socket.data).toEqual([
@@ -127,7 +132,7 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
 
     publishToUser(a.hub, 1, 'orders', { id: 'first' });
     publishToUser(a.hub, 2, 'orders', { id: 'second' });
-    await vi.waitFor(() => expect(otherOnB.socket.data).toHaveLength(1));
+    await vi.waitFor(() => expect(otherOnB.socket.data).toHaveLength(1), PATIENCE);
 
     expect(ownOnB.socket.data).toEqual([{ op: 'data', channel: 'orders', data: { id: 'first' } }]);
     expect(otherOnB.socket.data).toEqual([{ op: 'data', channel: 'orders', data: { id: 'second' } }]);
@@ -145,12 +150,13 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
 
     sessions.delete('token-of-1');
     a.hub.sessionEnded('token-of-1');
-    await vi.waitFor(() =>
-      expect(loggedOut.socket.messages.at(-1)).toEqual({ op: 'error', msg: expect.any(String) }),
+    await vi.waitFor(
+      () => expect(loggedOut.socket.messages.at(-1)).toEqual({ op: 'error', msg: expect.any(String) }),
+      PATIENCE,
     );
     publishToUser(a.hub, 1, 'orders', { id: 'after logout' });
     publishToUser(a.hub, 2, 'orders', { id: 'still signed in' });
-    await vi.waitFor(() => expect(otherSession.socket.data).toHaveLength(1));
+    await vi.waitFor(() => expect(otherSession.socket.data).toHaveLength(1), PATIENCE);
 
     expect(loggedOut.socket.data).toEqual([]);
     loggedOut.send({ op: 'subscribe', channels: ['orders'] });
@@ -164,8 +170,9 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
 
     sessions.delete('token-of-2');
     a.hub.userSessionsEnded(2);
-    await vi.waitFor(() =>
-      expect(frozen.socket.messages.at(-1)).toEqual({ op: 'error', msg: expect.any(String) }),
+    await vi.waitFor(
+      () => expect(frozen.socket.messages.at(-1)).toEqual({ op: 'error', msg: expect.any(String) }),
+      PATIENCE,
     );
     expect(frozen.connection.channels.size).toBe(0);
   });
@@ -181,7 +188,7 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
     await valuesRead(b);
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '2' });
     publishTo(a.hub, 'trades:BTCUSDT', [{ id: '2' }]);
-    await vi.waitFor(() => expect(watching.socket.data).toHaveLength(1));
+    await vi.waitFor(() => expect(watching.socket.data).toHaveLength(1), PATIENCE);
 
     // B heard the ticker: a new subscriber there gets its latest frame at once.
     const late = client(b.hub);
@@ -191,7 +198,7 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
     const c = await node();
     const fresh = client(c.hub);
     fresh.send({ op: 'subscribe', channels: ['ticker:BTCUSDT', 'trades:BTCUSDT', 'ticker:ETHUSDT'] });
-    await vi.waitFor(() => expect(fresh.socket.data).toHaveLength(2));
+    await vi.waitFor(() => expect(fresh.socket.data).toHaveLength(2), PATIENCE);
     expect(fresh.socket.data).toEqual(
       expect.arrayContaining([
         { op: 'data', channel: 'ticker:BTCUSDT', data: { last: '2' } },
@@ -209,7 +216,7 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
     // The clock stands still: every update falls in one window, so the first goes out and the latest follows.
     vi.useFakeTimers({ toFake: ['Date'] });
     for (let sequence = 1; sequence <= 500; sequence += 1) publishTo(a.hub, 'depth:BTCUSDT', { sequence });
-    await vi.waitFor(() => expect(onB.socket.data.at(-1)?.data).toEqual({ sequence: 500 }));
+    await vi.waitFor(() => expect(onB.socket.data.at(-1)?.data).toEqual({ sequence: 500 }), PATIENCE);
 
     expect(onB.socket.data.map((message) => message.data)).toEqual([{ sequence: 1 }, { sequence: 500 }]);
   });
@@ -222,7 +229,7 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
     onB.send({ op: 'subscribe', channels: ['ticker:BTCUSDT'] });
     await valuesRead(b);
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '7' });
-    await vi.waitFor(() => expect(onB.socket.data).toHaveLength(1));
+    await vi.waitFor(() => expect(onB.socket.data).toHaveLength(1), PATIENCE);
 
     let thrown: unknown;
     b.redis.command.once('close', () => {
@@ -235,15 +242,15 @@ describe.runIf(redisUrl)('RealtimeHub across nodes', () => {
     await admin.client('KILL', 'ID', String(b.ids.command));
     await admin.client('KILL', 'ID', String(b.ids.subscriber));
 
-    await vi.waitFor(() => expect(onB.socket.closedWith).toBe(WS_CLOSE_CODES.serviceRestart));
+    await vi.waitFor(() => expect(onB.socket.closedWith).toBe(WS_CLOSE_CODES.serviceRestart), PATIENCE);
     expect(thrown).toBeUndefined();
     expect(b.hub.stats.lost).toBeGreaterThan(0);
     // The client reconnects and subscribes again: it gets the current value, then what A publishes next.
     const again = client(b.hub);
     again.send({ op: 'subscribe', channels: ['ticker:BTCUSDT'] });
-    await vi.waitFor(() => expect(again.socket.data).toHaveLength(1));
+    await vi.waitFor(() => expect(again.socket.data).toHaveLength(1), PATIENCE);
     publishTo(a.hub, 'ticker:BTCUSDT', { last: '8' });
-    await vi.waitFor(() => expect(again.socket.data).toHaveLength(2));
+    await vi.waitFor(() => expect(again.socket.data).toHaveLength(2), PATIENCE);
     expect(again.socket.data.map((message) => message.data)).toEqual([{ last: '7' }, { last: '8' }]);
   });
 });
