@@ -193,12 +193,13 @@ export async function buildApp({
   );
   /**
    * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
-   * sessions end, so that their private channels stop at once.
+   * sessions end, so that their private channels stop at once, on every node.
    */
   const realtime: RealtimeHub = new RealtimeHub({
     authenticate: (token) => auth.authenticate(token),
     maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
     logger: app.log,
+    cluster,
   });
   const auth = new AuthService(
     new AuthRepository(database.db),
@@ -209,6 +210,8 @@ export async function buildApp({
     realtime,
   );
   app.decorate('realtime', realtime);
+  // Hears the other nodes before the modules that publish start (decision 0044).
+  app.addHook('onReady', async () => realtime.start());
   app.addHook('onClose', async () => realtime.close());
 
   /** Not ready once closing starts, whatever else answers (main.ts drains before closing). */

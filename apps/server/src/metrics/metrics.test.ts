@@ -107,7 +107,7 @@ describe('the metrics listener of its own', () => {
   it('serves /metrics and nothing else', async () => {
     const metrics = new NodeMetrics({
       pools: () => [],
-      websocket: () => ({ connectionCount: 4, stats: { dropped: 2 } }),
+      websocket: () => ({ connectionCount: 4, stats: { dropped: 2, lost: 3 } }),
     });
     const server = await listenForMetrics(metrics.registry, { port: 0, host: '127.0.0.1' });
     try {
@@ -117,6 +117,7 @@ describe('the metrics listener of its own', () => {
       const text = await answer.text();
       expect(seriesValue(text, 'kestrel_websocket_clients')).toBe(4);
       expect(seriesValue(text, 'kestrel_websocket_dropped_total')).toBe(2);
+      expect(seriesValue(text, 'kestrel_realtime_lost_total')).toBe(3);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -125,7 +126,7 @@ describe('the metrics listener of its own', () => {
 });
 
 describe('what the node counts', () => {
-  const idle = () => ({ connectionCount: 0, stats: { dropped: 0 } });
+  const idle = () => ({ connectionCount: 0, stats: { dropped: 0, lost: 0 } });
 
   it('counts leadership gained and lost, as the cluster tells it', async () => {
     const metrics = new NodeMetrics({ pools: () => [], websocket: idle });
