@@ -1,22 +1,30 @@
 /**
- * Spot orders per second placed over HTTP and settled durably in PostgreSQL, beside the ceiling: the same
- * settlement writes (order, reservation, freeze, trade, journal, postings, balances) as hand-written SQL, one
- * transaction per order, with the same number of concurrent workers and connections, in the same run.
+ * Spot orders per second placed over HTTP and settled durably in PostgreSQL, beside the ceiling: the same writes
+ * batched and pipelined the way the server's spot sequencer makes them (orders-ceiling.ts), without HTTP, the
+ * engine or the sequencer's bookkeeping, in the same run.
  *
  *   DATABASE_URL=postgres://… npm run bench:orders      (BENCH_SECONDS per phase, default 5;
  *                                                     BENCH_MARKETS, default five USDT markets)
  *
  * The app runs in this process against a scratch database it creates and drops, listening on a local port; the
  * HTTP clients run in a child process, as they would on phones, so that their work is not in the server's event
- * loop (the hand-written ceiling runs in this process, which then has nothing else to do). 64 workers each hold
- * one keep-alive connection and place limit orders around one price in five markets, so most orders fill
- * against the others'. An answer comes once the order's fills are committed, so its latency is the whole path.
+ * loop (the ceiling runs in this process, which then has nothing else to do). 64 workers each hold one keep-alive
+ * connection and place limit orders around one price in five markets (`orderOf`), so most orders fill against
+ * the others'. An answer comes once the order's fills are committed, so its latency is the whole path.
+ *
+ * The ceiling places the same orders from the same 64 workers, for the same users, and writes for them what the
+ * server writes: per batch one statement storing the orders with their funds frozen and one settling their
+ * trades, order states and releases, through the ledger's and the spot repository's own statements on the
+ * trading connections, two batches in flight. Its batches are at most as large as the server's were at that
+ * load (the mean of the HTTP phase before it): with answers that come back at once, its 64 workers would
+ * otherwise fall into batches of 63 and 1 taking turns, which overlap worse than the server's.
  *
  * Throughput: each of the 64 workers sends its next order as soon as the last is answered; phases alternate
- * (ceiling, HTTP, ceiling, HTTP). At that saturation an order's latency is only the queue in front of it
+ * (HTTP, ceiling, HTTP, ceiling). At that saturation an order's latency is only the queue in front of it
  * (64 ÷ throughput, by Little's law), so latency is measured apart, at the load the throughput goal names:
  * half the ceiling, offered at a steady pace over the same 64 connections whatever the answers (open loop),
- * each order timed from its scheduled start so that a queue behind a slow answer counts. The last line is JSON:
+ * each order timed from its scheduled start so that a queue behind a slow answer counts. Each phase prints its
+ * batches (the server's counted from the orders' shared created_at). The last line is JSON:
  * {"orders_per_s","p50_ms","p99_ms","ceiling_per_s","ratio","offered_per_s","saturated_p50_ms",
  * "saturated_p99_ms"}: p50 and p99 at the offered load, and for the record at saturation.
  */
@@ -302,17 +310,19 @@ async function main() {
       return { run, sizes: sizes.rows.map((row) => row.size) };
     };
 
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
     // A short warm-up of both paths (JIT, connections, books).
     const warm = SECONDS;
     process.stdout.write('warming up\n');
-    await overHttp({ type: 'saturate', seconds: Math.min(2, warm) });
+    const warmed = await serverBatches(() => overHttp({ type: 'saturate', seconds: Math.min(2, warm) }));
+    ceiling.maxBatch = Math.max(1, Math.round(mean(warmed.sizes)));
     await measure(handWritten, Math.min(2, warm));
 
     // Throughput: both paths as fast as the 64 workers can go, alternating.
     const ceilings: number[] = [];
     const rates: number[] = [];
     const saturated: number[] = [];
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     for (let round = 1; round <= 2; round++) {
       const { run, sizes } = await serverBatches(() => overHttp({ type: 'saturate', seconds: SECONDS }));
       rates.push(run.perSecond);
