@@ -67,13 +67,13 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
   const maths = new Map<string, MarketMath>();
   const result = (await database.db.execute(
     // Amounts as the markets module hands them to trading: without trailing zeros.
-    sql.raw(`select symbol, base, quote, open, market_maker as "marketMaker",
+    sql.raw(`select symbol, base, quote, open,
        ${['tick_size', 'lot_size', 'min_notional', 'maker_fee', 'taker_fee']
          .map((column) => `trim(trailing '.' from trim(trailing '0' from ${column}::text)) as ${column}`)
          .join(', ')}
      from markets`),
   )) as unknown as {
-    rows: Array<Record<string, string> & { open: boolean; marketMaker: boolean }>;
+    rows: Array<Record<string, string> & { open: boolean }>;
   };
   for (const row of result.rows) {
     const market = {

@@ -47,8 +47,6 @@ import { LedgerService } from '../src/modules/ledger/ledger.service';
 import { type BenchOrder, ceilingOf } from './orders-ceiling';
 
 const WORKERS = 64;
-/** The server pool's size in openDatabase; the ceiling uses as many connections. */
-const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MARKETS = (process.env.BENCH_MARKETS ?? 'BTCUSDT,ETHUSDT,SOLUSDT,BNBUSDT,LTCUSDT').split(',');
 const BASES = ['BTC', 'ETH', 'SOL', 'BNB', 'LTC'];
@@ -226,7 +224,8 @@ async function main() {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-bench-'));
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  const raw = new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS });
+  // The bench's own reads (settings, clocks, batch sizes), apart from the server's pools.
+  const raw = new pg.Pool({ connectionString: url.toString(), max: 1 });
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -245,7 +244,7 @@ async function main() {
       )
     ).rows[0];
     process.stdout.write(
-      `PostgreSQL ${name}: synchronous_commit=${settings?.synchronous_commit} fsync=${settings?.fsync}, ${WORKERS} workers, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`,
+      `PostgreSQL ${name}: synchronous_commit=${settings?.synchronous_commit} fsync=${settings?.fsync}, ${WORKERS} workers, ${SECONDS} s per phase\n`,
     );
 
     // One funded user and session per worker.
