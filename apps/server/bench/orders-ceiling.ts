@@ -93,6 +93,10 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
     );
   }
 
+  // Written under each market's leadership epoch, as the server's books write (decision 0044): the app leads them.
+  const epochs = await repository.leadershipEpochs([...maths.keys()]);
+  const epochOf = (symbol: string) => epochs.get(symbol) ?? 0n;
+
   const resting = new Map<string, { buy: Pending[]; sell: Pending[] }>();
   const queue: Pending[] = [];
   const ids: bigint[] = [];
@@ -120,7 +124,11 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
     const options = {
       flushedByLaterCommit: true,
       alongside: (frozen: readonly boolean[]) =>
-        repository.ordersInsert(orders.flatMap((order, index) => (frozen[index] ? [rowOf(order)] : []))),
+        repository.ordersInsert(
+          orders.flatMap((order, index) =>
+            frozen[index] ? [rowOf(order, epochOf(order.order.symbol))] : [],
+          ),
+        ),
     };
     const rows =
       (await ledger.freezeAll<RawOrder>(RESERVATION_PURPOSE, requests, options)) ??
@@ -143,6 +151,7 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
           filledSize: math.formatBase(0n),
           filledTotal: math.formatQuote(0n),
           status: 'open',
+          epoch: epochOf(taker.order.symbol),
         });
         continue;
       }
@@ -184,6 +193,7 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
           filledSize: math.formatBase(baseUnits),
           filledTotal: math.formatQuote(quoteUnits),
           status: 'filled',
+          epoch: epochOf(filled.order.symbol),
         });
         batch.closes.push(String(filled.id));
       }
@@ -264,7 +274,7 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
   return ceiling;
 }
 
-function rowOf(order: Pending): NewOrderRow {
+function rowOf(order: Pending, epoch: bigint): NewOrderRow {
   const { math } = order;
   return {
     id: order.id as bigint,
@@ -283,5 +293,6 @@ function rowOf(order: Pending): NewOrderRow {
       order.frozenAsset === math.market.quote ? math.quotePrecision : math.basePrecision,
     ),
     reference: null,
+    epoch,
   };
 }

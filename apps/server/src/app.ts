@@ -302,6 +302,7 @@ export async function buildApp({
     new LedgerService(new LedgerRepository(database.trading)),
     markets,
     realtime,
+    cluster,
     app.log,
     (batch) => metrics.spotBatchSettled(batch),
   );
@@ -330,7 +331,10 @@ export async function buildApp({
   await app.register(spotMarketRoutes, { prefix: '/api/markets', spot });
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
-  /** The market maker (decision 21) quotes through the spot service; its close runs before the spot service's. */
+  /**
+   * The market maker (decision 21) quotes through the spot service, whose markets' leaders run its orders: it
+   * cancels its quotes on closing before leadership is handed over (below), while the markets still have leaders.
+   */
   const marketMaker = new MarketMaker({
     repository: new MarketMakerRepository(database.db),
     ledger,
@@ -341,7 +345,7 @@ export async function buildApp({
     leadership: cluster.leadership,
   });
   app.addHook('onReady', async () => marketMaker.start());
-  app.addHook('onClose', async () => marketMaker.stop());
+  app.addHook('preClose', async () => marketMaker.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */

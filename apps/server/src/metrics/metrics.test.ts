@@ -6,9 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { openCluster } from '../cluster/open-cluster';
 import { loadConfig } from '../config';
 import { createUsers, deposit, tradingLedgerOf } from '../modules/ledger/test-ledger';
-import { SpotRepository } from '../modules/spot/spot.repository';
-import { SpotOrdersService } from '../modules/spot/spot-orders.service';
-import { FakeMarkets, RecordingPublisher } from '../modules/spot/test-spot';
+import { spotServiceOf } from '../modules/spot/test-spot';
 import { listenForMetrics } from './metrics.routes';
 import { NodeMetrics } from './node-metrics';
 
@@ -153,15 +151,10 @@ describe('what the node counts', () => {
   it("counts a market's orders and trades, and times matching lag and settlement", async () => {
     const metrics = new NodeMetrics({ pools: () => [], websocket: idle });
     const ledger = tradingLedgerOf(sut);
-    const spot = new SpotOrdersService(
-      new SpotRepository(sut.database.db),
+    const { sut: spot } = await spotServiceOf(sut, {
       ledger,
-      new FakeMarkets(),
-      new RecordingPublisher(),
-      undefined,
-      (batch) => metrics.spotBatchSettled(batch),
-    );
-    await spot.start();
+      observe: (batch) => metrics.spotBatchSettled(batch),
+    });
     try {
       const [buyer = 0, seller = 0] = await createUsers(sut, 2);
       await deposit(ledger, buyer, 'USDT', '1000');
