@@ -11,6 +11,16 @@ export class NoOwner extends Error {
   }
 }
 
+/**
+ * No answer came (the leader died while working on the command, or this node is stopping): whether the command
+ * was done is not known, so it is not sent again; the caller's reference makes a retry of an order the same order.
+ */
+export class NoAnswer extends AppError {
+  constructor() {
+    super('marketUnavailable');
+  }
+}
+
 type Request<C> = { id: string; replyTo: string; command: C };
 type Reply = { id: string; value?: unknown; error?: { reason: string; params?: TranslateParams } };
 type Waiting = {
@@ -30,9 +40,7 @@ type Log = { warn(details: object, message: string): void; error(details: object
  * Commands for a market's book from the node that received them to the node that leads the market (decision
  * 0044): each market has a topic that only its leader hears (`<topic>:<market>`), each node a topic for its
  * answers. The leader runs the command and answers with its result or its refusal, which the asking node throws
- * as the same translated error. An answer that does not come within `answerMs` (the leader died while working
- * on it) is answered as the market unavailable, since whether the command was done is not known; the caller's
- * reference makes a retry of an order the same order.
+ * as the same translated error; an answer that does not come within `answerMs` is `NoAnswer`.
  */
 export class OwnerRelay<C> {
   private readonly pending = new Map<string, Waiting>();
@@ -58,7 +66,7 @@ export class OwnerRelay<C> {
   async stop(): Promise<void> {
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
-    for (const [id, waiting] of this.pending) this.settle(id, waiting, new AppError('marketUnavailable'));
+    for (const [id, waiting] of this.pending) this.settle(id, waiting, new NoAnswer());
   }
 
   /** Sends a command to the market's leader and answers what it answered; throws NoOwner when nobody heard. */
@@ -67,10 +75,7 @@ export class OwnerRelay<C> {
     const request: Request<C> = { id, replyTo: this.replyTopic, command };
     let waiting: Waiting | undefined;
     const answer = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.settle(id, this.pending.get(id), new AppError('marketUnavailable')),
-        this.answerMs,
-      );
+      const timer = setTimeout(() => this.settle(id, this.pending.get(id), new NoAnswer()), this.answerMs);
       waiting = { resolve, reject, timer, heard: undefined, answers: 0, heldBack: undefined };
       this.pending.set(id, waiting);
     });

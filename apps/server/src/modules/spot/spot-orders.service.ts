@@ -11,7 +11,7 @@ import { checkOrder, type OrderRefusal } from '@kestrel/engine';
 import { decimalOf, formatAmount, formatDecimal, toScale, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
-import { NoOwner, OwnerRelay } from '../../cluster/owner-relay';
+import { NoAnswer, NoOwner, OwnerRelay } from '../../cluster/owner-relay';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -293,8 +293,10 @@ export class SpotOrdersService {
         if (lead) return await this.run(lead, command);
         return await this.relay.ask(symbol, command);
       } catch (error) {
+        // Nobody heard it, or the node that did no longer leads the market: nothing was done.
         const notDone =
-          error instanceof NoOwner || (error instanceof AppError && error.reason === 'marketUnavailable');
+          error instanceof NoOwner ||
+          (error instanceof AppError && error.reason === 'marketUnavailable' && !(error instanceof NoAnswer));
         if (!notDone) throw error;
         if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
       }

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { placeOrderBody } from '@kestrel/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { LocalBus } from '../../cluster/bus';
+import { type ClusterBus, LocalBus, RedisBus } from '../../cluster/bus';
 import { refusedByFence } from '../../cluster/fence';
+import { openRedis } from '../../cluster/redis';
 import { AppError } from '../../http/app-error';
 import { LedgerRepository, LedgerService } from '../ledger';
 import { journalTransactions } from '../ledger/ledger.schema';
@@ -37,14 +39,25 @@ function marketOf() {
 const limit = (symbol: string, side: 'buy' | 'sell', price: string, size: string) =>
   placeOrderBody.parse({ symbol, side, type: 'limit', price, size });
 
-/** Two nodes for a market: the first leads it, the second waits. */
-async function twoNodes(symbol: string, ledgers: { first?: LedgerService } = {}) {
-  const bus = new LocalBus();
+/**
+ * Two nodes for a market: the first leads it, the second waits. They share one bus in process unless each is
+ * given its own (on Redis).
+ */
+async function twoNodes(
+  symbol: string,
+  options: { first?: LedgerService; buses?: [ClusterBus, ClusterBus] } = {},
+) {
+  const shared = new LocalBus();
+  const [firstBus, secondBus] = options.buses ?? [shared, shared];
   const markets = new FakeMarkets([{ ...BTC, symbol }]);
-  const node = () => nodeOf(app, { alone: false, bus, leaseMs: 600 });
-  const first = await spotServiceOf(app, { markets, node: node(), ledger: ledgers.first });
+  const node = (bus: ClusterBus) => nodeOf(app, { alone: false, bus, leaseMs: 600 });
+  const first = await spotServiceOf(app, { markets, node: node(firstBus), ledger: options.first });
   await until(() => first.sut.serves(symbol), 'the first node leads the market');
-  const second = await spotServiceOf(app, { markets, node: node(), publisher: new RecordingPublisher() });
+  const second = await spotServiceOf(app, {
+    markets,
+    node: node(secondBus),
+    publisher: new RecordingPublisher(),
+  });
   expect(second.sut.serves(symbol)).toBe(false);
   const stop = async () => {
     for (const each of [first, second]) {
@@ -270,3 +283,37 @@ class TakenOverLedger extends LedgerService {
     }
   }
 }
+
+/*
+ * The same over Redis, as nodes in separate processes reach each other: runs when REDIS_URL names a server, with
+ * channels under a prefix of this run's own.
+ */
+describe.skipIf(!process.env.REDIS_URL)('spot trading on several nodes over Redis', () => {
+  it("sends an order to the market's leader through Redis and answers its result and its refusals", async () => {
+    const symbol = marketOf().symbol;
+    const prefix = `test-${randomBytes(6).toString('hex')}`;
+    const url = process.env.REDIS_URL as string;
+    const connections = await Promise.all([openRedis(url), openRedis(url)]);
+    const buses: [ClusterBus, ClusterBus] = [
+      new RedisBus(connections[0], prefix),
+      new RedisBus(connections[1], prefix),
+    ];
+    const ledger = tradingLedgerOf(app);
+    const [maker = 0, taker = 0] = await createUsers(app, 2);
+    await deposit(ledger, maker, 'BTC', '1');
+    await deposit(ledger, taker, 'USDT', '1000');
+    const { first, second, stop } = await twoNodes(symbol, { buses });
+    try {
+      await first.sut.place(maker, limit(symbol, 'sell', '50000', '0.01'), null);
+      const bid = await second.sut.place(taker, limit(symbol, 'buy', '50000', '0.01'), 'redis-bid');
+      expect(bid).toMatchObject({ status: 'filled', filledSize: '0.01000000' });
+      await expect(second.sut.place(taker, limit(symbol, 'buy', '50000', '1'), null)).rejects.toMatchObject({
+        reason: 'insufficientBalance',
+      });
+      expect(await ordersOf(taker)).toHaveLength(1);
+    } finally {
+      await stop();
+      await Promise.all(connections.map((redis) => redis.close()));
+    }
+  });
+});
