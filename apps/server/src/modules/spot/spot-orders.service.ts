@@ -45,21 +45,17 @@ const RECENT_TRADES = 50;
 const DEPTH_LEVELS = 20;
 
 /** What a node gives spot trading of the cluster (decision 0044). */
-export type SpotCluster = Pick<Cluster, 'nodeId' | 'bus' | 'leadership'> & {
-  /** How long commands for a market wait for a leader and for its answer; tests shorten them. */
-  patience?: Partial<Patience>;
-};
+export type SpotCluster = Pick<Cluster, 'nodeId' | 'bus' | 'leadership'>;
 
-type Patience = {
-  /** How often a command nobody heard (no leader yet) is sent again. */
-  retryMs: number;
-  /** How long a command waits for a market to have a leader before it is answered as unavailable. */
-  ownerMs: number;
-  /** How long a command heard by the leader waits for its answer. */
-  answerMs: number;
-};
-
-const PATIENCE: Patience = { retryMs: 100, ownerMs: 6000, answerMs: 8000 };
+/** How often a command that was not done (no leader yet, a leader handing over) is tried again. */
+const RETRY_MS = 100;
+/**
+ * How long a command waits for its market to have a leader before it is answered as unavailable: longer than a
+ * failover takes (a lapsed lease is taken within 5 s).
+ */
+const LEADER_WAIT_MS = 6000;
+/** How long a command heard by the market's leader waits for its answer. */
+const ANSWER_MS = 8000;
 
 /** The bus topic prefix of commands for a market's leader. */
 const COMMANDS_TOPIC = 'spot-commands';
@@ -96,7 +92,6 @@ export class SpotOrdersService {
   private readonly contended = new Set<string>();
   private readonly sequencer: SpotSequencer;
   private readonly relay: OwnerRelay<MarketCommand>;
-  private readonly patience: Patience;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -116,8 +111,7 @@ export class SpotOrdersService {
       log,
       observe,
     );
-    this.patience = { ...PATIENCE, ...cluster.patience };
-    this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, this.patience.answerMs, log);
+    this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
   }
 
   /**
@@ -286,7 +280,7 @@ export class SpotOrdersService {
    * as the market unavailable.
    */
   private async command(symbol: string, command: MarketCommand): Promise<unknown> {
-    const giveUpAt = performance.now() + this.patience.ownerMs;
+    const giveUpAt = performance.now() + LEADER_WAIT_MS;
     for (;;) {
       try {
         const lead = this.leads.get(symbol);
@@ -300,7 +294,7 @@ export class SpotOrdersService {
         if (!notDone) throw error;
         if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
       }
-      await delay(this.patience.retryMs);
+      await delay(RETRY_MS);
     }
   }
 
@@ -382,14 +376,14 @@ export class SpotOrdersService {
     if (lead) await this.retire(symbol, lead);
   }
 
+  /** Stops serving a market: new commands go to its next leader, and those given to its book finish or fail. */
   private async retire(symbol: string, lead: Lead) {
     if (this.leads.get(symbol) === lead) this.leads.delete(symbol);
-    await lead.unserve?.();
+    const { book, unserve } = lead;
+    if (book) book.retired = true;
     lead.unserve = undefined;
-    const book = lead.book;
-    if (!book) return;
-    book.retired = true;
-    await this.sequencer.settled(book);
+    await unserve?.();
+    if (book) await this.sequencer.settled(book);
   }
 
   /**

@@ -15,7 +15,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { tradingLedgerOf } from '../ledger/test-ledger';
 import { SpotRepository } from './spot.repository';
 import type { SpotMarket } from './spot-math';
-import { type SpotCluster, type SpotMarkets, SpotOrdersService } from './spot-orders.service';
+import { type SpotMarkets, SpotOrdersService } from './spot-orders.service';
 import type { SettledBatch } from './spot-sequencer';
 
 /*
@@ -84,10 +84,7 @@ export class RecordingPublisher implements RealtimePublisher {
  * A node of the test database: alone, as `npm start` runs (decision 0044), it takes every market at once, from
  * the test app's own service and from any service a test started before.
  */
-export function nodeOf(
-  app: TestApp,
-  options: { alone?: boolean; bus?: ClusterBus; leaseMs?: number; patience?: SpotCluster['patience'] } = {},
-) {
+export function nodeOf(app: TestApp, options: { alone?: boolean; bus?: ClusterBus; leaseMs?: number } = {}) {
   const nodeId = `node-${randomBytes(4).toString('hex')}`;
   const bus = options.bus ?? new LocalBus();
   const alone = options.alone ?? true;
@@ -99,7 +96,7 @@ export function nodeOf(
     leaseMs: options.leaseMs,
     tickMs: options.leaseMs === undefined ? undefined : Math.ceil(options.leaseMs / 4),
   });
-  return { nodeId, bus, leadership, alone, patience: options.patience };
+  return { nodeId, bus, leadership, alone };
 }
 
 export async function until(condition: () => boolean | Promise<boolean>, what: string) {
