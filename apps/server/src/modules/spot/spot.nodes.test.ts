@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { placeOrderBody } from '@kestrel/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../test/database';
+import { onRedis, testRedisPrefix } from '../../../test/redis';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type ClusterBus, LocalBus, RedisBus } from '../../cluster/bus';
 import { refusedByFence } from '../../cluster/fence';
@@ -288,10 +288,10 @@ class TakenOverLedger extends LedgerService {
  * The same over Redis, as nodes in separate processes reach each other: runs when REDIS_URL names a server, with
  * channels under a prefix of this run's own.
  */
-describe.skipIf(!process.env.REDIS_URL)('spot trading on several nodes over Redis', () => {
+onRedis('spot trading on several nodes over Redis', () => {
   it("sends an order to the market's leader through Redis and answers its result and its refusals", async () => {
     const symbol = marketOf().symbol;
-    const prefix = `test-${randomBytes(6).toString('hex')}`;
+    const prefix = testRedisPrefix();
     const url = process.env.REDIS_URL as string;
     const connections = await Promise.all([openRedis(url), openRedis(url)]);
     const buses: [ClusterBus, ClusterBus] = [
