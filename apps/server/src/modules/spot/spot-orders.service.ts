@@ -382,7 +382,12 @@ export class SpotOrdersService {
     const { book, unserve } = lead;
     if (book) book.retired = true;
     lead.unserve = undefined;
-    await unserve?.();
+    try {
+      await unserve?.();
+    } catch (error) {
+      // The bus drops the listener before it tells Redis: at worst this node keeps hearing a topic it ignores.
+      this.log?.warn({ err: error, symbol }, "a market's commands could not be unsubscribed from");
+    }
     if (book) await this.sequencer.settled(book);
   }
 
