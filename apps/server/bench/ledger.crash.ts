@@ -1198,6 +1198,7 @@ async function audit(run: CrashRun, setup: Setup, env: NodeJS.ProcessEnv, books:
       const book = new MarketBook(
         new MarketMath(market, digitsOf(market.base), digitsOf(market.quote)),
         () => 0,
+        0n,
       );
       let rebuilt: Depth;
       try {

@@ -1,22 +1,30 @@
 /**
- * Spot orders per second placed over HTTP and settled durably in PostgreSQL, beside the ceiling: the same
- * settlement writes (order, reservation, freeze, trade, journal, postings, balances) as hand-written SQL, one
- * transaction per order, with the same number of concurrent workers and connections, in the same run.
+ * Spot orders per second placed over HTTP and settled durably in PostgreSQL, beside the ceiling: the same writes
+ * batched and pipelined the way the server's spot sequencer makes them (orders-ceiling.ts), without HTTP, the
+ * engine or the sequencer's bookkeeping, in the same run.
  *
  *   DATABASE_URL=postgres://… npm run bench:orders      (BENCH_SECONDS per phase, default 5;
  *                                                     BENCH_MARKETS, default five USDT markets)
  *
  * The app runs in this process against a scratch database it creates and drops, listening on a local port; the
  * HTTP clients run in a child process, as they would on phones, so that their work is not in the server's event
- * loop (the hand-written ceiling runs in this process, which then has nothing else to do). 64 workers each hold
- * one keep-alive connection and place limit orders around one price in five markets, so most orders fill
- * against the others'. An answer comes once the order's fills are committed, so its latency is the whole path.
+ * loop (the ceiling runs in this process, which then has nothing else to do). 64 workers each hold one keep-alive
+ * connection and place limit orders around one price in five markets (`orderOf`), so most orders fill against
+ * the others'. An answer comes once the order's fills are committed, so its latency is the whole path.
+ *
+ * The ceiling places the same orders from the same 64 workers, for the same users, and writes for them what the
+ * server writes: per batch one statement storing the orders with their funds frozen and one settling their
+ * trades, order states and releases, through the ledger's and the spot repository's own statements on the
+ * trading connections, two batches in flight. Its batches are at most as large as the server's were at that
+ * load (the mean of the HTTP phase before it): with answers that come back at once, its 64 workers would
+ * otherwise fall into batches of 63 and 1 taking turns, which overlap worse than the server's.
  *
  * Throughput: each of the 64 workers sends its next order as soon as the last is answered; phases alternate
- * (ceiling, HTTP, ceiling, HTTP). At that saturation an order's latency is only the queue in front of it
+ * (HTTP, ceiling, HTTP, ceiling). At that saturation an order's latency is only the queue in front of it
  * (64 ÷ throughput, by Little's law), so latency is measured apart, at the load the throughput goal names:
  * half the ceiling, offered at a steady pace over the same 64 connections whatever the answers (open loop),
- * each order timed from its scheduled start so that a queue behind a slow answer counts. The last line is JSON:
+ * each order timed from its scheduled start so that a queue behind a slow answer counts. Each phase prints its
+ * batches (the server's counted from the orders' shared created_at). The last line is JSON:
  * {"orders_per_s","p50_ms","p99_ms","ceiling_per_s","ratio","offered_per_s","saturated_p50_ms",
  * "saturated_p99_ms"}: p50 and p99 at the offered load, and for the record at saturation.
  */
@@ -36,10 +44,9 @@ import { sessions, users } from '../src/modules/auth/auth.schema';
 import { sha256 } from '../src/modules/auth/secrets';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
+import { type BenchOrder, ceilingOf } from './orders-ceiling';
 
 const WORKERS = 64;
-/** The server pool's size in openDatabase; the ceiling uses as many connections. */
-const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MARKETS = (process.env.BENCH_MARKETS ?? 'BTCUSDT,ETHUSDT,SOLUSDT,BNBUSDT,LTCUSDT').split(',');
 const BASES = ['BTC', 'ETH', 'SOL', 'BNB', 'LTC'];
@@ -96,6 +103,12 @@ function describe(run: { perSecond: number; latencies: number[] }): string {
   return `${run.perSecond.toFixed(0)} orders/s, p50 ${percentile(run.latencies, 50).toFixed(2)} ms, p99 ${percentile(run.latencies, 99).toFixed(2)} ms`;
 }
 
+/** Orders per batch, as the sequencer (or the ceiling) made its batches. */
+function batches(sizes: number[]): string {
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  return `${sizes.length} batches of ${(total / Math.max(1, sizes.length)).toFixed(1)} orders on average (p50 ${percentile(sizes, 50)}, max ${Math.max(0, ...sizes)})`;
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -108,12 +121,26 @@ type ToClient =
   | { type: 'offer'; rate: number };
 type Run = { perSecond: number; latencies: number[]; refused: number };
 
+/**
+ * A worker's next order, the same over HTTP and for the ceiling: each worker trades one market, alternating buys a
+ * little above 1000 and sells a little below, so nearly every order crosses a resting one of another worker.
+ */
+function orderOf(index: number, iteration: number): BenchOrder {
+  const buy = (index + iteration) % 2 === 0;
+  const offset = ((index * 7 + iteration) % 5) / 100;
+  return {
+    symbol: MARKETS[index % MARKETS.length] as string,
+    side: buy ? 'buy' : 'sell',
+    price: (buy ? 1000 + offset : 1000 - offset).toFixed(2),
+    size: '0.01',
+  };
+}
+
 // ---- client side (child process) ----
 
 /**
  * The 64 HTTP clients, in a process of their own as a phone's app would be: their work does not sit in the
- * server's event loop. Each worker trades one market, alternating buys a little above 1000 and sells a little
- * below, so nearly every order crosses a resting one of another worker.
+ * server's event loop. Each places `orderOf` its index and iteration.
  */
 function runClient() {
   let port = 0;
@@ -148,16 +175,7 @@ function runClient() {
       request.end(body);
     });
   const overHttp: Worker = async (index, iteration) => {
-    const buy = (index + iteration) % 2 === 0;
-    const offset = ((index * 7 + iteration) % 5) / 100;
-    const price = (buy ? 1000 + offset : 1000 - offset).toFixed(2);
-    const body = JSON.stringify({
-      symbol: MARKETS[index % MARKETS.length],
-      side: buy ? 'buy' : 'sell',
-      type: 'limit',
-      price,
-      size: '0.01',
-    });
+    const body = JSON.stringify({ ...orderOf(index, iteration), type: 'limit' });
     if ((await post(tokens[index] as string, body)) !== 0) refused += 1;
   };
   process.on('message', async (message: ToClient) => {
@@ -206,7 +224,8 @@ async function main() {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-bench-'));
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  const raw = new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS });
+  // The bench's own reads (settings, clocks, batch sizes), apart from the server's pools.
+  const raw = new pg.Pool({ connectionString: url.toString(), max: 1 });
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -225,7 +244,7 @@ async function main() {
       )
     ).rows[0];
     process.stdout.write(
-      `PostgreSQL ${name}: synchronous_commit=${settings?.synchronous_commit} fsync=${settings?.fsync}, ${WORKERS} workers, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`,
+      `PostgreSQL ${name}: synchronous_commit=${settings?.synchronous_commit} fsync=${settings?.fsync}, ${WORKERS} workers, ${SECONDS} s per phase\n`,
     );
 
     // One funded user and session per worker.
@@ -273,101 +292,30 @@ async function main() {
       return run;
     };
 
-    const accounts = await raw.query<{ id: number; user_id: number }>(
-      `select id, user_id from ledger_accounts where purpose = 'spot' and user_id = any($1)`,
-      [userIds],
-    );
-    const accountOf = new Map(accounts.rows.map((row) => [row.user_id, row.id]));
-    const fees = (await raw.query<{ id: number }>(`select id from ledger_accounts where purpose = 'fees'`))
-      .rows[0]?.id;
+    const ceiling = await ceilingOf(database, userIds);
+    const handWritten: Worker = (index, iteration) =>
+      ceiling.place(userIds[index] as number, orderOf(index, iteration));
 
-    // One order and its fill against the previous worker's user, as one transaction of hand-written SQL.
-    const handWritten: Worker = async (index, iteration) => {
-      const buyer = userIds[index] as number;
-      const seller = userIds[(index + 1) % WORKERS] as number;
-      const buyerAccount = accountOf.get(buyer) as number;
-      const sellerAccount = accountOf.get(seller) as number;
-      const base = BASES[(index + iteration) % BASES.length] as string;
-      const symbol = `${base}USDT`;
-      const client = await raw.connect();
-      try {
-        await client.query('begin');
-        const order = await client.query<{ id: string }>(
-          `insert into spot_orders (user_id, symbol, side, type, time_in_force, price, size, frozen_asset, frozen_amount, reference)
-           values ($1, $2, 'buy', 'limit', 'GTC', 1000, 0.01, 'USDT', 10, $3) returning id`,
-          [buyer, symbol, `raw-${index}-${iteration}-${randomBytes(4).toString('hex')}`],
-        );
-        const orderId = order.rows[0]?.id as string;
-        // Every balance row of the order and its fill, locked in (account, asset) order as the ledger does.
-        await client.query(
-          `select 1 from balances where (account_id, asset) in (($1, 'USDT'), ($1, $3), ($2, 'USDT'), ($2, $3))
-           order by account_id, asset for update`,
-          [buyerAccount, sellerAccount, base],
-        );
-        await client.query(
-          `insert into reservations (account_id, asset, amount, purpose, reference, actor)
-           values ($1, 'USDT', 10, 'bench_raw', $2, $3)`,
-          [buyerAccount, orderId, `user:${buyer}`],
-        );
-        const frozen = await client.query(
-          `update balances set available = available - 10, frozen = frozen + 10
-           where account_id = $1 and asset = 'USDT' and available >= 10`,
-          [buyerAccount],
-        );
-        if (frozen.rowCount !== 1) throw new Error('the hand-written order ran out of funds');
-        const journal = await client.query<{ id: string }>(
-          `insert into journal_transactions (kind, reference, actor) values ('trade', $1, $2) returning id`,
-          [`raw-trade-${orderId}`, `user:${buyer}`],
-        );
-        const transactionId = journal.rows[0]?.id;
-        await client.query(
-          `insert into postings (transaction_id, account_id, asset, amount) values
-             ($1, $2, 'USDT', -10), ($1, $3, 'USDT', 9.99), ($1, $4, 'USDT', 0.01),
-             ($1, $3, $5, -0.01), ($1, $2, $5, 0.00999), ($1, $4, $5, 0.00001)`,
-          [transactionId, buyerAccount, sellerAccount, fees, base],
-        );
-        const legs: Array<[number, string, string, string]> = [
-          [buyerAccount, 'USDT', '0', '-10'],
-          [buyerAccount, base, '0.00999', '0'],
-          [sellerAccount, 'USDT', '9.99', '0'],
-          [sellerAccount, base, '-0.01', '0'],
-        ];
-        legs.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
-        for (const [account, asset, available, held] of legs) {
-          await client.query(
-            `update balances set available = available + $3::numeric, frozen = frozen + $4::numeric
-             where account_id = $1 and asset = $2`,
-            [account, asset, available, held],
-          );
-        }
-        await client.query(
-          `update reservations set consumed = amount, status = 'consumed', settled_at = now(), transaction_id = $2
-           where purpose = 'bench_raw' and reference = $1`,
-          [orderId, transactionId],
-        );
-        await client.query(
-          `insert into spot_trades (symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side,
-             price, size, quote_amount, maker_fee, taker_fee, trade_key, transaction_id)
-           values ($1, $2, $2, $3, $4, 'buy', 1000, 0.01, 10, 0.01, 0.00001, $5, $6)`,
-          [symbol, orderId, buyer, seller, `raw-trade-${orderId}`, transactionId],
-        );
-        await client.query(
-          `update spot_orders set filled_size = 0.01, filled_total = 10, status = 'filled', updated_at = now() where id = $1`,
-          [orderId],
-        );
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw error;
-      } finally {
-        client.release();
-      }
+    // The server's batches: the orders of one batch are stored by one statement, so they share its created_at.
+    const clock = async () =>
+      (await raw.query<{ at: string }>('select clock_timestamp()::text as at')).rows[0]?.at as string;
+    const serverBatches = async <T>(work: () => Promise<T>): Promise<{ run: T; sizes: number[] }> => {
+      const from = await clock();
+      const run = await work();
+      const sizes = await raw.query<{ size: number }>(
+        'select count(*)::int as size from spot_orders where created_at between $1 and $2 group by created_at',
+        [from, await clock()],
+      );
+      return { run, sizes: sizes.rows.map((row) => row.size) };
     };
+
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
     // A short warm-up of both paths (JIT, connections, books).
     const warm = SECONDS;
     process.stdout.write('warming up\n');
-    await overHttp({ type: 'saturate', seconds: Math.min(2, warm) });
+    const warmed = await serverBatches(() => overHttp({ type: 'saturate', seconds: Math.min(2, warm) }));
+    ceiling.maxBatch = Math.max(1, Math.round(mean(warmed.sizes)));
     await measure(handWritten, Math.min(2, warm));
 
     // Throughput: both paths as fast as the 64 workers can go, alternating.
@@ -375,15 +323,19 @@ async function main() {
     const rates: number[] = [];
     const saturated: number[] = [];
     for (let round = 1; round <= 2; round++) {
-      ceilings.push((await measure(handWritten)).perSecond);
-      process.stdout.write(`round ${round} hand-written SQL: ${ceilings.at(-1)?.toFixed(0)} orders/s\n`);
-      const run = await overHttp({ type: 'saturate', seconds: SECONDS });
+      const { run, sizes } = await serverBatches(() => overHttp({ type: 'saturate', seconds: SECONDS }));
       rates.push(run.perSecond);
       saturated.push(...run.latencies);
-      process.stdout.write(`round ${round} HTTP orders:      ${describe(run)}\n`);
+      process.stdout.write(`round ${round} HTTP orders: ${describe(run)}, ${batches(sizes)}\n`);
+      // The ceiling's batches are at most as large as the server's were at that load.
+      ceiling.maxBatch = Math.max(1, Math.round(mean(sizes)));
+      ceiling.takeBatchSizes();
+      ceilings.push((await measure(handWritten)).perSecond);
+      process.stdout.write(
+        `round ${round} ceiling:     ${ceilings.at(-1)?.toFixed(0)} orders/s, ${batches(ceiling.takeBatchSizes())}\n`,
+      );
     }
 
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const ordersPerS = Math.round(mean(rates));
     const ceilingPerS = Math.round(mean(ceilings));
 
@@ -391,9 +343,9 @@ async function main() {
     const offered = Math.round(ceilingPerS * OFFERED_SHARE);
     const latencies: number[] = [];
     for (let round = 1; round <= 2; round++) {
-      const run = await overHttp({ type: 'offer', rate: offered });
+      const { run, sizes } = await serverBatches(() => overHttp({ type: 'offer', rate: offered }));
       latencies.push(...run.latencies);
-      process.stdout.write(`round ${round} HTTP at ${offered}/s:  ${describe(run)}\n`);
+      process.stdout.write(`round ${round} HTTP at ${offered}/s: ${describe(run)}, ${batches(sizes)}\n`);
     }
     const trades = (
       await raw.query<{ n: string }>(

@@ -5,7 +5,9 @@
  *
  *   npm run bench:ws            (BENCH_CLIENTS, default 5000; BENCH_SECONDS measured per server, default 10;
  *                                BENCH_MARKETS, default 8; BENCH_TRADES_PER_S across all markets, default 100;
- *                                BENCH_ORDER, default three alternating rounds "ours,plain,…";
+ *                                BENCH_ORDER, default three alternating rounds "ours,plain,…"; with REDIS_URL
+ *                                set, rounds named "redis" run our hub as a node of a cluster, every message
+ *                                through Redis, and the last line gains their redis_* figures;
  *                                BENCH_FAN_OUT_SLICE, the hub's default)
  * Each figure in the last line is the median over the rounds.
  *
@@ -28,7 +30,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
-import { RealtimeHub } from '../src/realtime/hub';
+import { RedisBus } from '../src/cluster/bus';
+import { openRedis } from '../src/cluster/redis';
+import { RealtimeHub, type RealtimeHubOptions } from '../src/realtime/hub';
 import { realtimeRoutes } from '../src/realtime/realtime.routes';
 import { publishTo } from '../src/realtime/test-realtime';
 
@@ -79,8 +83,31 @@ else await main();
 type Served = { url: string; publish: (channel: string, data: unknown) => void; close: () => Promise<void> };
 
 async function serveOurs(): Promise<Served> {
+  return serveHub(undefined);
+}
+
+/** Our hub as one node of several (decision 0044): published once into Redis, fanned out from what it hears. */
+async function serveThroughRedis(): Promise<Served> {
+  const url = process.env.REDIS_URL;
+  if (!url) throw new Error('the redis rounds need REDIS_URL');
+  const redis = await openRedis(url);
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const served = await serveHub({ prefix, bus: new RedisBus(redis, prefix), redis });
+  return {
+    ...served,
+    close: async () => {
+      await served.close();
+      const keys = await redis.command.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.command.del(...keys);
+      await redis.close();
+    },
+  };
+}
+
+async function serveHub(cluster: RealtimeHubOptions['cluster']): Promise<Served> {
   const app = Fastify({ logger: false });
   const hub = new RealtimeHub({
+    cluster,
     authenticate: async () => undefined,
     // Every client of the bench connects from this machine's one address.
     maxConnectionsPerAddress: CLIENTS,
@@ -89,6 +116,7 @@ async function serveOurs(): Promise<Served> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(realtimeRoutes, { hub });
   app.addHook('onClose', async () => hub.close());
+  await hub.start();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `${address.replace(/^http/, 'ws')}/ws`,
@@ -233,7 +261,7 @@ async function main() {
     closed: number;
   };
   const rounds: Record<string, Result[]> = {};
-  const servers = { ours: serveOurs, plain: servePlain };
+  const servers = { ours: serveOurs, plain: servePlain, redis: serveThroughRedis };
   const order = (process.env.BENCH_ORDER ?? 'ours,plain,ours,plain,ours,plain').split(
     ',',
   ) as (keyof typeof servers)[];
@@ -277,6 +305,7 @@ async function main() {
   // neighbours than about the server.
   const ours = medians(rounds.ours);
   const plain = medians(rounds.plain);
+  const throughRedis = medians(rounds.redis);
   if (!ours || !plain) throw new Error('missing results');
   console.log(
     JSON.stringify({
@@ -300,6 +329,13 @@ async function main() {
       depth_per_s_per_market: DEPTH_PER_S,
       seconds: SECONDS,
       rounds: rounds.ours?.length ?? 0,
+      ...(throughRedis && {
+        redis_msgs_per_s: throughRedis.msgs_per_s,
+        redis_delivery_p99_ms: throughRedis.p99_ms,
+        redis_lag_p99_ms: throughRedis.lag_p99_ms,
+        redis_server_cpu: throughRedis.server_cpu,
+        redis_dropped_clients: throughRedis.closed,
+      }),
       cpus: availableParallelism(),
       load_avg_1m: round(loadavg()[0] ?? 0),
     }),

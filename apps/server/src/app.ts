@@ -193,12 +193,13 @@ export async function buildApp({
   );
   /**
    * Live data at /ws: the trading modules publish through it, so it exists before they are built; it is told when
-   * sessions end, so that their private channels stop at once.
+   * sessions end, so that their private channels stop at once, on every node.
    */
   const realtime: RealtimeHub = new RealtimeHub({
     authenticate: (token) => auth.authenticate(token),
     maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
     logger: app.log,
+    cluster,
   });
   const auth = new AuthService(
     new AuthRepository(database.db),
@@ -209,6 +210,8 @@ export async function buildApp({
     realtime,
   );
   app.decorate('realtime', realtime);
+  // Hears the other nodes before the modules that publish start (decision 0044).
+  app.addHook('onReady', async () => realtime.start());
   app.addHook('onClose', async () => realtime.close());
 
   /** Not ready once closing starts, whatever else answers (main.ts drains before closing). */
@@ -299,6 +302,7 @@ export async function buildApp({
     new LedgerService(new LedgerRepository(database.trading)),
     markets,
     realtime,
+    cluster,
     app.log,
     (batch) => metrics.spotBatchSettled(batch),
   );
@@ -327,7 +331,10 @@ export async function buildApp({
   await app.register(spotMarketRoutes, { prefix: '/api/markets', spot });
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
-  /** The market maker (decision 21) quotes through the spot service; its close runs before the spot service's. */
+  /**
+   * The market maker (decision 21) quotes through the spot service, whose markets' leaders run its orders: it
+   * cancels its quotes on closing before leadership is handed over (below), while the markets still have leaders.
+   */
   const marketMaker = new MarketMaker({
     repository: new MarketMakerRepository(database.db),
     ledger,
@@ -338,7 +345,7 @@ export async function buildApp({
     leadership: cluster.leadership,
   });
   app.addHook('onReady', async () => marketMaker.start());
-  app.addHook('onClose', async () => marketMaker.stop());
+  app.addHook('preClose', async () => marketMaker.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */

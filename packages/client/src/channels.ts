@@ -64,5 +64,12 @@ export function createChannelHooks(realtime: () => RealtimeClient) {
     return realtime().subscribe(nameOf(stream, params) ?? '', (data) => listener(data as StreamData<S>));
   }
 
-  return { useChannel, useChannelEvents, follow };
+  /** Calls `onReconnect` (the latest one) each time the shared socket is back after it was lost. */
+  function useReconnect(onReconnect: () => void): void {
+    const handler = useRef(onReconnect);
+    handler.current = onReconnect;
+    useEffect(() => realtime().onReconnect(() => handler.current()), []);
+  }
+
+  return { useChannel, useChannelEvents, follow, useReconnect };
 }

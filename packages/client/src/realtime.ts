@@ -68,6 +68,9 @@ export class RealtimeClient {
   private idleTimer: unknown = null;
   private pingTimer: unknown = null;
   private authedToken = '';
+  /** Whether a socket was lost since the last one opened: the next open is a reconnect. */
+  private lost = false;
+  private readonly reconnectListeners = new Set<() => void>();
   private readonly options: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -107,6 +110,18 @@ export class RealtimeClient {
       this.latest.delete(channel);
       if (this.isOpen()) this.send({ op: 'unsubscribe', channels: [channel] });
       if (this.listeners.size === 0) this.scheduleIdleClose();
+    };
+  }
+
+  /**
+   * Calls `listener` each time a lost socket has been replaced and every channel subscribed again: messages sent
+   * in between are missing (the server closes sockets on purpose when it lost some, code 1012), so what an app
+   * keeps from pushed messages, its own orders and balances, is read afresh. The returned function stops it.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => {
+      this.reconnectListeners.delete(listener);
     };
   }
 
@@ -174,6 +189,9 @@ export class RealtimeClient {
       const channels = this.channels();
       if (channels.length > 0) this.send({ op: 'subscribe', channels });
       this.startPing();
+      if (!this.lost) return;
+      this.lost = false;
+      for (const listener of [...this.reconnectListeners]) listener();
     };
     socket.onmessage = (event) => {
       if (this.socket === socket) this.handleMessage(event.data);
@@ -185,6 +203,7 @@ export class RealtimeClient {
       if (this.socket !== socket) return;
       this.socket = null;
       this.stopPing();
+      this.lost = true;
       if (this.listeners.size > 0) this.scheduleReconnect();
     };
   }

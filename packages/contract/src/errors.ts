@@ -112,6 +112,8 @@ export const ERRORS = {
   priceStale: { code: 7003, status: 503, message: 'markets.errors.priceStale' },
   // Tick and lot size change only while the market is closed, so no resting order falls off the grid.
   marketSizesWhileOpen: { code: 7004, status: 409, message: 'admin.markets.errors.sizesWhileOpen' },
+  // The market's book is changing hands between nodes (decision 0044); its new owner serves it within seconds.
+  marketUnavailable: { code: 7005, status: 503, message: 'markets.errors.unavailable' },
   // 71xx: spot orders. Too little balance for an order reuses insufficientBalance (6001).
   orderNotFound: { code: 7101, status: 404, message: 'orders.errors.notFound' },
   orderPriceNotOnTick: { code: 7102, status: 400, message: 'orders.errors.priceNotOnTick' },

@@ -34,6 +34,11 @@ export const WS_MAX_CHANNELS = 50;
 export const WS_CLOSE_CODES = {
   /** The server is shutting down or restarting. */
   goingAway: 1001,
+  /**
+   * The server lost updates it relays from other nodes (its connection to them dropped and came back): the
+   * client reconnects and subscribes again, and gets each channel's current value afresh.
+   */
+  serviceRestart: 1012,
   /** The client did not read its messages fast enough and was dropped so that it held nobody else back. */
   slowConsumer: 4008,
   /** The client's address already holds as many connections as it may. */

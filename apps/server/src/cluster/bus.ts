@@ -89,7 +89,15 @@ export class RedisBus implements ClusterBus {
   }
 
   async subscribe(topic: string, listener: BusListener): Promise<() => Promise<void>> {
-    if (this.topics.add(topic, listener)) await this.redis.subscriber.subscribe(this.channelPrefix + topic);
+    if (this.topics.add(topic, listener)) {
+      try {
+        await this.redis.subscriber.subscribe(this.channelPrefix + topic);
+      } catch (error) {
+        // Not subscribed after all: forgotten, so that the next listener of the topic subscribes again.
+        this.topics.remove(topic, listener);
+        throw error;
+      }
+    }
     return async () => {
       if (this.topics.remove(topic, listener))
         await this.redis.subscriber.unsubscribe(this.channelPrefix + topic);

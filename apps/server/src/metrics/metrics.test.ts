@@ -6,9 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { openCluster } from '../cluster/open-cluster';
 import { loadConfig } from '../config';
 import { createUsers, deposit, tradingLedgerOf } from '../modules/ledger/test-ledger';
-import { SpotRepository } from '../modules/spot/spot.repository';
-import { SpotOrdersService } from '../modules/spot/spot-orders.service';
-import { FakeMarkets, RecordingPublisher } from '../modules/spot/test-spot';
+import { spotServiceOf } from '../modules/spot/test-spot';
 import { listenForMetrics } from './metrics.routes';
 import { NodeMetrics } from './node-metrics';
 
@@ -107,7 +105,7 @@ describe('the metrics listener of its own', () => {
   it('serves /metrics and nothing else', async () => {
     const metrics = new NodeMetrics({
       pools: () => [],
-      websocket: () => ({ connectionCount: 4, stats: { dropped: 2 } }),
+      websocket: () => ({ connectionCount: 4, stats: { dropped: 2, lost: 3 } }),
     });
     const server = await listenForMetrics(metrics.registry, { port: 0, host: '127.0.0.1' });
     try {
@@ -117,6 +115,7 @@ describe('the metrics listener of its own', () => {
       const text = await answer.text();
       expect(seriesValue(text, 'kestrel_websocket_clients')).toBe(4);
       expect(seriesValue(text, 'kestrel_websocket_dropped_total')).toBe(2);
+      expect(seriesValue(text, 'kestrel_realtime_lost_total')).toBe(3);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -125,7 +124,7 @@ describe('the metrics listener of its own', () => {
 });
 
 describe('what the node counts', () => {
-  const idle = () => ({ connectionCount: 0, stats: { dropped: 0 } });
+  const idle = () => ({ connectionCount: 0, stats: { dropped: 0, lost: 0 } });
 
   it('counts leadership gained and lost, as the cluster tells it', async () => {
     const metrics = new NodeMetrics({ pools: () => [], websocket: idle });
@@ -152,15 +151,10 @@ describe('what the node counts', () => {
   it("counts a market's orders and trades, and times matching lag and settlement", async () => {
     const metrics = new NodeMetrics({ pools: () => [], websocket: idle });
     const ledger = tradingLedgerOf(sut);
-    const spot = new SpotOrdersService(
-      new SpotRepository(sut.database.db),
+    const { sut: spot } = await spotServiceOf(sut, {
       ledger,
-      new FakeMarkets(),
-      new RecordingPublisher(),
-      undefined,
-      (batch) => metrics.spotBatchSettled(batch),
-    );
-    await spot.start();
+      observe: (batch) => metrics.spotBatchSettled(batch),
+    });
     try {
       const [buyer = 0, seller = 0] = await createUsers(sut, 2);
       await deposit(ledger, buyer, 'USDT', '1000');

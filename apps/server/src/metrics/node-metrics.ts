@@ -7,8 +7,11 @@ import type { SettledBatch } from '../modules/spot';
 /** What the metrics read when they are scraped. */
 export type MetricSources = {
   pools: () => PoolUse[];
-  /** The live-data hub: its open connections and the slow consumers it dropped. */
-  websocket: () => { connectionCount: number; stats: { dropped: number } };
+  /**
+   * The live-data hub: its open connections, the slow consumers it dropped, and the messages to other nodes it
+   * lost while Redis was out of reach.
+   */
+  websocket: () => { connectionCount: number; stats: { dropped: number; lost: number } };
 };
 
 /** From a millisecond to ten seconds: a request or a settlement that takes longer is counted in the last. */
@@ -52,6 +55,15 @@ export class NodeMetrics {
       collect() {
         this.reset();
         this.inc(sources.websocket().stats.dropped);
+      },
+    });
+    new Counter({
+      name: 'kestrel_realtime_lost_total',
+      help: 'Live-data messages for other nodes lost while Redis was out of reach (their clients resynchronise)',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.websocket().stats.lost);
       },
     });
     new Gauge({

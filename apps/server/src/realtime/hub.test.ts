@@ -2,42 +2,8 @@ import { channels, WS_CLOSE_CODES, WS_MAX_CHANNELS } from '@kestrel/contract';
 import { catalogues } from '@kestrel/i18n/all';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translator } from '../http/i18n';
-import { type HubSocket, RealtimeHub } from './hub';
-import { publishTo, publishToUser } from './test-realtime';
-
-/** A socket that records what the hub does to it; `bufferedAmount` is set by the test to play a slow reader. */
-class FakeSocket implements HubSocket {
-  readyState = 1;
-  bufferedAmount = 0;
-  readonly frames: (Buffer | string)[] = [];
-  /** When each frame was sent (the fake clock). */
-  readonly sentAt: number[] = [];
-  closedWith: number | undefined;
-  terminated = false;
-  pings = 0;
-  send(data: Buffer | string) {
-    this.frames.push(data);
-    this.sentAt.push(Date.now());
-  }
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 2;
-  }
-  terminate() {
-    this.terminated = true;
-    this.readyState = 3;
-  }
-  ping() {
-    this.pings += 1;
-  }
-  /** Every message received so far, parsed. */
-  get messages(): { op: string; channel?: string; data?: unknown; msg?: string; channels?: string[] }[] {
-    return this.frames.map((frame) => JSON.parse(String(frame)));
-  }
-  get data() {
-    return this.messages.filter((message) => message.op === 'data');
-  }
-}
+import { RealtimeHub } from './hub';
+import { FakeSocket, publishTo, publishToUser } from './test-realtime';
 
 const tokens = new Map([
   ['token-of-1', { id: 1 }],
@@ -183,7 +149,7 @@ describe('RealtimeHub', () => {
     sut.close();
     sut = new RealtimeHub({
       authenticate: async () => undefined,
-      logger: { error: (details) => errors.push(details) },
+      logger: { error: (details) => errors.push(details), warn: () => undefined },
     });
     const a = client();
     a.send({ op: 'subscribe', channels: ['trades:BTCUSDT'] });

@@ -12,8 +12,10 @@ import {
   type WsServerMessage,
   wsClientMessage,
 } from '@kestrel/contract';
+import type { Cluster } from '../cluster/cluster';
 import type { Translate } from '../http/i18n';
 import type { RealtimePublisher } from './publisher';
+import { ClusterRelay, hashToken, relayedMessage, type SessionEnding } from './relay';
 
 /** The channel kinds whose current value a module can hand to a new subscriber. */
 export type SnapshotKind = 'tickers' | 'ticker' | 'depth' | 'trades' | 'candles';
@@ -50,12 +52,28 @@ export type RealtimeHubOptions = {
   maxConnectionsPerAddress?: number;
   /** Messages a connection may send: `perSecond` on average, `burst` at once; a faster client is closed. */
   messageRate?: { perSecond: number; burst: number };
-  /** Where a payload that cannot be serialised is reported; publishing never throws at the publisher. */
-  logger?: { error: (details: object, message: string) => void };
+  /**
+   * Where a payload that cannot be serialised, or messages lost while Redis is down, are reported; publishing
+   * never throws at the publisher.
+   */
+  logger?: {
+    error: (details: object, message: string) => void;
+    warn: (details: object, message: string) => void;
+  };
+  /**
+   * The nodes this one runs with (decision 0044). With Redis, every message goes through the cluster's bus, so
+   * that each node's sockets get what any node published; without it the hub fans out in process.
+   */
+  cluster?: Pick<Cluster, 'prefix' | 'bus' | 'redis'>;
 };
 
 const OPEN = 1;
 const CONFLATED_PREFIX = 'depth:';
+/**
+ * Channels whose messages add to what came before (the latest trades) rather than replace it: their current
+ * value is a list that no single message carries, so only the producing node's provider can answer it.
+ */
+const APPENDED_PREFIX = 'trades:';
 const TEXT = { binary: false } as const;
 const GOLDEN_RATIO_FRACTION = (Math.sqrt(5) - 1) / 2;
 /** After closing a slow client politely, how long its close frame may take to get out before the socket is cut. */
@@ -94,8 +112,15 @@ export class RealtimeHub implements RealtimePublisher {
   private readonly reauthenticateMs: number;
   private readonly maxConnectionsPerAddress: number;
   readonly messageRate: { perSecond: number; burst: number };
-  /** Counters for monitoring and the benchmark. */
-  readonly stats = { published: 0, frames: 0, dropped: 0, failed: 0 };
+  /** Counters for monitoring and the benchmark; `lost` counts messages Redis could not take (a drop). */
+  readonly stats = { published: 0, frames: 0, dropped: 0, failed: 0, lost: 0 };
+  /** Set when the node runs with others on Redis: every message then goes through it. */
+  private readonly relay: ClusterRelay | undefined;
+  /**
+   * With Redis, the latest frame heard of each channel whose frames are its whole value: what a new subscriber
+   * here gets when this node does not produce the channel.
+   */
+  private readonly lastFrames = new Map<string, Buffer>();
 
   constructor(private readonly options: RealtimeHubOptions) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
@@ -106,6 +131,28 @@ export class RealtimeHub implements RealtimePublisher {
     this.messageRate = options.messageRate ?? { perSecond: 10, burst: 20 };
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
+    const { cluster } = options;
+    this.relay = cluster?.redis
+      ? new ClusterRelay(
+          { ...cluster, redis: cluster.redis },
+          {
+            frame: (channel, frame) => this.heard(channel, frame),
+            userFrame: (userId, channel, frame) => this.sendToUser(userId, channel, frame),
+            sessionEnded: (ending) => this.endedElsewhere(ending),
+            snapshotOf: (channel) => this.snapshotFrame(channel),
+            reconnected: () => this.resynchronise(),
+            lost: () => {
+              this.stats.lost += 1;
+            },
+          },
+          { snapshotIntervalMs: this.depthIntervalMs, log: options.logger },
+        )
+      : undefined;
+  }
+
+  /** Starts hearing the other nodes (nothing to do alone). */
+  async start(): Promise<void> {
+    await this.relay?.start();
   }
 
   /** Registers where new subscribers of a channel kind get its current value from. */
@@ -128,6 +175,11 @@ export class RealtimeHub implements RealtimePublisher {
 
   publishToUser<C extends PrivateChannelEntry>(userId: number, channel: C, data: ChannelPayload<C>): void {
     this.stats.published += 1;
+    if (this.relay) {
+      const message = this.encodeRelayed(channel.pattern, data);
+      if (message) this.relay.publishToUser(userId, message);
+      return;
+    }
     const connections = this.userConnections.get(userId);
     if (!connections) return;
     let frame: Buffer | undefined;
@@ -139,7 +191,12 @@ export class RealtimeHub implements RealtimePublisher {
     }
   }
 
+  /**
+   * With Redis, always: the user's sockets may be on any node, and knowing for sure would take a registry shared
+   * by every node read on each batch; reading the balances of a batch's users costs less (decision 0044).
+   */
   follows(userId: number, channel: PrivateChannelEntry): boolean {
+    if (this.relay) return true;
     for (const connection of this.userConnections.get(userId) ?? []) {
       if (connection.channels.has(channel.pattern)) return true;
     }
@@ -169,6 +226,7 @@ export class RealtimeHub implements RealtimePublisher {
   /** Closes every socket and stops the timers; publishing afterwards reaches nobody. */
   close(): void {
     clearInterval(this.heartbeat);
+    this.relay?.close();
     for (const state of this.conflated.values()) clearTimeout(state.timer);
     this.conflated.clear();
     this.fanOuts.length = 0;
@@ -185,7 +243,8 @@ export class RealtimeHub implements RealtimePublisher {
    * out in the same instant to thousands of sockets.
    */
   private publishConflated(channel: string, data: unknown) {
-    if (!this.subscribers.get(channel)?.size) return;
+    // With Redis the publisher cannot see other nodes' subscribers: it conflates whoever listens.
+    if (!this.relay && !this.subscribers.get(channel)?.size) return;
     let state = this.conflated.get(channel);
     if (!state) {
       state = {
@@ -234,10 +293,44 @@ export class RealtimeHub implements RealtimePublisher {
   }
 
   private deliver(channel: string, data: unknown) {
+    if (this.relay) {
+      this.relayed(this.relay, channel, data);
+      return;
+    }
     const subscribers = this.subscribers.get(channel);
     if (!subscribers?.size) return;
     const frame = this.encodeData(channel, data);
-    if (!frame) return;
+    if (frame) this.fanOut(channel, frame);
+  }
+
+  /**
+   * Serialised once here and published once on the bus, whatever the number of subscribers on every node; each
+   * node, this one included, fans the frame out when it hears it. The channel's current value is stored first.
+   */
+  private relayed(relay: ClusterRelay, channel: string, data: unknown) {
+    const message = this.encodeRelayed(channel, data);
+    if (!message) return;
+    if (channel.startsWith(APPENDED_PREFIX)) relay.storeSnapshotSoon(channel);
+    else relay.storeSnapshot(channel, message.subarray(channel.length + 1));
+    relay.publish(message);
+  }
+
+  /** A public frame heard on the bus. */
+  private heard(channel: string, frame: Buffer) {
+    if (!channel.startsWith(APPENDED_PREFIX)) this.lastFrames.set(channel, frame);
+    if (this.subscribers.get(channel)?.size) this.fanOut(channel, frame);
+  }
+
+  /** A private frame heard on the bus, for this node's sockets of the user that follow the channel. */
+  private sendToUser(userId: number, channel: string, frame: Buffer) {
+    for (const connection of this.userConnections.get(userId) ?? []) {
+      if (connection.channels.has(channel)) connection.sendFrame(frame);
+    }
+  }
+
+  private fanOut(channel: string, frame: Buffer) {
+    const subscribers = this.subscribers.get(channel);
+    if (!subscribers?.size) return;
     this.fanOuts.push({ channel, frame, targets: [...subscribers], next: 0 });
     if (!this.drainScheduled) this.drain();
   }
@@ -272,10 +365,29 @@ export class RealtimeHub implements RealtimePublisher {
     try {
       return encode({ op: 'data', channel, data });
     } catch (error) {
-      this.stats.failed += 1;
-      this.options.logger?.error({ err: error, channel }, 'realtime payload could not be serialised');
+      this.failedToEncode(channel, error);
       return undefined;
     }
+  }
+
+  private encodeRelayed(channel: string, data: unknown): Buffer | undefined {
+    try {
+      return relayedMessage(channel, JSON.stringify({ op: 'data', channel, data } satisfies WsServerMessage));
+    } catch (error) {
+      this.failedToEncode(channel, error);
+      return undefined;
+    }
+  }
+
+  private failedToEncode(channel: string, error: unknown) {
+    this.stats.failed += 1;
+    this.options.logger?.error({ err: error, channel }, 'realtime payload could not be serialised');
+  }
+
+  /** This node's provider's answer for a channel, serialised (stored in Redis for the other nodes). */
+  private snapshotFrame(channel: string): Buffer | undefined {
+    const current = this.currentValue(channel);
+    return current === undefined ? undefined : this.encodeData(channel, current);
   }
 
   /** @internal */
@@ -295,7 +407,8 @@ export class RealtimeHub implements RealtimePublisher {
     set.delete(connection);
     if (set.size === 0) {
       this.subscribers.delete(channel);
-      const state = this.conflated.get(channel);
+      // With Redis this node conflates for every node's subscribers, whether or not any are left here.
+      const state = this.relay ? undefined : this.conflated.get(channel);
       if (state) {
         clearTimeout(state.timer);
         this.conflated.delete(channel);
@@ -305,7 +418,13 @@ export class RealtimeHub implements RealtimePublisher {
 
   /** A session ended (a logout): the connections signed in with its token lose their private channels now. */
   sessionEnded(token: string): void {
-    for (const connection of [...this.connections]) connection.sessionEnded(token);
+    const tokenHash = hashToken(token);
+    this.endedHere(tokenHash);
+    this.relay?.endSession({ tokenHash });
+  }
+
+  private endedHere(tokenHash: string) {
+    for (const connection of [...this.connections]) connection.sessionEnded(tokenHash);
   }
 
   /**
@@ -313,7 +432,28 @@ export class RealtimeHub implements RealtimePublisher {
    * connections checks its token now rather than at the next periodic check, and one whose session ended stops.
    */
   userSessionsEnded(userId: number): void {
+    this.reauthenticateUser(userId);
+    this.relay?.endSession({ userId });
+  }
+
+  private reauthenticateUser(userId: number) {
     for (const connection of [...(this.userConnections.get(userId) ?? [])]) void connection.reauthenticate();
+  }
+
+  /** A session ended on another node: applied to this node's sockets at once. */
+  private endedElsewhere(ending: SessionEnding) {
+    if ('tokenHash' in ending) this.endedHere(ending.tokenHash);
+    else this.reauthenticateUser(ending.userId);
+  }
+
+  /**
+   * Redis came back after a drop and what went through it meanwhile is lost: every socket is closed with
+   * `serviceRestart`, and its client reconnects, subscribes again and gets every channel's current value afresh.
+   */
+  private resynchronise() {
+    this.lastFrames.clear();
+    for (const connection of [...this.connections])
+      connection.drop(WS_CLOSE_CODES.serviceRestart, 'service restart, reconnect');
   }
 
   /** @internal */
@@ -321,21 +461,49 @@ export class RealtimeHub implements RealtimePublisher {
     if (previous !== undefined) {
       const set = this.userConnections.get(previous);
       set?.delete(connection);
-      if (set?.size === 0) this.userConnections.delete(previous);
+      if (set?.size === 0) {
+        this.userConnections.delete(previous);
+        this.relay?.unfollowUser(previous);
+      }
     }
     if (userId === undefined) return;
     let set = this.userConnections.get(userId);
     if (!set) {
       set = new Set();
       this.userConnections.set(userId, set);
+      this.relay?.followUser(userId);
     }
     set.add(connection);
   }
 
-  /** @internal */
-  currentValue(channel: string): unknown | undefined {
+  private currentValue(channel: string): unknown | undefined {
     const kind = channel.split(':', 1)[0] ?? channel;
     return this.providers.get(kind)?.(channel);
+  }
+
+  /**
+   * @internal Sends a new subscriber the channel's current value: from this node's provider when the node
+   * produces the channel; with Redis otherwise, the latest frame heard here, or else the value the producing node
+   * stored in Redis, unless a newer frame reached the socket while it was read. A stored value read just before
+   * its own frame arrives reaches the socket twice, which a client takes as it takes any repeated update.
+   */
+  sendCurrentValue(connection: Connection, channel: string): void {
+    const current = this.currentValue(channel);
+    if (current !== undefined) {
+      const frame = this.encodeData(channel, current);
+      if (frame) connection.sendFrame(frame);
+      return;
+    }
+    if (!this.relay) return;
+    const last = this.lastFrames.get(channel);
+    if (last) {
+      connection.sendFrame(last);
+      return;
+    }
+    void this.relay.readSnapshot(channel).then((frame) => {
+      if (!frame || !connection.channels.has(channel) || this.lastFrames.has(channel)) return;
+      connection.sendFrame(frame);
+    });
   }
 
   /** @internal */
@@ -372,6 +540,8 @@ export class Connection {
   readonly channels = new Set<string>();
   private userId: number | undefined;
   private token: string | undefined;
+  /** The token's SHA-256, which ended sessions are told by (on the bus, a token never travels). */
+  private tokenHash: string | undefined;
   private alive = true;
   private closed = false;
   /** Messages wait here while an `auth` is being checked, so that a following subscribe sees its outcome. */
@@ -488,9 +658,9 @@ export class Connection {
     this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
   }
 
-  /** @internal The session of `token` has ended. */
-  sessionEnded(token: string): void {
-    if (this.closed || this.token !== token) return;
+  /** @internal The session whose token has this SHA-256 has ended. */
+  sessionEnded(tokenHash: string): void {
+    if (this.closed || this.tokenHash !== tokenHash) return;
     this.signOut();
     this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
   }
@@ -531,6 +701,7 @@ export class Connection {
       this.userId = user.id;
     }
     this.token = token;
+    this.tokenHash = hashToken(token);
     this.reply({ op: 'authenticated' });
   }
 
@@ -551,9 +722,7 @@ export class Connection {
     }
     this.reply({ op: 'subscribed', channels });
     for (const channel of fresh) {
-      if (isPrivate(channel)) continue;
-      const current = this.hub.currentValue(channel);
-      if (current !== undefined) this.sendFrame(encode({ op: 'data', channel, data: current }));
+      if (!isPrivate(channel)) this.hub.sendCurrentValue(this, channel);
     }
   }
 
@@ -571,6 +740,7 @@ export class Connection {
     this.hub.bindUser(this, undefined, this.userId);
     this.userId = undefined;
     this.token = undefined;
+    this.tokenHash = undefined;
   }
 
   private dropPrivateChannels() {

@@ -1,4 +1,5 @@
 import { type ChannelParams, channels, type PrivateChannel, type PublicChannel } from '@kestrel/contract';
+import type { HubSocket } from './hub';
 import type { RealtimePublisher } from './publisher';
 
 /**
@@ -19,4 +20,38 @@ export function publishToUser(
   data: unknown,
 ) {
   publisher.publishToUser(userId, channels[name], data as never);
+}
+
+/** A socket that records what the hub does to it; `bufferedAmount` is set by the test to play a slow reader. */
+export class FakeSocket implements HubSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  readonly frames: (Buffer | string)[] = [];
+  /** When each frame was sent (the fake clock). */
+  readonly sentAt: number[] = [];
+  closedWith: number | undefined;
+  terminated = false;
+  pings = 0;
+  send(data: Buffer | string) {
+    this.frames.push(data);
+    this.sentAt.push(Date.now());
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 2;
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+  }
+  ping() {
+    this.pings += 1;
+  }
+  /** Every message received so far, parsed. */
+  get messages(): { op: string; channel?: string; data?: unknown; msg?: string; channels?: string[] }[] {
+    return this.frames.map((frame) => JSON.parse(String(frame)));
+  }
+  get data() {
+    return this.messages.filter((message) => message.op === 'data');
+  }
 }

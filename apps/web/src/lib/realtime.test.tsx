@@ -142,6 +142,28 @@ describe('the realtime client', () => {
     expect(sockets).toHaveLength(4);
   });
 
+  it('tells when the socket is back after it was lost, once every channel is subscribed again', () => {
+    sut.subscribe('orders', () => {});
+    const reconnects: number[] = [];
+    sut.onReconnect(() => reconnects.push(sockets.at(-1)?.sent.length ?? 0));
+    sockets[0]?.open();
+    expect(reconnects).toEqual([]);
+    sockets[0]?.drop();
+    timers.fire(1000);
+    sockets[1]?.drop();
+    timers.fire(1001);
+    expect(reconnects).toEqual([]);
+    sockets[2]?.open();
+    expect(reconnects).toEqual([1]);
+    // A sign-out starts a fresh socket on purpose: nothing was lost.
+    token = 't1';
+    sut.refreshAuth();
+    token = '';
+    sut.refreshAuth();
+    sockets.at(-1)?.open();
+    expect(reconnects).toEqual([1]);
+  });
+
   it('does not reconnect when nobody listens, and closes the socket a while after the last listener leaves', () => {
     const stop = sut.subscribe('tickers', () => {});
     sockets[0]?.open();

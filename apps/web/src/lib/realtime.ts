@@ -31,4 +31,4 @@ export function setRealtimeClient(client: RealtimeClient | null): void {
   shared = client;
 }
 
-export const { useChannel, useChannelEvents, follow } = createChannelHooks(realtime);
+export const { useChannel, useChannelEvents, follow, useReconnect } = createChannelHooks(realtime);

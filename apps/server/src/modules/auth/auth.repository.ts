@@ -4,11 +4,21 @@ import { sessions, users, verificationCodes } from './auth.schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export type LiveSession = { session: typeof sessions.$inferSelect; user: UserRow };
+type SessionLookup = {
+  tokenHash: string;
+  idleSince: Date;
+  resolve: (session: LiveSession | undefined) => void;
+  reject: (error: unknown) => void;
+};
 
 /** Users, sessions and verification codes: every SQL statement of the accounts area. */
 export class AuthRepository {
   /** The statement of `findLiveSession`, built once and prepared on each connection that runs it. */
-  private liveSession: ReturnType<AuthRepository['liveSessionQuery']> | undefined;
+  private liveSessions: ReturnType<AuthRepository['liveSessionsQuery']> | undefined;
+  /** Lookups of `findLiveSession` waiting for the one running, and that one while it runs. */
+  private sessionLookups: SessionLookup[] = [];
+  private lookingUp: Promise<void> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -49,30 +59,55 @@ export class AuthRepository {
   }
 
   /**
-   * The session a token hash names, with its user, if it is neither revoked nor past its expiry or idle limit; one
-   * prepared statement, as it runs on every private request.
+   * The session a token hash names, with its user, if it is neither revoked nor past its expiry or idle limit. It
+   * runs on every private request, so one prepared statement looks up many: while one runs, the lookups asked for
+   * meanwhile wait and then go together in the next, each made after its request arrived, as fresh as one of its
+   * own. Alone, a lookup runs at once.
    */
-  async findLiveSession(tokenHash: string, idleSince: Date) {
-    this.liveSession ??= this.liveSessionQuery();
-    const [row] = await this.liveSession.execute({ tokenHash, idleSince });
-    return row;
+  findLiveSession(tokenHash: string, idleSince: Date): Promise<LiveSession | undefined> {
+    return new Promise((resolve, reject) => {
+      this.sessionLookups.push({ tokenHash, idleSince, resolve, reject });
+      if (!this.lookingUp) this.lookingUp = this.lookUpSessions();
+    });
   }
 
-  private liveSessionQuery() {
+  private async lookUpSessions() {
+    try {
+      while (this.sessionLookups.length > 0) {
+        const lookups = this.sessionLookups;
+        this.sessionLookups = [];
+        try {
+          this.liveSessions ??= this.liveSessionsQuery();
+          const rows = await this.liveSessions.execute({
+            tokenHashes: lookups.map((lookup) => lookup.tokenHash),
+          });
+          const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
+          for (const { tokenHash, idleSince, resolve } of lookups) {
+            const row = byHash.get(tokenHash);
+            resolve(row && row.session.lastSeenAt > idleSince ? row : undefined);
+          }
+        } catch (error) {
+          for (const lookup of lookups) lookup.reject(error);
+        }
+      }
+    } finally {
+      this.lookingUp = undefined;
+    }
+  }
+
+  private liveSessionsQuery() {
     return this.db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
-          gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
         ),
       )
-      .limit(1)
-      .prepare('live_session');
+      .prepare('live_sessions');
   }
 
   async touchSession(tokenHash: string) {

@@ -8,9 +8,8 @@ import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test
 import { MarketsRepository } from '../markets';
 import { MarketsService } from '../markets/markets.service';
 import { type FeedMarket, type PriceFeed, TickListeners } from '../markets/price-feed';
-import { SpotRepository } from '../spot';
-import { SpotOrdersService } from '../spot/spot-orders.service';
-import { RecordingPublisher } from '../spot/test-spot';
+import type { SpotOrdersService } from '../spot/spot-orders.service';
+import { spotServiceOf } from '../spot/test-spot';
 import { MarketMaker } from './market-maker';
 
 /*
@@ -58,13 +57,7 @@ beforeAll(async () => {
   feed = new ManualFeed();
   markets = new MarketsService(new MarketsRepository(app.database.db), { feed, history: false });
   await markets.start();
-  spot = new SpotOrdersService(
-    new SpotRepository(app.database.db),
-    ledger,
-    markets,
-    new RecordingPublisher(),
-  );
-  await spot.start();
+  ({ sut: spot } = await spotServiceOf(app, { ledger, markets }));
   sut = new MarketMaker({
     repository: new MarketMakerRepository(app.database.db),
     ledger,

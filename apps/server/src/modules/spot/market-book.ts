@@ -68,11 +68,18 @@ export class MarketBook {
   private readonly live = new Map<number, Live>();
   private readonly events: EngineEvent[] = [];
   private depthVersion = 0;
+  /**
+   * Set once this node no longer leads the market (decision 0044): the book takes no more commands and nothing
+   * more of it is written; the market's new leader builds its own from the database.
+   */
+  retired = false;
 
   constructor(
     public math: MarketMath,
     /** The spot ledger account of a user whose orders are on the book. */
     private readonly accountOf: (userId: number) => number,
+    /** The epoch of the market's leadership this book was built under; every write of the book names it. */
+    readonly epoch: bigint,
   ) {}
 
   get symbol() {
@@ -276,6 +283,7 @@ export class MarketBook {
       filledSize: this.math.formatBase(this.math.baseUnits(live.filledLots)),
       filledTotal: this.math.formatQuote(live.filledQuote),
       status: live.status,
+      epoch: this.epoch,
     };
   }
 

@@ -10,6 +10,8 @@ import { channels } from '@kestrel/contract';
 import { checkOrder, type OrderRefusal } from '@kestrel/engine';
 import { decimalOf, formatAmount, formatDecimal, toScale, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Cluster } from '../../cluster/cluster';
+import { NoAnswer, NoOwner, OwnerRelay } from '../../cluster/owner-relay';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -42,18 +44,54 @@ export type SpotActivity = { orderCount: number; bought: { asset: string; amount
 const RECENT_TRADES = 50;
 const DEPTH_LEVELS = 20;
 
+/** What a node gives spot trading of the cluster (decision 0044). */
+export type SpotCluster = Pick<Cluster, 'nodeId' | 'bus' | 'leadership'>;
+
+/** How often a command that was not done (no leader yet, a leader handing over) is tried again. */
+const RETRY_MS = 100;
+/**
+ * How long a command waits for its market to have a leader before it is answered as unavailable: longer than a
+ * failover takes (a lapsed lease is taken within 5 s).
+ */
+const LEADER_WAIT_MS = 6000;
+/** How long a command heard by the market's leader waits for its answer. */
+const ANSWER_MS = 8000;
+
+/** The bus topic prefix of commands for a market's leader. */
+const COMMANDS_TOPIC = 'spot-commands';
+
+/** A command for a market's book, run by the node that leads the market. */
+type MarketCommand =
+  | { kind: 'place'; userId: number; body: PlaceOrderBody; reference: string | null }
+  | { kind: 'cancel'; orderId: string }
+  | { kind: 'depth'; levels: number };
+
+/** A market this node leads: its book, once built from the database, and its latest public trades. */
+type Lead = {
+  epoch: bigint;
+  ready: Promise<MarketBook>;
+  book: MarketBook | undefined;
+  recent: PublicTrade[];
+  /** Stops hearing the commands other nodes send for the market. */
+  unserve: (() => Promise<void>) | undefined;
+};
+
 /**
  * Spot orders (ARCHITECTURE.md section 6): validates an order against its market, hands it to the spot
  * sequencer (which freezes, matches on the market's book and settles it through the ledger) and answers with
  * the order as it stands once its matching is settled. Publishes depth, trades and each user's orders and
  * balances.
+ *
+ * Each market has one writer among the nodes (decision 0044): the service contends for `spot:<symbol>` and
+ * builds the market's book when this node gains it, under the leadership's epoch. Orders, cancels and depth of a
+ * market another node leads are sent to that node over the bus and its answer relayed; lists of orders and
+ * trades are read from the database on whichever node is asked.
  */
 export class SpotOrdersService {
-  /** Ready books, for the synchronous paths (snapshots, publishing). */
-  private readonly books = new Map<string, MarketBook>();
-  private readonly building = new Map<string, Promise<MarketBook>>();
-  private readonly recent = new Map<string, PublicTrade[]>();
+  private readonly leads = new Map<string, Lead>();
+  private readonly contended = new Set<string>();
   private readonly sequencer: SpotSequencer;
+  private readonly relay: OwnerRelay<MarketCommand>;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -61,21 +99,28 @@ export class SpotOrdersService {
     private readonly ledger: LedgerService,
     private readonly markets: SpotMarkets,
     private readonly publisher: RealtimePublisher,
+    private readonly cluster: SpotCluster,
     private readonly log?: FastifyBaseLogger,
     observe?: (batch: SettledBatch) => void,
   ) {
-    this.sequencer = new SpotSequencer(repository, ledger, (report) => this.published(report), log, observe);
+    this.sequencer = new SpotSequencer(
+      repository,
+      ledger,
+      (report) => this.published(report),
+      (books) => this.fenced(books),
+      log,
+      observe,
+    );
+    this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
   }
 
-  /** Rebuilds every market's book from the database (matching accepted but unsettled orders again). */
+  /**
+   * Contends for every market's book; the books are built as leadership is gained, once the node's leadership
+   * starts. Alone, the node gains every market at once.
+   */
   async start(): Promise<void> {
-    for (const market of this.markets.markets()) {
-      // One market that cannot be rebuilt (a misconfigured lot size, a lost connection) does not stop the others;
-      // it is tried again on its next use.
-      await this.bookOf(market.symbol).catch((error: unknown) =>
-        this.log?.error({ err: error, symbol: market.symbol }, 'spot book could not be rebuilt'),
-      );
-    }
+    await this.relay.start();
+    for (const market of this.markets.markets()) this.contend(market.symbol);
     this.unsubscribe = this.markets.onMarketChanged?.((market) => {
       void this.marketChanged(market);
     });
@@ -84,6 +129,7 @@ export class SpotOrdersService {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     await this.sequencer.stop();
+    await this.relay.stop();
   }
 
   async place(userId: number, body: PlaceOrderBody, reference: string | null): Promise<OrderView> {
@@ -91,22 +137,24 @@ export class SpotOrdersService {
     if (!market) throw new AppError('unknownMarket');
     if (!market.open) throw new AppError('marketClosed');
     if (this.markets.isStale(market.symbol)) throw new AppError('priceStale');
-    const book = await this.bookOf(market.symbol);
-    return this.sequencer.place(book, this.requestOf(userId, body, reference, book.math));
+    return (await this.command(market.symbol, { kind: 'place', userId, body, reference })) as OrderView;
   }
 
   async cancel(userId: number, orderId: string): Promise<OrderView> {
     const row = /^\d{1,18}$/.test(orderId) ? await this.repository.findOrder(BigInt(orderId)) : undefined;
     if (!row || row.userId !== userId) throw new AppError('orderNotFound');
     if (!['new', 'open', 'partially_filled'].includes(row.status)) throw new AppError('orderNotCancellable');
-    return this.sequencer.cancel(await this.bookOf(row.symbol), row.id);
+    return (await this.command(row.symbol, { kind: 'cancel', orderId: String(row.id) })) as OrderView;
   }
 
   /** Cancels the user's live orders (of one market or all); answers how many were cancelled. */
   async cancelAll(userId: number, symbol?: string): Promise<number> {
     const orders = await this.repository.liveOrderIds(userId, symbol);
     const results = await Promise.allSettled(
-      orders.map(async (order) => this.sequencer.cancel(await this.bookOf(order.symbol), order.id)),
+      orders.map(
+        async (order) =>
+          (await this.command(order.symbol, { kind: 'cancel', orderId: String(order.id) })) as OrderView,
+      ),
     );
     return results.filter((result) => result.status === 'fulfilled' && result.value.status === 'cancelled')
       .length;
@@ -130,9 +178,8 @@ export class SpotOrdersService {
       limit: query.limit + 1,
     });
     const page = rows.slice(0, query.limit);
-    const items = await Promise.all(
-      page.map(async (row) => viewOf(row, (await this.bookOf(row.symbol)).math)),
-    );
+    const maths = this.maths();
+    const items = await Promise.all(page.map(async (row) => viewOf(row, await maths(row.symbol))));
     const last = page.at(-1);
     return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
   }
@@ -168,39 +215,199 @@ export class SpotOrdersService {
       limit: query.limit + 1,
     });
     const page = rows.slice(0, query.limit);
+    const maths = this.maths();
     const items = await Promise.all(
-      page.map(async (row) => userTradeOf(row, userId, (await this.bookOf(row.symbol)).math)),
+      page.map(async (row) => userTradeOf(row, userId, await maths(row.symbol))),
     );
     const last = page.at(-1);
     return { items, next: rows.length > query.limit && last ? encodeCursor(last.id) : null };
   }
 
+  /** A market's depth, from its book: asked of the node that leads the market, which alone holds the book. */
   async depth(symbol: string, levels: number): Promise<DepthSnapshot> {
     if (!this.markets.market(symbol)) throw new AppError('unknownMarket');
-    return (await this.bookOf(symbol)).depth(levels);
+    return (await this.command(symbol, { kind: 'depth', levels })) as DepthSnapshot;
   }
 
+  /**
+   * A market's latest public trades: the leader's own list, or the database's on another node (trades are
+   * committed before they are published, so both say the same).
+   */
   async publicTrades(symbol: string): Promise<{ items: PublicTrade[] }> {
-    if (!this.markets.market(symbol)) throw new AppError('unknownMarket');
-    await this.bookOf(symbol);
-    return { items: [...(this.recent.get(symbol) ?? [])] };
+    const market = this.markets.market(symbol);
+    if (!market) throw new AppError('unknownMarket');
+    const lead = this.leads.get(symbol);
+    if (lead?.book) return { items: [...lead.recent] };
+    const math = await this.mathOf(market);
+    const rows = await this.repository.recentTrades(symbol, RECENT_TRADES);
+    return { items: rows.map((row) => publicTradeOf(row, math)) };
   }
 
-  /** The newest public trades across every market. */
-  latestTrades(limit = RECENT_TRADES): LatestTradeList {
-    const all = [...this.recent].flatMap(([symbol, trades]) => trades.map((trade) => ({ ...trade, symbol })));
-    all.sort((a, b) => b.time - a.time);
-    return { items: all.slice(0, limit) };
+  /** The newest public trades across every market: from the books' lists when this node leads them all. */
+  async latestTrades(limit = RECENT_TRADES): Promise<LatestTradeList> {
+    const symbols = this.markets.markets().map((market) => market.symbol);
+    if (symbols.every((symbol) => this.leads.get(symbol)?.book)) {
+      const all = symbols.flatMap((symbol) =>
+        (this.leads.get(symbol)?.recent ?? []).map((trade) => ({ ...trade, symbol })),
+      );
+      all.sort((a, b) => b.time - a.time);
+      return { items: all.slice(0, limit) };
+    }
+    const rows = await this.repository.latestTrades(limit);
+    const maths = this.maths();
+    const items = await Promise.all(
+      rows.map(async (row) => ({ ...publicTradeOf(row, await maths(row.symbol)), symbol: row.symbol })),
+    );
+    return { items };
   }
 
-  /** The current value of a `depth:*` or `trades:*` channel, for a client that just subscribed. */
+  /**
+   * The current value of a `depth:*` or `trades:*` channel, for a client that just subscribed; undefined for a
+   * market this node does not lead (the hub falls back to the frame last published by its leader).
+   */
   snapshot(channel: string): unknown | undefined {
     const [kind, symbol = ''] = channel.split(':');
-    const book = this.books.get(symbol);
-    if (!book) return undefined;
-    if (kind === 'depth') return book.depth(DEPTH_LEVELS);
-    if (kind === 'trades') return [...(this.recent.get(symbol) ?? [])];
+    const lead = this.leads.get(symbol);
+    if (!lead?.book) return undefined;
+    if (kind === 'depth') return lead.book.depth(DEPTH_LEVELS);
+    if (kind === 'trades') return [...lead.recent];
     return undefined;
+  }
+
+  /**
+   * Runs a command on the market's book: here when this node leads the market, else on its leader over the bus.
+   * A command that was not done (no leader yet, a leader handing over) is tried again for a while, then answered
+   * as the market unavailable.
+   */
+  private async command(symbol: string, command: MarketCommand): Promise<unknown> {
+    const giveUpAt = performance.now() + LEADER_WAIT_MS;
+    for (;;) {
+      try {
+        const lead = this.leads.get(symbol);
+        if (lead) return await this.run(lead, command);
+        return await this.relay.ask(symbol, command);
+      } catch (error) {
+        // Nobody heard it, or the node that did no longer leads the market: nothing was done.
+        const notDone =
+          error instanceof NoOwner ||
+          (error instanceof AppError && error.reason === 'marketUnavailable' && !(error instanceof NoAnswer));
+        if (!notDone) throw error;
+        if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
+      }
+      await delay(RETRY_MS);
+    }
+  }
+
+  /** Runs a command on a book this node leads. */
+  private async run(lead: Lead, command: MarketCommand): Promise<unknown> {
+    let book: MarketBook;
+    try {
+      book = await lead.ready;
+    } catch {
+      // The book could not be built: leadership is handed over, and the command waits for the next leader.
+      throw new AppError('marketUnavailable');
+    }
+    if (book.retired) throw new AppError('marketUnavailable');
+    switch (command.kind) {
+      case 'place':
+        return this.sequencer.place(
+          book,
+          this.requestOf(command.userId, command.body, command.reference, book.math),
+        );
+      case 'cancel':
+        return this.sequencer.cancel(book, BigInt(command.orderId));
+      case 'depth':
+        return book.depth(command.levels);
+    }
+  }
+
+  /** Whether this node leads the market and serves it: its book is built and other nodes' commands are heard. */
+  serves(symbol: string): boolean {
+    return this.leads.get(symbol)?.unserve !== undefined;
+  }
+
+  /** Commands sent by other nodes for a market this node leads. */
+  private async served(symbol: string, command: MarketCommand): Promise<unknown> {
+    const lead = this.leads.get(symbol);
+    // Lost since the command was sent: the asking node sends it again to the new leader.
+    if (!lead) throw new AppError('marketUnavailable');
+    return this.run(lead, command);
+  }
+
+  private contend(symbol: string) {
+    if (this.contended.has(symbol)) return;
+    this.contended.add(symbol);
+    this.cluster.leadership.contend(`spot:${symbol}`, {
+      gained: (epoch) => this.gained(symbol, epoch),
+      lost: () => this.lost(symbol),
+    });
+  }
+
+  /**
+   * This node leads the market from now on: its book is built from the database (resting orders rest again,
+   * accepted but unsettled ones are matched in sequence), then commands from other nodes are heard.
+   */
+  private async gained(symbol: string, epoch: bigint) {
+    const lead: Lead = {
+      epoch,
+      book: undefined,
+      recent: [],
+      unserve: undefined,
+      ready: this.build(symbol, epoch, (book, recent) => {
+        // Known before the unsettled orders are matched again, whose trades join the list.
+        lead.book = book;
+        lead.recent = recent;
+      }),
+    };
+    this.leads.set(symbol, lead);
+    try {
+      await lead.ready;
+      lead.unserve = await this.relay.serve(symbol, (command) => this.served(symbol, command));
+    } catch (error) {
+      this.log?.error({ err: error, symbol }, 'spot book could not be rebuilt');
+      await this.retire(symbol, lead);
+      throw error;
+    }
+  }
+
+  /** Another node leads the market now, or soon: no more commands here; those under way finish or fail. */
+  private async lost(symbol: string) {
+    const lead = this.leads.get(symbol);
+    if (lead) await this.retire(symbol, lead);
+  }
+
+  /** Stops serving a market: new commands go to its next leader, and those given to its book finish or fail. */
+  private async retire(symbol: string, lead: Lead) {
+    if (this.leads.get(symbol) === lead) this.leads.delete(symbol);
+    const { book, unserve } = lead;
+    if (book) book.retired = true;
+    lead.unserve = undefined;
+    try {
+      await unserve?.();
+    } catch (error) {
+      // The bus drops the listener before it tells Redis: at worst this node keeps hearing a topic it ignores.
+      this.log?.warn({ err: error, symbol }, "a market's commands could not be unsubscribed from");
+    }
+    if (book) await this.sequencer.settled(book);
+  }
+
+  /**
+   * A write was refused by the fence: the books whose market now has another epoch are retired at once, before
+   * this node's leadership notices on its next renewal.
+   */
+  private async fenced(books: ReadonlySet<MarketBook>) {
+    const epochs = await this.repository.leadershipEpochs([...books].map((book) => book.symbol));
+    for (const book of books) {
+      const current = epochs.get(book.symbol);
+      if (current === undefined || current === book.epoch) continue;
+      this.log?.warn(
+        { symbol: book.symbol, epoch: String(book.epoch), current: String(current) },
+        'spot market led by another node; its book here is retired',
+      );
+      book.retired = true;
+      const lead = this.leads.get(book.symbol);
+      if (lead?.book === book) void this.retire(book.symbol, lead);
+    }
   }
 
   private requestOf(
@@ -284,30 +491,41 @@ export class SpotOrdersService {
     };
   }
 
-  /** The book of a market, built (and recovered) on first use; callers wait for the recovery. */
-  private bookOf(symbol: string): Promise<MarketBook> {
-    let building = this.building.get(symbol);
-    if (!building) {
-      building = this.build(symbol);
-      this.building.set(symbol, building);
-      // A failed build (an unknown market, a database error) is tried again by the next caller.
-      building.catch(() => this.building.delete(symbol));
-    }
-    return building;
-  }
-
-  private async build(symbol: string): Promise<MarketBook> {
+  /** Builds a market's book from the database under a leadership epoch. */
+  private async build(
+    symbol: string,
+    epoch: bigint,
+    built: (book: MarketBook, recent: PublicTrade[]) => void,
+  ): Promise<MarketBook> {
     const market = this.markets.market(symbol);
     if (!market) throw new AppError('unknownMarket');
-    const book = new MarketBook(await this.mathOf(market), this.sequencer.accountOf);
+    const book = new MarketBook(await this.mathOf(market), this.sequencer.accountOf, epoch);
     const rows = await this.repository.recentTrades(symbol, RECENT_TRADES);
-    this.recent.set(
-      symbol,
+    built(
+      book,
       rows.map((row) => publicTradeOf(row, book.math)),
     );
-    this.books.set(symbol, book);
     await this.sequencer.recover([book]);
     return book;
+  }
+
+  /** The math of each market asked for, once per call: the book's when this node leads it, else the market's. */
+  private maths(): (symbol: string) => Promise<MarketMath> {
+    const found = new Map<string, Promise<MarketMath>>();
+    return (symbol) => {
+      let math = found.get(symbol);
+      if (!math) {
+        const book = this.leads.get(symbol)?.book;
+        const market = this.markets.market(symbol);
+        math = book
+          ? Promise.resolve(book.math)
+          : market
+            ? this.mathOf(market)
+            : Promise.reject(new AppError('unknownMarket'));
+        found.set(symbol, math);
+      }
+      return math;
+    };
   }
 
   private async mathOf(market: SpotMarket): Promise<MarketMath> {
@@ -320,7 +538,8 @@ export class SpotOrdersService {
 
   /** Fees and opening hours change at once; tick and lot sizes only for a market without live orders. */
   private async marketChanged(market: SpotMarket) {
-    const book = this.books.get(market.symbol);
+    this.contend(market.symbol);
+    const book = this.leads.get(market.symbol)?.book;
     if (!book) return;
     const current = book.math.market;
     if (current.tickSize !== market.tickSize || current.lotSize !== market.lotSize) {
@@ -348,8 +567,8 @@ export class SpotOrdersService {
           side: fill.side,
           time: fill.at.getTime(),
         }));
-        const recent = [...trades.reverse(), ...(this.recent.get(symbol) ?? [])].slice(0, RECENT_TRADES);
-        this.recent.set(symbol, recent);
+        const lead = this.leads.get(symbol);
+        if (lead?.book === book) lead.recent = [...trades.reverse(), ...lead.recent].slice(0, RECENT_TRADES);
         this.publisher.publish(channels.trades, { symbol }, trades);
         for (const fill of fills) {
           this.markets.recordTrade(symbol, { price: fill.price, size: fill.size, at: fill.at });
@@ -426,4 +645,8 @@ function refusalError(refusal: OrderRefusal, market: SpotMarket): AppError {
 /** A NUMERIC literal with the asset's decimals (the stored value never has more). */
 function trimTo(text: string, precision: number): string {
   return formatDecimal(toScale(decimalOf(text), precision, 'down'));
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,6 +1,7 @@
 import type { OrderView } from '@kestrel/contract';
 import type { Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
+import { refusedByFence } from '../../cluster/fence';
 import { AppError } from '../../http/app-error';
 import type { FreezeOptions, LedgerActor, LedgerService } from '../ledger';
 import { type MarketBook, type PublicFill, Settlement } from './market-book';
@@ -12,7 +13,7 @@ import { viewOf } from './spot-views';
 export type OrderRequest = {
   userId: number;
   reference: string | null;
-  row: Omit<NewOrderRow, 'id' | 'reference'>;
+  row: Omit<NewOrderRow, 'id' | 'reference' | 'epoch'>;
   frozenUnits: Units;
 };
 
@@ -50,6 +51,8 @@ type Step = {
   cancels: CancelCommand[];
   fresh: SpotOrderRow[];
   settlement: Settlement;
+  /** Its settlement was refused by the fence: a market it touched is led by another node now. */
+  fenced?: boolean;
 };
 
 /** Commands taken from the queue at once: one freeze commit and one settlement commit for all of them. */
@@ -63,11 +66,17 @@ const MAX_BATCH = 256;
  * settled through the ledger in one statement, its own transaction: the group commit, whichever markets the
  * orders are for. If settling fails, the books the batch touched are rebuilt from the database: resting orders as
  * they rest, accepted but unsettled ones matched again in sequence.
+ *
+ * Every write names the epoch of its book's leadership (decision 0044). A write the database refuses for an old
+ * epoch means a market has passed to another node: the service is told (`fenced`) to retire the books no
+ * longer led, whose commands are answered as the market unavailable, and only the books still led are rebuilt.
  */
 export class SpotSequencer {
   private readonly queue: Command[] = [];
   private readonly accounts = new Map<number, number>();
   private readonly ids: bigint[] = [];
+  /** The commands given for each book and not answered yet. */
+  private readonly inflight = new Map<MarketBook, Set<Promise<OrderView>>>();
   private running: Promise<void> | undefined;
   private stopped = false;
 
@@ -75,18 +84,48 @@ export class SpotSequencer {
     private readonly repository: SpotRepository,
     private readonly ledger: LedgerService,
     private readonly report: (report: BatchReport) => void,
+    /** Told of books a refused write may have been made for; retires those whose market another node leads. */
+    private readonly fenced: (books: ReadonlySet<MarketBook>) => Promise<void>,
     private readonly log?: FastifyBaseLogger,
     private readonly observe?: (batch: SettledBatch) => void,
   ) {}
 
   place(book: MarketBook, request: OrderRequest): Promise<OrderView> {
-    return new Promise((resolve, reject) =>
-      this.enqueue({ kind: 'place', book, request, arrivedAt: performance.now(), resolve, reject }),
+    return this.track(
+      book,
+      new Promise((resolve, reject) =>
+        this.enqueue({ kind: 'place', book, request, arrivedAt: performance.now(), resolve, reject }),
+      ),
     );
   }
 
   cancel(book: MarketBook, orderId: bigint): Promise<OrderView> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'cancel', book, orderId, resolve, reject }));
+    return this.track(
+      book,
+      new Promise((resolve, reject) => this.enqueue({ kind: 'cancel', book, orderId, resolve, reject })),
+    );
+  }
+
+  /** Resolves once every command given for the book so far has been answered (done, refused or failed). */
+  async settled(book: MarketBook): Promise<void> {
+    const commands = this.inflight.get(book);
+    if (commands) await Promise.allSettled([...commands]);
+  }
+
+  private track(book: MarketBook, answer: Promise<OrderView>): Promise<OrderView> {
+    let commands = this.inflight.get(book);
+    if (!commands) {
+      commands = new Set();
+      this.inflight.set(book, commands);
+    }
+    const own = commands;
+    own.add(answer);
+    const done = () => {
+      own.delete(answer);
+      if (own.size === 0 && this.inflight.get(book) === own) this.inflight.delete(book);
+    };
+    answer.then(done, done);
+    return answer;
   }
 
   /** The spot ledger account of a user the sequencer has seen an order of. */
@@ -100,6 +139,8 @@ export class SpotSequencer {
   async recover(books: Iterable<MarketBook>): Promise<void> {
     const fresh: Array<{ book: MarketBook; row: SpotOrderRow }> = [];
     for (const book of books) {
+      // Another node leads its market now and rebuilds it there.
+      if (book.retired) continue;
       const rows = await this.repository.liveOrders(book.symbol);
       await this.knowAccounts(rows.map((row) => row.userId));
       for (const row of book.rebuild(rows)) fresh.push({ book, row });
@@ -120,6 +161,10 @@ export class SpotSequencer {
   private enqueue(command: Command) {
     if (this.stopped) {
       command.reject(new AppError('systemBusy'));
+      return;
+    }
+    if (command.book.retired) {
+      command.reject(new AppError('marketUnavailable'));
       return;
     }
     this.queue.push(command);
@@ -143,7 +188,11 @@ export class SpotSequencer {
           if (this.queue.length === 0) return;
           continue;
         }
-        const batch = this.queue.splice(0, MAX_BATCH);
+        const batch = this.queue.splice(0, MAX_BATCH).filter((command) => {
+          // Queued before its market passed to another node: nothing of it was done, so it may be sent there.
+          if (command.book.retired) command.reject(new AppError('marketUnavailable'));
+          return !command.book.retired;
+        });
         const fresh = new Set<bigint>();
         const admitted = await this.admit(
           batch.filter((command): command is PlaceCommand => command.kind === 'place'),
@@ -208,7 +257,9 @@ export class SpotSequencer {
     try {
       orders = await this.persist(step.settlement);
     } catch (error) {
-      this.log?.error({ err: error }, 'spot settlement failed; rebuilding the books');
+      step.fenced = refusedByFence(error);
+      if (step.fenced) this.log?.warn({ err: error }, 'spot settlement refused: a market has another leader');
+      else this.log?.error({ err: error }, 'spot settlement failed; rebuilding the books');
       return step;
     }
     if (!step.settlement.empty) this.observe?.(settledBatchOf(step, started, performance.now()));
@@ -229,14 +280,17 @@ export class SpotSequencer {
 
   /** Rebuilds the books of steps whose settlement failed and answers their orders as the database has them. */
   private async recoverAfter(steps: Step[]) {
+    const books = new Set(steps.flatMap((step) => step.batch.map((command) => command.book)));
+    if (steps.some((step) => step.fenced)) await this.whoLeads(books);
     // Cancels of these steps are refused: the books they were checked on are gone.
     for (const step of steps) {
       for (const command of step.batch) {
-        if (command.kind === 'cancel') command.reject(new AppError('systemBusy'));
+        if (command.kind === 'cancel')
+          command.reject(new AppError(command.book.retired ? 'marketUnavailable' : 'systemBusy'));
       }
     }
+    // Orders stored for a retired book are answered as stored: the market's new leader matches them.
     const placed = steps.flatMap((step) => step.placed);
-    const books = new Set(steps.flatMap((step) => step.batch.map((command) => command.book)));
     try {
       await this.recover(books);
     } catch (error) {
@@ -296,7 +350,10 @@ export class SpotSequencer {
         if (row) admitted.set(command, row);
       }
     } catch (error) {
-      for (const command of commands) command.reject(error);
+      // Refused by the fence, the one statement stored nothing: the commands may be sent again.
+      const fenced = refusedByFence(error);
+      if (fenced) await this.whoLeads(new Set(commands.map((command) => command.book)));
+      for (const command of commands) command.reject(fenced ? new AppError('marketUnavailable') : error);
       admitted.clear();
       fresh.clear();
       return admitted;
@@ -330,7 +387,14 @@ export class SpotSequencer {
         this.repository.ordersInsert(
           commands.flatMap((command, index) =>
             frozen[index]
-              ? [{ ...command.request.row, id: ids[index] as bigint, reference: command.request.reference }]
+              ? [
+                  {
+                    ...command.request.row,
+                    id: ids[index] as bigint,
+                    reference: command.request.reference,
+                    epoch: command.book.epoch,
+                  },
+                ]
               : [],
           ),
         ),
@@ -357,6 +421,15 @@ export class SpotSequencer {
       this.repository.settlementWrites(settlement.tradeRows, settlement.updates()),
     );
     return rows.map(orderOf);
+  }
+
+  /** After a refusal by the fence: has the service retire the books whose market another node leads. */
+  private async whoLeads(books: ReadonlySet<MarketBook>) {
+    try {
+      await this.fenced(books);
+    } catch (error) {
+      this.log?.error({ err: error }, 'the leaders of spot markets could not be read');
+    }
   }
 
   private publish(orders: SpotOrderRow[], settlement: Settlement) {

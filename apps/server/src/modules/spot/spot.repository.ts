@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { type Alongside, balancesOfUsers, reservationProgress } from '../ledger';
 import { RESERVATION_PURPOSE, type SpotOrderRow, spotOrders, spotTrades } from './spot.schema';
 
@@ -17,10 +18,18 @@ export type NewOrderRow = {
   frozenAsset: string;
   frozenAmount: string;
   reference: string | null;
+  /** The epoch of the market's leadership under which the order is stored (decision 0044). */
+  epoch: bigint;
 };
 
-/** An order's state after a batch: absolute filled amounts and status. */
-export type OrderUpdate = { id: bigint; filledSize: string; filledTotal: string; status: string };
+/** An order's state after a batch: absolute filled amounts and status, written under the market's epoch. */
+export type OrderUpdate = {
+  id: bigint;
+  filledSize: string;
+  filledTotal: string;
+  status: string;
+  epoch: bigint;
+};
 
 /** A trade as matching makes it; settlement adds the id of its journal transaction. */
 export type NewTradeRow = Omit<typeof spotTrades.$inferInsert, 'id' | 'transactionId' | 'createdAt'>;
@@ -69,14 +78,15 @@ export class SpotRepository {
         (row) =>
           sql`(${row.id}::bigint, ${row.userId}::int, ${row.symbol}::text, ${row.side}::text, ${row.type}::text,
             ${row.timeInForce}::text, ${row.postOnly}::boolean, ${row.price}::numeric, ${row.size}::numeric,
-            ${row.total}::numeric, ${row.frozenAsset}::text, ${row.frozenAmount}::numeric, ${row.reference}::text)`,
+            ${row.total}::numeric, ${row.frozenAsset}::text, ${row.frozenAmount}::numeric, ${row.reference}::text,
+            ${row.epoch}::bigint)`,
       ),
       sql`, `,
     );
     return {
       returning: sql`
         insert into spot_orders as o (id, user_id, symbol, side, type, time_in_force, post_only, price, size, total,
-          frozen_asset, frozen_amount, reference)
+          frozen_asset, frozen_amount, reference, epoch)
         values ${values}
         returning ${ORDER_COLUMNS}`,
     };
@@ -90,7 +100,8 @@ export class SpotRepository {
     const values = sql.join(
       updates.map(
         (update) =>
-          sql`(${update.id}::bigint, ${update.filledSize}::numeric, ${update.filledTotal}::numeric, ${update.status}::text)`,
+          sql`(${update.id}::bigint, ${update.filledSize}::numeric, ${update.filledTotal}::numeric, ${update.status}::text,
+            ${update.epoch}::bigint)`,
       ),
       sql`, `,
     );
@@ -116,13 +127,27 @@ export class SpotRepository {
             )`,
       returning: sql`
         update spot_orders o set filled_size = v.filled_size, filled_total = v.filled_total, status = v.status,
-          updated_at = now()
-        from (values ${values}) as v(id, filled_size, filled_total, status)
+          epoch = v.epoch, updated_at = now()
+        from (values ${values}) as v(id, filled_size, filled_total, status, epoch)
         where o.id = v.id
         returning ${ORDER_COLUMNS}`,
       // An order of the batch that is not there refuses the whole settlement.
       rows: updates.length,
     };
+  }
+
+  /**
+   * The epochs the markets' books are led with now (decision 0044), to tell which of them a refused write was
+   * no longer this node's.
+   */
+  async leadershipEpochs(symbols: readonly string[]): Promise<Map<string, bigint>> {
+    if (symbols.length === 0) return new Map();
+    const rows = await rowsOf<{ name: string; epoch: string }>(
+      this.db,
+      sql`select name, epoch::text as epoch from leadership
+        where name = any(${sql.param(symbols.map((symbol) => `spot:${symbol}`))}::text[])`,
+    );
+    return new Map(rows.map((row) => [row.name.slice('spot:'.length), BigInt(row.epoch)]));
   }
 
   /** A market's live orders in sequence, with what their reservations have had consumed. */
@@ -230,6 +255,11 @@ export class SpotRepository {
       .from(spotTrades)
       .where(and(bought, gte(spotTrades.createdAt, since)))
       .groupBy(spotTrades.symbol);
+  }
+
+  /** The latest trades of every market, newest first. */
+  latestTrades(limit: number) {
+    return this.db.select().from(spotTrades).orderBy(desc(spotTrades.id)).limit(limit);
   }
 
   /** A market's latest trades, newest first. */

@@ -42,7 +42,9 @@ export const spotRoutes: FastifyPluginAsyncZod<{
 /** Public order book and trades, under /api/markets. */
 export const spotMarketRoutes: FastifyPluginAsyncZod<{ spot: SpotOrdersService }> = async (app, { spot }) => {
   const route = routesOf(app, {});
-  route(endpoints.listLatestTrades, async (request) => ok(spot.latestTrades(), request.t('common.success')));
+  route(endpoints.listLatestTrades, async (request) =>
+    ok(await spot.latestTrades(), request.t('common.success')),
+  );
 
   route(endpoints.getMarketDepth, async (request) =>
     ok(await spot.depth(request.params.symbol, request.query.levels), request.t('common.success')),

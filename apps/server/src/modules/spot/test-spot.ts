@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChannelParams,
   type ChannelPayload,
@@ -7,12 +8,15 @@ import {
   type PublicChannel,
 } from '@kestrel/contract';
 import type { TestApp } from '../../../test/test-app';
+import { type ClusterBus, LocalBus } from '../../cluster/bus';
+import { PostgresLeadership } from '../../cluster/postgres-leadership';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger/ledger.service';
 import { tradingLedgerOf } from '../ledger/test-ledger';
 import { SpotRepository } from './spot.repository';
 import type { SpotMarket } from './spot-math';
 import { type SpotMarkets, SpotOrdersService } from './spot-orders.service';
+import type { SettledBatch } from './spot-sequencer';
 
 /*
  * Helpers for the spot tests: markets and the realtime layer are small fakes, the ledger and the database are
@@ -76,14 +80,65 @@ export class RecordingPublisher implements RealtimePublisher {
   }
 }
 
-export async function spotServiceOf(
+/**
+ * A node of the test database: alone, as `npm start` runs (decision 0044), it takes every market at once, from
+ * the test app's own service and from any service a test started before.
+ */
+export function nodeOf(app: TestApp, options: { alone?: boolean; bus?: ClusterBus; leaseMs?: number } = {}) {
+  const nodeId = `node-${randomBytes(4).toString('hex')}`;
+  const bus = options.bus ?? new LocalBus();
+  const alone = options.alone ?? true;
+  const leadership = new PostgresLeadership({
+    db: app.database.db,
+    nodeId,
+    alone,
+    bus,
+    leaseMs: options.leaseMs,
+    tickMs: options.leaseMs === undefined ? undefined : Math.ceil(options.leaseMs / 4),
+  });
+  return { nodeId, bus, leadership, alone };
+}
+
+export async function until(condition: () => boolean | Promise<boolean>, what: string) {
+  const limit = Date.now() + 15_000;
+  while (!(await condition())) {
+    if (Date.now() > limit) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A spot service on its own node, started; answers once it serves every market. */
+export async function spotServiceOf<Markets extends SpotMarkets = FakeMarkets>(
   app: TestApp,
-  options: { ledger?: LedgerService; markets?: FakeMarkets; publisher?: RecordingPublisher } = {},
+  options: {
+    ledger?: LedgerService;
+    markets?: Markets;
+    publisher?: RecordingPublisher;
+    node?: ReturnType<typeof nodeOf>;
+    observe?: (batch: SettledBatch) => void;
+  } = {},
 ) {
   const ledger = options.ledger ?? tradingLedgerOf(app);
-  const markets = options.markets ?? new FakeMarkets();
+  const markets = options.markets ?? (new FakeMarkets() as SpotMarkets as Markets);
   const publisher = options.publisher ?? new RecordingPublisher();
-  const sut = new SpotOrdersService(new SpotRepository(app.database.db), ledger, markets, publisher);
+  const node = options.node ?? nodeOf(app);
+  const sut = new SpotOrdersService(
+    new SpotRepository(app.database.db),
+    ledger,
+    markets,
+    publisher,
+    node,
+    undefined,
+    options.observe,
+  );
   await sut.start();
-  return { sut, ledger, markets, publisher };
+  await node.leadership.start();
+  // Alone, the node takes every market at start; among others, the test says whom it waits for.
+  if (node.alone) {
+    await until(
+      () => markets.markets().every((market) => sut.serves(market.symbol)),
+      'the node serves every market',
+    );
+  }
+  return { sut, ledger, markets, publisher, node };
 }

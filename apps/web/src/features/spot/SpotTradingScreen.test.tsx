@@ -390,6 +390,28 @@ describe('the spot trading form', () => {
     await waitFor(() => expect(screen.getByTestId(SpotTestId.available).textContent).toContain('12.5 USDT'));
   });
 
+  it('reads balances and orders again when the live connection is back after it was lost', async () => {
+    const reconnects: (() => void)[] = [];
+    setRealtimeClient(null);
+    sockets = installFakeRealtime({
+      getToken: () => 'tok-1',
+      backoff: () => 1,
+      setTimer: (fn, ms) => {
+        if (ms === 1) reconnects.push(fn);
+        return 0;
+      },
+    });
+    renderScreen();
+    await ready();
+    sockets[0]?.open();
+    // Updates pushed while the connection was down never arrive: the balance changed meanwhile.
+    sockets[0]?.drop();
+    balances = [{ account: 'spot', asset: 'USDT', available: '77.000000', frozen: '0.000000' }];
+    for (const reconnect of reconnects.splice(0)) reconnect();
+    sockets[1]?.open();
+    await waitFor(() => expect(screen.getByTestId(SpotTestId.available).textContent).toContain('77 USDT'));
+  });
+
   it('shows that a closed market is closed and refuses to submit', async () => {
     market = { ...market, open: false };
     renderScreen();

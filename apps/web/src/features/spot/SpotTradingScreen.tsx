@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
-import { useChannel, useChannelEvents } from '../../lib/realtime';
+import { useChannel, useChannelEvents, useReconnect } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { MarketPairSheet } from '../markets/MarketPairSheet';
 import { isUnknownMarket, MissingMarket } from '../markets/MissingMarket';
@@ -19,6 +19,7 @@ import { writePushedOrder } from './pushedOrders';
 import {
   DEPTH_LEVELS,
   mergeSpotBalances,
+  refreshAfterOrderChange,
   useDepthQuery,
   useMarketQuery,
   useSpotBalancesQuery,
@@ -83,6 +84,8 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
   useEffect(() => rememberSymbol(symbol), [symbol]);
   useChannelEvents(streams.orders, (order) => writePushedOrder(queryClient, order));
   useChannelEvents(streams.balances, (spot) => mergeSpotBalances(queryClient, spot));
+  // Pushes sent while the socket was lost are missing: orders and balances are read again.
+  useReconnect(() => refreshAfterOrderChange(queryClient));
 
   const summary = market.data;
   const depth =

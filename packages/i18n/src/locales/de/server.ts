@@ -204,6 +204,8 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Preise sind vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+      unavailable:
+        'Der Handel in diesem Markt ist kurz nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
     },
   },
 };

@@ -198,6 +198,7 @@ const server = {
   markets: {
     errors: {
       priceStale: 'Prices are temporarily unavailable. Please try again shortly.',
+      unavailable: 'Trading in this market is briefly unavailable. Please try again in a moment.',
     },
   },
 };

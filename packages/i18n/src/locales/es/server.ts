@@ -198,6 +198,8 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Los precios no están disponibles temporalmente. Inténtelo de nuevo en unos momentos.',
+      unavailable:
+        'El trading en este mercado no está disponible por un momento. Inténtelo de nuevo en unos instantes.',
     },
   },
 };

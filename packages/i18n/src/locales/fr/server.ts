@@ -205,6 +205,8 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Les prix sont momentanément indisponibles. Veuillez réessayer dans un instant.',
+      unavailable:
+        'Les échanges sur ce marché sont brièvement indisponibles. Veuillez réessayer dans un instant.',
     },
   },
 };

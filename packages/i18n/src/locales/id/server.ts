@@ -200,6 +200,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Harga untuk sementara tidak tersedia. Silakan coba lagi sebentar lagi.',
+      unavailable: 'Perdagangan di pasar ini tidak tersedia sesaat. Silakan coba lagi sebentar lagi.',
     },
   },
 };

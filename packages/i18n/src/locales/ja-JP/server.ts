@@ -195,6 +195,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: '現在価格を取得できません。しばらくしてから再度お試しください。',
+      unavailable: 'この市場での取引は一時的にご利用いただけません。しばらくしてから再度お試しください。',
     },
   },
 };

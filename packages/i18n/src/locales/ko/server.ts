@@ -194,6 +194,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: '가격을 일시적으로 가져올 수 없습니다. 잠시 후 다시 시도해 주세요.',
+      unavailable: '이 마켓의 거래를 잠시 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     },
   },
 };

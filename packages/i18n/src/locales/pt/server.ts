@@ -198,6 +198,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Os preços estão temporariamente indisponíveis. Tente novamente em instantes.',
+      unavailable: 'A negociação neste mercado está brevemente indisponível. Tente novamente em instantes.',
     },
   },
 };

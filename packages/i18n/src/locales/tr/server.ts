@@ -196,6 +196,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Fiyatlar geçici olarak alınamıyor. Lütfen biraz sonra tekrar deneyin.',
+      unavailable: 'Bu piyasada işlem kısa bir süreliğine yapılamıyor. Lütfen birazdan tekrar deneyin.',
     },
   },
 };

@@ -199,6 +199,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: 'Tạm thời không có giá. Vui lòng thử lại sau giây lát.',
+      unavailable: 'Giao dịch trên thị trường này tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
     },
   },
 };

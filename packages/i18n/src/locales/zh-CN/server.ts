@@ -192,6 +192,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: '价格暂时不可用，请稍后再试。',
+      unavailable: '该市场的交易暂时不可用，请稍后再试。',
     },
   },
 };

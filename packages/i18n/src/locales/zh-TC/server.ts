@@ -192,6 +192,7 @@ const server: ServerTexts = {
   markets: {
     errors: {
       priceStale: '價格暫時無法取得，請稍後再試。',
+      unavailable: '該市場的交易暫時無法使用，請稍後再試。',
     },
   },
 };

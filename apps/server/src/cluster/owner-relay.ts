@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { ERRORS, type ErrorName } from '@kestrel/contract';
+import { AppError } from '../http/app-error';
+import type { TranslateParams } from '../http/i18n';
+import type { ClusterBus } from './bus';
+
+/** Nobody heard a command: no node leads its market at the moment, so nothing was done and it may be sent again. */
+export class NoOwner extends Error {
+  constructor(readonly market: string) {
+    super(`no node leads ${market}`);
+  }
+}
+
+/**
+ * No answer came (the leader died while working on the command, or this node is stopping): whether the command
+ * was done is not known, so it is not sent again; the caller's reference makes a retry of an order the same order.
+ */
+export class NoAnswer extends AppError {
+  constructor() {
+    super('marketUnavailable');
+  }
+}
+
+type Request<C> = { id: string; replyTo: string; command: C };
+type Reply = { id: string; value?: unknown; error?: { reason: string; params?: TranslateParams } };
+type Waiting = {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  timer: NodeJS.Timeout;
+  /** How many nodes heard the command, once the bus has said. */
+  heard: number | undefined;
+  answers: number;
+  /** A "not here" answer, kept while another node that heard the command may still answer it. */
+  heldBack: AppError | undefined;
+};
+
+type Log = { warn(details: object, message: string): void; error(details: object, message: string): void };
+
+/**
+ * Commands for a market's book from the node that received them to the node that leads the market (decision
+ * 0044): each market has a topic that only its leader hears (`<topic>:<market>`), each node a topic for its
+ * answers. The leader runs the command and answers with its result or its refusal, which the asking node throws
+ * as the same translated error; an answer that does not come within `answerMs` is `NoAnswer`.
+ */
+export class OwnerRelay<C> {
+  private readonly pending = new Map<string, Waiting>();
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly bus: ClusterBus,
+    private readonly nodeId: string,
+    private readonly topic: string,
+    private readonly answerMs: number,
+    private readonly log?: Log,
+  ) {}
+
+  private get replyTopic() {
+    return `${this.topic}-answers:${this.nodeId}`;
+  }
+
+  /** Listens for answers to this node's commands. */
+  async start(): Promise<void> {
+    this.unsubscribe ??= await this.bus.subscribe(this.replyTopic, (message) => this.answered(message));
+  }
+
+  async stop(): Promise<void> {
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    for (const [id, waiting] of this.pending) this.settle(id, waiting, new NoAnswer());
+  }
+
+  /** Sends a command to the market's leader and answers what it answered; throws NoOwner when nobody heard. */
+  async ask(market: string, command: C): Promise<unknown> {
+    const id = randomUUID();
+    const request: Request<C> = { id, replyTo: this.replyTopic, command };
+    let waiting: Waiting | undefined;
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(id, this.pending.get(id), new NoAnswer()), this.answerMs);
+      waiting = { resolve, reject, timer, heard: undefined, answers: 0, heldBack: undefined };
+      this.pending.set(id, waiting);
+    });
+    let heard: number;
+    try {
+      heard = await this.bus.publish(`${this.topic}:${market}`, JSON.stringify(request));
+    } catch (error) {
+      this.log?.warn({ err: error, market }, 'a command could not be sent to its market');
+      heard = 0;
+    }
+    if (heard === 0) {
+      this.drop(id);
+      throw new NoOwner(market);
+    }
+    if (waiting) {
+      waiting.heard = heard;
+      if (waiting.heldBack && waiting.answers >= heard) this.settle(id, waiting, waiting.heldBack);
+    }
+    return answer;
+  }
+
+  /** Runs the commands sent to a market this node leads, until the answered function is called. */
+  serve(market: string, run: (command: C) => Promise<unknown>): Promise<() => Promise<void>> {
+    return this.bus.subscribe(`${this.topic}:${market}`, (message) => void this.handle(message, run));
+  }
+
+  private async handle(message: Buffer, run: (command: C) => Promise<unknown>) {
+    let request: Request<C>;
+    try {
+      request = JSON.parse(message.toString()) as Request<C>;
+    } catch (error) {
+      this.log?.warn({ err: error }, 'an unreadable market command was ignored');
+      return;
+    }
+    let reply: Reply;
+    try {
+      reply = { id: request.id, value: await run(request.command) };
+    } catch (error) {
+      if (!(error instanceof AppError)) this.log?.error({ err: error }, 'a market command failed');
+      reply = {
+        id: request.id,
+        error:
+          error instanceof AppError
+            ? { reason: error.reason, params: error.params }
+            : { reason: 'systemBusy' },
+      };
+    }
+    try {
+      await this.bus.publish(request.replyTo, JSON.stringify(reply));
+    } catch (error) {
+      // The asking node answers its caller when its wait runs out.
+      this.log?.warn({ err: error }, 'the answer to a market command could not be sent');
+    }
+  }
+
+  private answered(message: Buffer) {
+    let reply: Reply;
+    try {
+      reply = JSON.parse(message.toString()) as Reply;
+    } catch {
+      return;
+    }
+    const waiting = this.pending.get(reply.id);
+    // Answered already, or given up on.
+    if (!waiting) return;
+    waiting.answers += 1;
+    if (!reply.error) {
+      this.settle(reply.id, waiting, undefined, reply.value);
+      return;
+    }
+    const error = appErrorOf(reply.error);
+    // A node that lost the market while it was being handed over says so; the new leader may still answer.
+    if (
+      error.reason === 'marketUnavailable' &&
+      (waiting.heard === undefined || waiting.answers < waiting.heard)
+    ) {
+      waiting.heldBack = error;
+      return;
+    }
+    this.settle(reply.id, waiting, error);
+  }
+
+  private settle(id: string, waiting: Waiting | undefined, error: unknown, value?: unknown) {
+    if (!waiting) return;
+    this.drop(id);
+    if (error) waiting.reject(error);
+    else waiting.resolve(value);
+  }
+
+  private drop(id: string) {
+    const waiting = this.pending.get(id);
+    if (waiting) clearTimeout(waiting.timer);
+    this.pending.delete(id);
+  }
+}
+
+function appErrorOf(error: { reason: string; params?: TranslateParams }): AppError {
+  return error.reason in ERRORS
+    ? new AppError(error.reason as ErrorName, error.params)
+    : new AppError('systemBusy');
+}
