@@ -53,6 +53,7 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase } from '../src/db/client';
+import { IDEMPOTENCY_LEASE_SECONDS } from '../src/http/idempotency';
 import { MARKET_MAKER_EMAIL } from '../src/modules/auth/market-maker-account.repository';
 import { MarketBook } from '../src/modules/spot/market-book';
 import { SpotRepository } from '../src/modules/spot/spot.repository';
@@ -75,9 +76,9 @@ const KILLS = sizeOption('kills', 'CRASH_KILLS', 24);
 const USERS = 8;
 /**
  * A request cut by a kill may have claimed its Idempotency-Key; a retry is answered only once the claim's
- * lease (60 s in http/idempotency.ts) has run out, so it is sent again that long after the kill.
+ * lease has run out, so it is sent again that long after the kill.
  */
-const LEASE_MS = 61_000;
+const LEASE_MS = (IDEMPOTENCY_LEASE_SECONDS + 1) * 1000;
 const ATTEMPTS = 6;
 const REQUEST_TIMEOUT_MS = 30_000;
 

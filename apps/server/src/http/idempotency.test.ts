@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { AppError } from './app-error';
+import { AppError } from './app-error';
 import { Idempotency } from './idempotency';
 import { IdempotencyRepository } from './idempotency.repository';
 
@@ -61,5 +61,28 @@ describe('a retry while the first request with its key still holds it', () => {
     }));
     expect(late).toEqual({ code: 0, msg: 'moved', data: null });
     expect(runs).toBe(1);
+  });
+});
+
+describe("the server's failures", () => {
+  it('free the key, so that a retry runs again, while a refusal of the request is replayed', async () => {
+    const idempotency = new Idempotency(new IdempotencyRepository(sut.database.db), 50);
+    const body = { from: 'spot', to: 'futures', asset: 'USDT', amount: '3' };
+    const attempt = (key: string, error: AppError | undefined) =>
+      idempotency
+        .run(request(key, body), reply, async () => {
+          if (error) throw error;
+          return { code: 0, msg: 'moved', data: null };
+        })
+        .catch((caught: unknown) => caught);
+
+    const unavailable = await attempt('changing-hands', new AppError('marketUnavailable'));
+    expect((unavailable as AppError).reason).toBe('marketUnavailable');
+    expect(await attempt('changing-hands', undefined)).toEqual({ code: 0, msg: 'moved', data: null });
+
+    const refused = await attempt('refused', new AppError('insufficientBalance'));
+    expect((refused as AppError).reason).toBe('insufficientBalance');
+    const replayed = await attempt('refused', undefined);
+    expect(replayed).toMatchObject({ code: new AppError('insufficientBalance').code, data: null });
   });
 });

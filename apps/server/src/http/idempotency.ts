@@ -7,8 +7,12 @@ import type { IdempotencyRepository } from './idempotency.repository';
 
 /** Printable ASCII, as clients send UUIDs or similar; long enough for any of them. */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
-/** How long a first request may run before a retry may take its key over (its process is presumed dead). */
-const LEASE_SECONDS = 60;
+/**
+ * How long a first request may run before a retry may take its key over (its process is presumed dead): longer
+ * than the slowest answer, a spot order waiting out its market's change of hands (decision 0044). A request still
+ * running then does no harm, since its effect happens once by its reference.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 20;
 /** How long a duplicate waits for the first request's answer before answering that it is still in progress. */
 const WAIT_MS = 15_000;
 const POLL_MS = 20;
@@ -42,7 +46,7 @@ export class Idempotency {
     const { owner, reference } = ownerOf(request, key);
     const giveUpAt = Date.now() + this.waitMs;
     for (;;) {
-      if (await this.repository.claim(owner, key, requestHash, LEASE_SECONDS)) {
+      if (await this.repository.claim(owner, key, requestHash, IDEMPOTENCY_LEASE_SECONDS)) {
         return this.answer(request, owner, key, () => handler(reference, true));
       }
       const record = await this.repository.find(owner, key);
@@ -53,7 +57,7 @@ export class Idempotency {
         reply.status(record.status);
         return record.response as Envelope<T>;
       }
-      if (await this.repository.takeOver(owner, key, LEASE_SECONDS)) {
+      if (await this.repository.takeOver(owner, key, IDEMPOTENCY_LEASE_SECONDS)) {
         return this.answer(request, owner, key, () => handler(reference, true));
       }
       // The same request, still running or cut off by a crash whose lease has not lapsed: the client may retry.
@@ -62,7 +66,11 @@ export class Idempotency {
     }
   }
 
-  /** Runs the first request and stores its answer; an unexpected failure frees the key for a retry instead. */
+  /**
+   * Runs the first request and stores its answer. A failure of the server's side (a 5xx: the database out of reach,
+   * a market changing hands) frees the key instead, so that a retry runs again rather than replaying it; the
+   * reference makes whatever the first attempt did happen once.
+   */
   private async answer<T>(
     request: FastifyRequest,
     owner: string,
@@ -74,7 +82,7 @@ export class Idempotency {
       await this.repository.complete(owner, key, 200, body);
       return body;
     } catch (error) {
-      if (error instanceof AppError) {
+      if (error instanceof AppError && error.status < 500) {
         const message = request.t(ERRORS[error.reason].message, error.params);
         await this.repository.complete(owner, key, error.status, {
           code: error.code,
