@@ -13,7 +13,7 @@ export type BalancedNode = { name: string; port: number };
  * WebSocket upgrade kept as a tunnel, a request that found its node gone redispatched once, and a readiness
  * check every second (two failures take a node out, two passes put it back).
  *
- * One addition: each node again as an unchecked backup, used only when every node fails its check. When the
+ * As there, each node again as an unchecked backup, used only when every node fails its check. When the
  * database is down every node reports itself not ready, and a client should then read the nodes' own
  * translated 503 rather than the balancer's page.
  */

@@ -130,6 +130,21 @@ describe('leadership', () => {
     await Promise.all([stalled.stop(), taker.stop()]);
   });
 
+  it('shares the names out as nodes join, each name led by one node', async () => {
+    const bus = new LocalBus();
+    const names = Array.from({ length: 6 }, () => nameOf('spot'));
+    const nodes = ['node-x', 'node-y', 'node-z'].map((id) => nodeOf(id, { bus, leaseMs: 2_000 }));
+    for (const node of nodes) for (const name of names) node.contend(name, new RecordingRole());
+    // The first node is alone for a moment and takes every name; the others' arrival makes it hand some over.
+    await nodes[0]?.start();
+    expect(nodes[0]?.held()).toHaveLength(6);
+    await Promise.all(nodes.slice(1).map((node) => node.start()));
+    await until(() => nodes.every((node) => node.held().length === 2), 'each node leads two names');
+    const leaders = names.map((name) => nodes.filter((node) => node.epochOf(name) !== undefined).length);
+    expect(leaders).toEqual([1, 1, 1, 1, 1, 1]);
+    await Promise.all(nodes.map((node) => node.stop()));
+  });
+
   it('alone, takes every name at start with a new epoch, whatever lease an earlier process left', async () => {
     const name = nameOf('spot');
     const crashed = nodeOf('node-crashed', { alone: true, leaseMs: 60_000 });

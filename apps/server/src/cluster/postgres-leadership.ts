@@ -23,6 +23,8 @@ export type LeadershipOptions = {
   onChange?: (name: LeadershipName, epoch: bigint | undefined) => void;
 };
 
+/** A node's presence is a lease of its own under this prefix: how many nodes share the names is counted from them. */
+const PRESENCE = 'node:';
 /** The bus topic on which a node that hands names over says so. */
 const RELEASED_TOPIC = 'leadership-released';
 const LEASE_MS = 3000;
@@ -35,6 +37,11 @@ type Contender = { role: Role; epoch: bigint | undefined };
  * the leases it holds and takes those that have lapsed, each taking raising the name's epoch by one; a renewal
  * that finds a name gone (taken after a pause), or no renewal for a whole lease (the database unreachable), stops
  * the name's role. Roles start and stop one at a time, in the order the changes were seen.
+ *
+ * Names are shared out: each node also renews a presence lease (`node:<id>`), and takes lapsed names only up to
+ * its fair share (the names over the nodes present, rounded up), handing one name a round over to the others while
+ * it holds more. A name nobody has taken for a whole lease is taken whatever the share, so that a node counted as
+ * present but unable to lead never leaves a market without an owner.
  */
 export class PostgresLeadership implements Leadership {
   readonly nodeId: string;
@@ -95,8 +102,10 @@ export class PostgresLeadership implements Leadership {
     const held = this.held();
     for (const { name } of held) this.lose(name);
     await this.roles;
-    if (held.length === 0) return;
     try {
+      await this.options.db.execute(sql`
+        delete from leadership where name = ${PRESENCE + this.nodeId} and holder = ${this.nodeId}`);
+      if (held.length === 0) return;
       await this.options.db.execute(sql`
         update leadership l set holder = null, expires_at = now()
         from unnest(${sql.param(names(held))}::text[], ${sql.param(epochs(held))}::bigint[]) as h(name, epoch)
@@ -117,7 +126,9 @@ export class PostgresLeadership implements Leadership {
     if (this.stopped) return;
     try {
       await this.renew();
-      await this.take();
+      const share = await this.fairShare();
+      await this.take(share);
+      await this.shed(share);
     } catch (error) {
       this.options.log?.warn({ err: error }, 'leadership could not be renewed');
       // Without a renewal for a whole lease, another node may lead now: stop before its lease could be taken.
@@ -147,22 +158,72 @@ export class PostgresLeadership implements Leadership {
     for (const { name } of held) if (!kept.has(name)) this.lose(name);
   }
 
-  /** Takes every wanted name whose lease has lapsed or was released. */
-  private async take() {
+  /**
+   * Renews this node's presence and answers how many names it should lead: all of them alone, else the names
+   * over the nodes present, rounded up. Presences lapsed for a day are cleared on the way.
+   */
+  private async fairShare(): Promise<number> {
+    if (this.options.alone) return this.contenders.size;
+    const [row] = await rowsOf<{ others: number }>(
+      this.options.db,
+      sql`
+        with present as (
+          insert into leadership as l (name, holder, epoch, expires_at)
+          values (${PRESENCE + this.nodeId}, ${this.nodeId}, 0, now() + ${this.leaseMs} * interval '1 millisecond')
+          on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+          returning 1
+        ), cleared as (
+          delete from leadership where name like ${`${PRESENCE}%`} and expires_at < now() - interval '1 day'
+        )
+        select count(*)::int as others from leadership
+        where name like ${`${PRESENCE}%`} and name <> ${PRESENCE + this.nodeId} and expires_at > now()`,
+    );
+    return Math.ceil(this.contenders.size / ((row?.others ?? 0) + 1));
+  }
+
+  /**
+   * Takes wanted names whose lease has lapsed or was released, up to the node's share; beyond it, only names left
+   * without a leader for a whole lease.
+   */
+  private async take(share: number) {
     const wanted = [...this.contenders].filter(([, contender]) => contender.epoch === undefined);
     if (wanted.length === 0) return;
+    const room = Math.max(share - this.held().length, 0);
     const taken = await rowsOf<{ name: string; epoch: string }>(
       this.options.db,
       sql`
+        with state as (
+          select wanted.name,
+            l.name is null or l.holder is null or l.expires_at < now() as free,
+            l.expires_at < now() - ${this.leaseMs} * interval '1 millisecond' as abandoned
+          from unnest(${sql.param(wanted.map(([name]) => name))}::text[]) as wanted(name)
+          left join leadership l on l.name = wanted.name
+        ), candidates as (
+          (select name from state where free order by random() limit ${room})
+          union
+          select name from state where abandoned
+        )
         insert into leadership as l (name, holder, epoch, expires_at)
-        select name, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond'
-        from unnest(${sql.param(wanted.map(([name]) => name))}::text[]) as name
+        select name, ${this.nodeId}, 1, now() + ${this.leaseMs} * interval '1 millisecond' from candidates
         on conflict (name) do update
           set holder = excluded.holder, epoch = l.epoch + 1, expires_at = excluded.expires_at
           where l.expires_at < now() or l.holder is null
         returning l.name, l.epoch::text as epoch`,
     );
+    // Taken over the share (two nodes finding the same lapsed names at once): handed back a round at a time by shed.
     for (const row of taken) this.gain(row.name, BigInt(row.epoch));
+  }
+
+  /** Hands one name over while this node leads more than its share, so that names spread as nodes join. */
+  private async shed(share: number) {
+    const held = this.held();
+    if (held.length <= share) return;
+    const last = held.sort((a, b) => (a.name < b.name ? 1 : -1))[0];
+    if (!last) return;
+    this.lose(last.name);
+    await this.roles;
+    await this.release(last.name, last.epoch);
+    await this.options.bus?.publish(RELEASED_TOPIC, this.nodeId);
   }
 
   /** At start, alone: every name is this node's, with a new epoch, whoever held it before. */
