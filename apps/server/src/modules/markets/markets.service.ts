@@ -364,11 +364,17 @@ export class MarketsService {
     }
   }
 
-  /** A tick of this node's feed: applied here and broadcast to the other nodes. */
+  /**
+   * A tick of this node's feed: applied here and broadcast to the other nodes under this node's epoch. A leader
+   * deposed without knowing it yet (woken from a pause) that has heard its successor's ticks drops its own: sent
+   * under the newer epoch, they would be mixed with the successor's on every node.
+   */
   private fed(symbol: string, price: string, volume: string, at: Date) {
     if (!this.leading) return;
+    const epoch = this.fence?.epoch ?? this.feedEpoch;
+    if (epoch < this.feedEpoch) return;
     this.tick(symbol, price, volume, at);
-    this.broadcast({ kind: 'tick', epoch: String(this.feedEpoch), symbol, price, volume, at: at.getTime() });
+    this.broadcast({ kind: 'tick', epoch: String(epoch), symbol, price, volume, at: at.getTime() });
   }
 
   private broadcast(message: Broadcast) {
