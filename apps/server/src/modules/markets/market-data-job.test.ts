@@ -253,6 +253,43 @@ describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
     await Promise.all([first.markets.stop(), second.markets.stop()]);
   });
 
+  it('starts a node that joins while another runs the feed once it has every price, so it never serves cold', async () => {
+    const leader = await nodeOf('node-h');
+    await leader.markets.start();
+    await leader.leadership.start();
+    const symbols = leader.feed.started.map((market) => market.symbol);
+    expect(symbols).toHaveLength(8);
+
+    // A node restarted while the leader runs: its start waits for the leader's ticks of every market. What is
+    // stale is taken the moment its start resolves.
+    const joining = await nodeOf('node-i');
+    let staleAtStart: string[] | undefined;
+    const start = joining.markets.start().then(() => {
+      staleAtStart = symbols.filter((symbol) => joining.markets.isStale(symbol));
+    });
+    const [last = '', ...others] = symbols;
+    const tickEach = (each: string[]) => {
+      for (const symbol of each) leader.feed.tick(symbol, '100.00', '1', new Date());
+    };
+    // Every market but one ticks until the joining node hears them: it does not start without the last one.
+    await until(() => {
+      tickEach(others);
+      return (
+        staleAtStart !== undefined || others.every((symbol) => joining.markets.indexPrice(symbol) !== null)
+      );
+    }, 'the joining node heard the leader');
+    await until(() => {
+      tickEach([last]);
+      return staleAtStart !== undefined;
+    }, 'the joining node started');
+    await start;
+    expect(staleAtStart).toEqual([]);
+    for (const symbol of symbols) expect(joining.markets.freshIndexPrice(symbol)).toBe('100.00');
+
+    await leader.leadership.stop();
+    await Promise.all([leader.markets.stop(), joining.markets.stop()]);
+  });
+
   it("refuses a deposed leader's candle writes, and ignores its ticks", async () => {
     const node = await nodeOf('node-c');
     await node.markets.start();
