@@ -64,6 +64,8 @@ if (redisUrl) {
   ]);
 }
 
+const STALE_SECONDS = 15;
+
 describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -71,7 +73,7 @@ describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
   // Each run its own channels, so that test files sharing the Redis server never hear each other.
   const prefix = `test-${randomBytes(6).toString('hex')}`;
 
-  async function nodeOf(nodeId: string): Promise<Node> {
+  async function nodeOf(nodeId: string, clock?: () => Date): Promise<Node> {
     const { bus, close } = await openBus(prefix);
     closers.push(close);
     const writes: string[] = [];
@@ -96,6 +98,8 @@ describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
       flushMs: 600_000,
       publishMs: 600_000,
       cluster: { nodeId, bus, leadership },
+      now: clock,
+      staleSeconds: STALE_SECONDS,
     });
     return { markets, leadership, feed, publisher, snapshots, writes, bus };
   }
@@ -193,6 +197,99 @@ describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
     await Promise.all([first.markets.stop(), second.markets.stop()]);
   });
 
+  it('keeps every market fresh through a failover of the feed, and stale once no tick comes for the threshold', async () => {
+    // The services' clock: the gap a killed leader leaves (its lease of 3 s and a round of taking) is stepped over.
+    let now = Date.parse('2026-11-27T02:00:00Z');
+    const clock = () => new Date(now);
+    const first = await nodeOf('node-f', clock);
+    const second = await nodeOf('node-g', clock);
+    await first.markets.start();
+    await second.markets.start();
+    await first.leadership.start();
+    await second.leadership.start();
+    const symbols = first.feed.started.map((market) => market.symbol);
+    expect(symbols).toHaveLength(8);
+    const fresh = (node: Node) => symbols.every((symbol) => !node.markets.isStale(symbol));
+
+    for (const symbol of symbols) first.feed.tick(symbol, '100.00', '1', clock());
+    await until(() => fresh(second), 'the leader’s ticks reached the other node');
+
+    // From the leader's last tick until the next leader's first, the other node is sampled all along: never stale.
+    const staleSeen: string[] = [];
+    const sampler = setInterval(() => {
+      for (const symbol of symbols) if (second.markets.isStale(symbol)) staleSeen.push(symbol);
+    }, 1);
+    now += 4000;
+    await first.leadership.stop();
+    await until(() => second.feed.started.length === 8, 'the second node runs the feed');
+    // Restoring the candles on gaining the job kept the prices heard so far, and when they were heard.
+    expect(fresh(second)).toBe(true);
+    for (const symbol of symbols) expect(second.markets.freshIndexPrice(symbol)).toBe('100.00');
+    now += 1000;
+    for (const symbol of symbols) second.feed.tick(symbol, '101.00', '1', clock());
+    await until(
+      () => symbols.every((symbol) => first.markets.indexPrice(symbol) === '101.00'),
+      'the new leader’s ticks reached the old one',
+    );
+    clearInterval(sampler);
+    expect(staleSeen).toEqual([]);
+    expect(fresh(first)).toBe(true);
+
+    // A feed that truly stops: fresh for the whole threshold, stale right after it, on both nodes.
+    now += STALE_SECONDS * 1000;
+    expect(fresh(first)).toBe(true);
+    expect(fresh(second)).toBe(true);
+    now += 1;
+    for (const node of [first, second]) {
+      for (const symbol of symbols) {
+        expect(node.markets.isStale(symbol)).toBe(true);
+        expect(() => node.markets.freshIndexPrice(symbol)).toThrow(
+          expect.objectContaining({ reason: 'priceStale' }),
+        );
+      }
+    }
+
+    await second.leadership.stop();
+    await Promise.all([first.markets.stop(), second.markets.stop()]);
+  });
+
+  it('starts a node that joins while another runs the feed once it has every price, so it never serves cold', async () => {
+    const leader = await nodeOf('node-h');
+    await leader.markets.start();
+    await leader.leadership.start();
+    const symbols = leader.feed.started.map((market) => market.symbol);
+    expect(symbols).toHaveLength(8);
+
+    // A node restarted while the leader runs: its start waits for the leader's ticks of every market. What is
+    // stale is taken the moment its start resolves.
+    const joining = await nodeOf('node-i');
+    let staleAtStart: string[] | undefined;
+    const start = joining.markets.start().then(() => {
+      staleAtStart = symbols.filter((symbol) => joining.markets.isStale(symbol));
+    });
+    const [last = '', ...others] = symbols;
+    const tickEach = (each: string[]) => {
+      for (const symbol of each) leader.feed.tick(symbol, '100.00', '1', new Date());
+    };
+    // Every market but one ticks until the joining node hears them: it does not start without the last one.
+    await until(() => {
+      tickEach(others);
+      return (
+        staleAtStart !== undefined || others.every((symbol) => joining.markets.indexPrice(symbol) !== null)
+      );
+    }, 'the joining node heard the leader');
+    await until(() => {
+      tickEach([last]);
+      return staleAtStart !== undefined;
+    }, 'the joining node started');
+    await start;
+    expect(staleAtStart).toEqual([]);
+    for (const symbol of symbols) expect(joining.markets.freshIndexPrice(symbol)).toBe('100.00');
+
+    await leader.leadership.stop();
+    await Promise.all([leader.markets.stop(), joining.markets.stop()]);
+  });
+
   it("refuses a deposed leader's candle writes, and ignores its ticks", async () => {
     const node = await nodeOf('node-c');
     await node.markets.start();
@@ -226,6 +323,27 @@ describe.each(buses)('the market-data job on two nodes, %s', (_, openBus) => {
     await node.bus.publish('market-data', tick(epoch, '91000.00'));
     await until(() => node.markets.indexPrice('BTCUSDT') !== null, 'a tick was heard');
     expect(node.markets.indexPrice('BTCUSDT')).toBe('91000.00');
+
+    // Woken from a pause, it hears its successor's tick before its renewal fails: its own feed no longer counts,
+    // here or, under either epoch, on the other nodes.
+    const sent: string[] = [];
+    const unsubscribe = await node.bus.subscribe('market-data', (message) => {
+      const heard = JSON.parse(message.toString()) as { node: string; kind: string; price?: string };
+      if (heard.node === 'node-c' && heard.kind === 'tick') sent.push(heard.price ?? '');
+    });
+    node.feed.tick('BTCUSDT', '91005.00', '1', new Date());
+    await until(() => sent.length === 1, 'its tick was broadcast');
+    await node.bus.publish('market-data', tick(epoch + 1n, '92000.00'));
+    await until(() => node.markets.indexPrice('BTCUSDT') === '92000.00', 'the successor’s tick was heard');
+    node.feed.tick('BTCUSDT', '1.00', '1', new Date());
+    node.feed.tick('BTCUSDT', '91010.00', '1', new Date());
+    await node.bus.publish('market-data', tick(epoch + 1n, '92001.00'));
+    await until(
+      () => node.markets.indexPrice('BTCUSDT') === '92001.00',
+      'the successor’s next tick was heard',
+    );
+    expect(sent).toEqual(['91005.00']);
+    await unsubscribe();
 
     await node.leadership.stop();
     await node.markets.stop();

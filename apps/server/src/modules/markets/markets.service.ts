@@ -223,7 +223,8 @@ export class MarketsService {
 
   /**
    * Loads the markets. Alone, runs the feed at once; with a cluster, shows the candles stored so far, applies what
-   * the bus brings, and contends for the market-data job, whose leader runs the feed.
+   * the bus brings, waits for every market's price while another node runs the feed (for at most the staleness
+   * threshold), and contends for the market-data job, whose leader runs the feed.
    */
   async start(): Promise<void> {
     if (this.started) return;
@@ -256,9 +257,29 @@ export class MarketsService {
     }
     this.unsubscribeBus = await cluster.bus.subscribe(MARKET_DATA_TOPIC, (message) => this.heard(message));
     await this.restore(false);
+    // Joining a cluster whose feed runs on another node, this node serves once it has heard every market's price:
+    // started cold, it would refuse orders as stale until the leader's next tick.
+    if (await this.repository.ledElsewhere(MARKET_DATA_JOB, cluster.nodeId)) await this.firstTicks();
     cluster.leadership.contend(MARKET_DATA_JOB, {
       gained: (epoch) => this.lead(epoch),
       lost: () => this.follow(),
+    });
+  }
+
+  /** Until every market has a price, or for as long as a market may go without one before it is stale. */
+  private firstTicks(): Promise<void> {
+    const priced = () => [...this.states.values()].every((state) => state.lastTickAt !== undefined);
+    if (priced()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(done, this.staleMs);
+      const unsubscribe = this.onIndexPrice(() => {
+        if (priced()) done();
+      });
     });
   }
 
@@ -364,11 +385,17 @@ export class MarketsService {
     }
   }
 
-  /** A tick of this node's feed: applied here and broadcast to the other nodes. */
+  /**
+   * A tick of this node's feed: applied here and broadcast to the other nodes under this node's epoch. A leader
+   * deposed without knowing it yet (woken from a pause) that has heard its successor's ticks drops its own: sent
+   * under the newer epoch, they would be mixed with the successor's on every node.
+   */
   private fed(symbol: string, price: string, volume: string, at: Date) {
     if (!this.leading) return;
+    const epoch = this.fence?.epoch ?? this.feedEpoch;
+    if (epoch < this.feedEpoch) return;
     this.tick(symbol, price, volume, at);
-    this.broadcast({ kind: 'tick', epoch: String(this.feedEpoch), symbol, price, volume, at: at.getTime() });
+    this.broadcast({ kind: 'tick', epoch: String(epoch), symbol, price, volume, at: at.getTime() });
   }
 
   private broadcast(message: Broadcast) {
