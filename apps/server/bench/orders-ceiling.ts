@@ -22,7 +22,7 @@ import { RESERVATION_PURPOSE } from '../src/modules/spot/spot.schema';
 import { MarketMath } from '../src/modules/spot/spot-math';
 
 /** The sequencer's batch limit (MAX_BATCH in spot-sequencer.ts). */
-const MAX_BATCH = 256;
+export const MAX_BATCH = 256;
 
 /** A limit order as the bench's workers place it. */
 export type BenchOrder = { symbol: string; side: 'buy' | 'sell'; price: string; size: string };
@@ -220,7 +220,13 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
   const drain = async () => {
     let previous: Promise<void> = Promise.resolve();
     try {
-      while (queue.length > 0) {
+      for (;;) {
+        if (queue.length === 0) {
+          // An order queued while the last settlement commits is taken in the next turn, not left behind.
+          await previous;
+          if (queue.length === 0) break;
+          continue;
+        }
         const orders = queue.splice(0, ceiling.maxBatch);
         batchSizes.push(orders.length);
         try {
@@ -232,7 +238,6 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
         await previous;
         previous = settle(match(orders));
       }
-      await previous;
     } finally {
       running = undefined;
     }

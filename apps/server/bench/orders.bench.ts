@@ -23,10 +23,12 @@
  * (HTTP, ceiling, HTTP, ceiling). At that saturation an order's latency is only the queue in front of it
  * (64 ÷ throughput, by Little's law), so latency is measured apart, at the load the throughput goal names:
  * half the ceiling, offered at a steady pace over the same 64 connections whatever the answers (open loop),
- * each order timed from its scheduled start so that a queue behind a slow answer counts. Each phase prints its
- * batches (the server's counted from the orders' shared created_at). The last line is JSON:
- * {"orders_per_s","p50_ms","p99_ms","ceiling_per_s","ratio","offered_per_s","saturated_p50_ms",
- * "saturated_p99_ms"}: p50 and p99 at the offered load, and for the record at saturation.
+ * each order timed from its scheduled start so that a queue behind a slow answer counts; then the same load is
+ * offered to the ceiling (batches up to the sequencer's limit), whose latency is what the writes and their
+ * pipeline alone give. Each phase prints its batches (the server's counted from the orders' shared created_at).
+ * The last line is JSON: {"orders_per_s","p50_ms","p99_ms","ceiling_per_s","ratio","offered_per_s",
+ * "saturated_p50_ms","saturated_p99_ms","ceiling_p50_ms","ceiling_p99_ms"}: p50 and p99 at the offered load,
+ * for the record at saturation, and the ceiling's at the offered load.
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,7 +46,7 @@ import { sessions, users } from '../src/modules/auth/auth.schema';
 import { sha256 } from '../src/modules/auth/secrets';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
-import { type BenchOrder, ceilingOf } from './orders-ceiling';
+import { type BenchOrder, ceilingOf, MAX_BATCH } from './orders-ceiling';
 
 const WORKERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -347,6 +349,18 @@ async function main() {
       latencies.push(...run.latencies);
       process.stdout.write(`round ${round} HTTP at ${offered}/s: ${describe(run)}, ${batches(sizes)}\n`);
     }
+    // The same load offered to the ceiling, which batches up to the sequencer's limit as the server does: the
+    // latency the writes and their pipeline alone give, beside which the server's is read.
+    const ceilingLatencies: number[] = [];
+    ceiling.maxBatch = MAX_BATCH;
+    for (let round = 1; round <= 2; round++) {
+      ceiling.takeBatchSizes();
+      const run = await offer(offered, handWritten);
+      ceilingLatencies.push(...run.latencies);
+      process.stdout.write(
+        `round ${round} ceiling at ${offered}/s: ${describe(run)}, ${batches(ceiling.takeBatchSizes())}\n`,
+      );
+    }
     const trades = (
       await raw.query<{ n: string }>(
         `select count(*)::text as n from spot_trades where trade_key like 'trade:%'`,
@@ -367,6 +381,8 @@ async function main() {
         offered_per_s: offered,
         saturated_p50_ms: round2(percentile(saturated, 50)),
         saturated_p99_ms: round2(percentile(saturated, 99)),
+        ceiling_p50_ms: round2(percentile(ceilingLatencies, 50)),
+        ceiling_p99_ms: round2(percentile(ceilingLatencies, 99)),
       })}\n`,
     );
     if (!report.ok || failures > 0) process.exitCode = 1;
