@@ -103,13 +103,16 @@ afterAll(async () => {
 });
 
 describe('the production build', () => {
-  it('answers /api/health with its database and the release in apps/server/package.json', async () => {
+  it('answers /api/health with its database, the release in apps/server/package.json and what it leads', async () => {
     const answer = await (await fetch(`${server.baseUrl}/api/health`)).json();
-    expect(answer.data).toEqual({
+    expect(answer.data).toMatchObject({
       status: 'ok',
       db: database.url ? 'postgres' : 'pglite',
       version: RELEASE,
     });
+    // Alone, the node leads every market's book and the price feed.
+    const names = (answer.data.leads as Array<{ name: string }>).map((lead) => lead.name);
+    expect(names).toEqual(expect.arrayContaining(['job:market-data', 'spot:BTCUSDT']));
   });
 
   it('serves the back office', async () => {
