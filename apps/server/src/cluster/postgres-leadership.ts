@@ -45,6 +45,7 @@ type Contender = { role: Role; epoch: bigint | undefined };
  */
 export class PostgresLeadership implements Leadership {
   readonly nodeId: string;
+  readonly alone: boolean;
   private readonly contenders = new Map<LeadershipName, Contender>();
   private readonly leaseMs: number;
   private readonly tickMs: number;
@@ -58,6 +59,7 @@ export class PostgresLeadership implements Leadership {
 
   constructor(private readonly options: LeadershipOptions) {
     this.nodeId = options.nodeId;
+    this.alone = options.alone;
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.tickMs = options.tickMs ?? TICK_MS;
   }
@@ -84,7 +86,7 @@ export class PostgresLeadership implements Leadership {
     this.unsubscribe = await this.options.bus?.subscribe(RELEASED_TOPIC, () => {
       if (!this.stopped) this.tick();
     });
-    if (this.options.alone) await this.takeAll();
+    if (this.alone) await this.takeAll();
     this.tick();
     await this.ticking;
     // The roles of the names taken now have started when this resolves: a node alone serves once its feed runs.
@@ -163,7 +165,7 @@ export class PostgresLeadership implements Leadership {
    * over the nodes present, rounded up. Presences lapsed for a day are cleared on the way.
    */
   private async fairShare(): Promise<number> {
-    if (this.options.alone) return this.contenders.size;
+    if (this.alone) return this.contenders.size;
     const [row] = await rowsOf<{ others: number }>(
       this.options.db,
       sql`
