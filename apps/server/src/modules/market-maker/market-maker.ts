@@ -82,6 +82,10 @@ function decimal(value: bigint): string {
 export class MarketMaker {
   private userId: number | undefined;
   private running = false;
+  /** Whether this node leads the job (always, without leadership): a start the job was lost during stops short. */
+  private leading = false;
+  /** The start in progress since the job was gained. */
+  private starting: Promise<void> = Promise.resolve();
   private readonly lanes = new Map<string, Lane>();
   private readonly funded = new Set<string>();
   private unsubscribe: Array<() => void> = [];
@@ -110,10 +114,25 @@ export class MarketMaker {
     const { settings, leadership } = this.deps;
     if (!settings.enabled) return;
     if (!leadership) {
+      this.leading = true;
       await this.quote();
       return;
     }
-    leadership.contend(MARKET_MAKER_JOB, { gained: () => this.quote(), lost: () => this.stop() });
+    leadership.contend(MARKET_MAKER_JOB, {
+      // Started beside the roles gained after it, not before them: its first cancels and quotes go to markets
+      // whose books may be gained after the job, and waiting for them here would hold those books back.
+      gained: async () => {
+        this.leading = true;
+        this.starting = this.quote().catch((error: unknown) =>
+          this.deps.log.error({ err: error }, 'market maker could not start'),
+        );
+      },
+      lost: async () => {
+        this.leading = false;
+        await this.starting;
+        await this.stop();
+      },
+    });
   }
 
   /**
@@ -130,6 +149,7 @@ export class MarketMaker {
     for (const quote of new Set(markets.markets().map((market) => market.quote))) {
       await this.fund(quote, settings.quoteFunds);
     }
+    if (!this.leading) return;
     this.running = true;
     this.unsubscribe = [
       markets.onIndexPrice((symbol, price) => this.onIndexPrice(symbol, price)),
@@ -158,8 +178,9 @@ export class MarketMaker {
     }
   }
 
-  /** Resolves when every refresh asked for so far has finished. */
+  /** Resolves when a start in progress and every refresh asked for so far have finished. */
   async idle() {
+    await this.starting;
     await Promise.all([...this.lanes.values()].map((lane) => lane.tail));
   }
 
