@@ -45,6 +45,7 @@ const WS_SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 10);
 const WS_TRADES_PER_S = Number(process.env.BENCH_WS_TRADES_PER_S ?? 2);
 const WS_PROCESSES = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const IDLE_SECONDS = 4;
 const MARKETS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'LTCUSDT'];
 const FUNDS = {
   USDT: '100000000',
@@ -331,6 +332,12 @@ async function prepare(nodes: number): Promise<Prepared> {
     const tokens = traders.map((trader) => trader.token);
     await ordersThrough(cluster, tokens, Math.min(2, SECONDS));
     process.stdout.write(`${nodes} node(s), owners: ${await owners(cluster)}\n`);
+    // What the set-up costs without orders (leases, the price feed and its broadcast, the candles), which the
+    // CPU an order below includes.
+    await sleep(1000);
+    const idle = cpuOf(cluster);
+    await sleep(IDLE_SECONDS * 1000);
+    process.stdout.write(`${nodes} node(s) without orders, cores busy: ${idle.since().describe()}\n`);
     return { nodes, cluster, tokens };
   } catch (error) {
     await cluster.teardown();
