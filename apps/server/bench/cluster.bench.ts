@@ -45,7 +45,8 @@ const WS_SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 10);
 const WS_TRADES_PER_S = Number(process.env.BENCH_WS_TRADES_PER_S ?? 2);
 const WS_PROCESSES = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const IDLE_SECONDS = 4;
+/** Long enough for idle PostgreSQL backends to report their counts (they flush them after 10 s idle). */
+const IDLE_SECONDS = 11;
 const MARKETS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'LTCUSDT'];
 const FUNDS = {
   USDT: '100000000',
@@ -345,17 +346,34 @@ async function prepare(nodes: number): Promise<Prepared> {
   }
 }
 
-type Throughput = { perSecond: number; p99: number; cpuMsPerOrder: Record<string, number> };
+type Throughput = {
+  perSecond: number;
+  p99: number;
+  cpuMsPerOrder: Record<string, number>;
+  transactionsPerOrder: number;
+};
+
+/** Transactions PostgreSQL has committed or rolled back (a statement outside one is one), all databases. */
+async function statementsDone(cluster: KestrelCluster): Promise<number> {
+  const result = await cluster.sql.query<{ done: string }>(
+    'select sum(xact_commit + xact_rollback)::text as done from pg_stat_database',
+  );
+  return Number(result.rows[0]?.done ?? 0);
+}
 
 async function throughput({ nodes, cluster, tokens }: Prepared): Promise<Throughput> {
+  const before = await statementsDone(cluster);
   const run = await ordersThrough(cluster, tokens, SECONDS);
+  await sleep(IDLE_SECONDS * 1000);
+  const statements = (await statementsDone(cluster)) - before;
   const p99 = percentile(run.latencies, 99);
   const orders = run.latencies.length;
   const cpuMsPerOrder = run.cpu.per(orders);
+  const transactionsPerOrder = round2(statements / orders);
   process.stdout.write(
-    `${nodes} node(s) through the balancer: ${run.perSecond.toFixed(0)} orders/s, p50 ${percentile(run.latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, refused ${run.refused}; cores busy: ${run.cpu.describe()}; CPU ms an order: ${JSON.stringify(cpuMsPerOrder)}\n`,
+    `${nodes} node(s) through the balancer: ${run.perSecond.toFixed(0)} orders/s, p50 ${percentile(run.latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, refused ${run.refused}; PostgreSQL transactions an order ${transactionsPerOrder}; cores busy: ${run.cpu.describe()}; CPU ms an order: ${JSON.stringify(cpuMsPerOrder)}\n`,
   );
-  return { perSecond: run.perSecond, p99, cpuMsPerOrder };
+  return { perSecond: run.perSecond, p99, cpuMsPerOrder, transactionsPerOrder };
 }
 
 /** Trades at a steady pace while the clients on every node time their arrival. */
@@ -511,6 +529,8 @@ async function main() {
       rounds: ROUNDS,
       one_node_cpu_ms_per_order: ones.at(-1)?.cpuMsPerOrder,
       three_nodes_cpu_ms_per_order: threes.at(-1)?.cpuMsPerOrder,
+      one_node_transactions_per_order: ones.at(-1)?.transactionsPerOrder,
+      three_nodes_transactions_per_order: threes.at(-1)?.transactionsPerOrder,
       ws_clients: ws.clients,
       ws_trades: ws.trades,
       ws_p50_ms: round2(ws.p50),
