@@ -47,6 +47,8 @@ const WS_PROCESSES = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Long enough for idle PostgreSQL backends to report their counts (they flush them after 10 s idle). */
 const IDLE_SECONDS = 11;
+/** Lets the bench read the nodes' metrics (the settlements' count) on their public port. */
+const METRICS_TOKEN = randomUUID().replaceAll('-', '');
 const MARKETS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'LTCUSDT'];
 const FUNDS = {
   USDT: '100000000',
@@ -75,10 +77,14 @@ function cpuSeconds(roots: number[]): number[] {
     if (!/^[0-9]+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+      // After the command's closing parenthesis: state, ppid, … utime (14th field), stime, and the same of the
+      // children it has reaped (PostgreSQL's ended backends), which are counted nowhere else.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      ticks.set(
+        Number(entry),
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
     } catch {
       // Ended meanwhile.
     }
@@ -327,7 +333,7 @@ type Prepared = { nodes: number; cluster: KestrelCluster; tokens: string[] };
 
 /** A cluster of `nodes` with the order workers' traders, warmed up. */
 async function prepare(nodes: number): Promise<Prepared> {
-  const cluster = await startCluster({ nodes, logLevel: 'warn' });
+  const cluster = await startCluster({ nodes, logLevel: 'warn', env: { METRICS_TOKEN } });
   try {
     const traders = await seedTraders(cluster, WORKERS, FUNDS);
     const tokens = traders.map((trader) => trader.token);
@@ -351,7 +357,23 @@ type Throughput = {
   p99: number;
   cpuMsPerOrder: Record<string, number>;
   transactionsPerOrder: number;
+  ordersPerBatch: number;
 };
+
+/** Settlement batches the nodes have committed, from their metrics. */
+async function settlements(cluster: KestrelCluster): Promise<number> {
+  const counts = await Promise.all(
+    cluster.nodes.map(async (node) => {
+      const response = await fetch(`${node.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const text = await response.text();
+      const line = text.split('\n').find((each) => each.startsWith('kestrel_spot_settlement_seconds_count'));
+      return Number(line?.split(' ').at(-1) ?? 0);
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
 
 /** Transactions PostgreSQL has committed or rolled back (a statement outside one is one), all databases. */
 async function statementsDone(cluster: KestrelCluster): Promise<number> {
@@ -363,17 +385,20 @@ async function statementsDone(cluster: KestrelCluster): Promise<number> {
 
 async function throughput({ nodes, cluster, tokens }: Prepared): Promise<Throughput> {
   const before = await statementsDone(cluster);
+  const batchesBefore = await settlements(cluster);
   const run = await ordersThrough(cluster, tokens, SECONDS);
+  const batches = (await settlements(cluster)) - batchesBefore;
   await sleep(IDLE_SECONDS * 1000);
   const statements = (await statementsDone(cluster)) - before;
   const p99 = percentile(run.latencies, 99);
   const orders = run.latencies.length;
   const cpuMsPerOrder = run.cpu.per(orders);
   const transactionsPerOrder = round2(statements / orders);
+  const ordersPerBatch = round2(orders / batches);
   process.stdout.write(
-    `${nodes} node(s) through the balancer: ${run.perSecond.toFixed(0)} orders/s, p50 ${percentile(run.latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, refused ${run.refused}; PostgreSQL transactions an order ${transactionsPerOrder}; cores busy: ${run.cpu.describe()}; CPU ms an order: ${JSON.stringify(cpuMsPerOrder)}\n`,
+    `${nodes} node(s) through the balancer: ${run.perSecond.toFixed(0)} orders/s, p50 ${percentile(run.latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, refused ${run.refused}; PostgreSQL transactions an order ${transactionsPerOrder}, orders a settlement ${ordersPerBatch}; cores busy: ${run.cpu.describe()}; CPU ms an order: ${JSON.stringify(cpuMsPerOrder)}\n`,
   );
-  return { perSecond: run.perSecond, p99, cpuMsPerOrder, transactionsPerOrder };
+  return { perSecond: run.perSecond, p99, cpuMsPerOrder, transactionsPerOrder, ordersPerBatch };
 }
 
 /** Trades at a steady pace while the clients on every node time their arrival. */
@@ -531,6 +556,8 @@ async function main() {
       three_nodes_cpu_ms_per_order: threes.at(-1)?.cpuMsPerOrder,
       one_node_transactions_per_order: ones.at(-1)?.transactionsPerOrder,
       three_nodes_transactions_per_order: threes.at(-1)?.transactionsPerOrder,
+      one_node_orders_per_settlement: ones.at(-1)?.ordersPerBatch,
+      three_nodes_orders_per_settlement: threes.at(-1)?.ordersPerBatch,
       ws_clients: ws.clients,
       ws_trades: ws.trades,
       ws_p50_ms: round2(ws.p50),
