@@ -462,10 +462,16 @@ async function delivery(cluster: KestrelCluster, traders: Trader[]) {
     const p99 = percentile(fromMatch, 99);
     const firstP50 = percentile(fromFirst, 50);
     const firstP99 = percentile(fromFirst, 99);
+    // The nodes' CPU includes making and settling the trades, a few ms for all of them.
+    const nodeSeconds = cpu.used
+      .filter((part) => part.name.startsWith('node-'))
+      .reduce((sum, part) => sum + part.seconds, 0);
+    const nodeMicros = (nodeSeconds * 1e6) / Math.max(1, fromMatch.length);
+    const clientMicros = (clientCpu * cpu.seconds * 1e6) / Math.max(1, fromMatch.length);
     process.stdout.write(
-      `WebSocket delivery: ${pairs} trades to ${clients} clients, ${fromMatch.length} received (of ${pairs * clients}); from the match p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; from the first receipt p50 ${firstP50.toFixed(1)} ms, p99 ${firstP99.toFixed(1)} ms; CPU (cores) ${cpu.describe()}, clients ${clientCpu.toFixed(2)}\n`,
+      `WebSocket delivery: ${pairs} trades to ${clients} clients, ${fromMatch.length} received (of ${pairs * clients}); from the match p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; from the first receipt p50 ${firstP50.toFixed(1)} ms, p99 ${firstP99.toFixed(1)} ms; CPU (cores) ${cpu.describe()}, clients ${clientCpu.toFixed(2)}; CPU a message received: nodes ${nodeMicros.toFixed(1)} µs, clients ${clientMicros.toFixed(1)} µs\n`,
     );
-    return { clients, trades: pairs, p50, p99, firstP50, firstP99 };
+    return { clients, trades: pairs, p50, p99, firstP50, firstP99, nodeMicros, clientMicros };
   } finally {
     for (const child of children) child.disconnect();
   }
@@ -564,6 +570,8 @@ async function main() {
       ws_p99_ms: round2(ws.p99),
       ws_first_receipt_p50_ms: round2(ws.firstP50),
       ws_first_receipt_p99_ms: round2(ws.firstP99),
+      ws_node_cpu_us_per_message: round2(ws.nodeMicros),
+      ws_client_cpu_us_per_message: round2(ws.clientMicros),
       failover_lead_ms: failed.leadMs === null ? null : Math.round(failed.leadMs),
       failover_order_ms: failed.orderMs === null ? null : Math.round(failed.orderMs),
     })}\n`,
