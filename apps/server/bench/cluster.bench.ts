@@ -11,7 +11,8 @@
  *    process each send their next limit order as soon as the last is answered (closed loop, so the p99 is mostly
  *    the queue: 64 ÷ throughput), in five markets, nearly every order crossing another's. Each round also reads
  *    the CPU each part used (/proc: every node, PostgreSQL with its backends, Redis, HAProxy, the client) and
- *    prints it in milliseconds an order.
+ *    prints it in milliseconds an order, with PostgreSQL's transactions an order (pg_stat_database, read once
+ *    idle backends have reported them) and the orders a settlement (the nodes' metrics).
  * 2. WebSocket delivery with three nodes: BENCH_WS_CLIENTS clients on each node (bare clients, as bench:ws's: raw
  *    sockets and a frame reader that only finds each message's bounds, in two child processes) follow
  *    trades:BTCUSDT while trades are made at a steady pace on the nodes in turn. Each arrival is timed from the
@@ -21,9 +22,11 @@
  *    order on it succeeds through the balancer.
  *
  * The last line is JSON: {"one_node_orders_per_s","one_node_p99_ms","three_nodes_orders_per_s",
- * "three_nodes_p99_ms","ratio","rounds","one_node_cpu_ms_per_order","three_nodes_cpu_ms_per_order","ws_clients",
- * "ws_trades","ws_p50_ms","ws_p99_ms","ws_first_receipt_p50_ms","ws_first_receipt_p99_ms","failover_lead_ms",
- * "failover_order_ms"}. Goals: ratio at least 0.8 on this two-core machine, ws_p99_ms at most 100.
+ * "three_nodes_p99_ms","ratio","rounds", the last round's CPU, PostgreSQL transactions and orders a settlement of
+ * each set-up ("one_node_cpu_ms_per_order", "three_nodes_transactions_per_order", …), "ws_clients","ws_trades",
+ * "ws_p50_ms","ws_p99_ms","ws_first_receipt_p50_ms","ws_first_receipt_p99_ms","ws_node_cpu_us_per_message",
+ * "ws_client_cpu_us_per_message","failover_lead_ms","failover_order_ms"}. Goals: ratio at least 0.8 on this
+ * two-core machine, ws_p99_ms at most 100.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
