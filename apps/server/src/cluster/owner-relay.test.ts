@@ -89,4 +89,29 @@ describe('commands relayed to a market leader', () => {
     release();
     expect(await answer).toBe('placed');
   });
+
+  it('sends the commands asked in one turn as one message, run in the order asked, and their answers as one', async () => {
+    const local = new LocalBus();
+    const sent: string[] = [];
+    const counting: ClusterBus = {
+      publish: (topic, message) => {
+        sent.push(topic);
+        return local.publish(topic, message);
+      },
+      subscribe: (topic, listener) => local.subscribe(topic, listener),
+    };
+    const { asking, leading } = await nodes(5000, counting);
+    const ran: number[] = [];
+    await leading.serve('BTCUSDT', async ({ n }) => {
+      ran.push(n);
+      if (n === 3) throw new AppError('orderNotFound');
+      return n * 10;
+    });
+    const answers = await Promise.allSettled([1, 2, 3, 4].map((n) => asking.ask('BTCUSDT', { n })));
+    expect(ran).toEqual([1, 2, 3, 4]);
+    expect(
+      answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : answer.reason.reason)),
+    ).toEqual([10, 20, 'orderNotFound', 40]);
+    expect(sent).toEqual(['commands:BTCUSDT', 'commands-answers:node-a']);
+  });
 });

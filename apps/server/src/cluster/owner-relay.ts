@@ -34,6 +34,9 @@ type Waiting = {
   heldBack: AppError | undefined;
 };
 
+/** Messages for one topic gathered during an event-loop turn, sent as one bus message when the turn ends. */
+type Outgoing = { messages: unknown[]; heard: Promise<number> };
+
 type Log = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
 /**
@@ -41,9 +44,15 @@ type Log = { warn(details: object, message: string): void; error(details: object
  * 0044): each market has a topic that only its leader hears (`<topic>:<market>`), each node a topic for its
  * answers. The leader runs the command and answers with its result or its refusal, which the asking node throws
  * as the same translated error; an answer that does not come within `answerMs` is `NoAnswer`.
+ *
+ * The commands sent to one market in one event-loop turn travel as one bus message (a JSON array, in the order
+ * they were asked, which is the order the leader runs them in), and so do the answers a leader sends to one node
+ * in one turn: under load a relayed order then costs a fraction of a publish and of a message heard, instead of
+ * two of each. A message holding one command or answer is that object alone.
  */
 export class OwnerRelay<C> {
   private readonly pending = new Map<string, Waiting>();
+  private readonly outgoing = new Map<string, Outgoing>();
   private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(
@@ -79,13 +88,7 @@ export class OwnerRelay<C> {
       waiting = { resolve, reject, timer, heard: undefined, answers: 0, heldBack: undefined };
       this.pending.set(id, waiting);
     });
-    let heard: number;
-    try {
-      heard = await this.bus.publish(`${this.topic}:${market}`, JSON.stringify(request));
-    } catch (error) {
-      this.log?.warn({ err: error, market }, 'a command could not be sent to its market');
-      heard = 0;
-    }
+    const heard = await this.send(`${this.topic}:${market}`, request);
     if (heard === 0) {
       this.drop(id);
       throw new NoOwner(market);
@@ -102,14 +105,46 @@ export class OwnerRelay<C> {
     return this.bus.subscribe(`${this.topic}:${market}`, (message) => void this.handle(message, run));
   }
 
-  private async handle(message: Buffer, run: (command: C) => Promise<unknown>) {
-    let request: Request<C>;
+  /**
+   * Sends `message` with the others sent to `topic` in this event-loop turn; answers how many nodes heard them
+   * (none when the bus failed).
+   */
+  private send(topic: string, message: unknown): Promise<number> {
+    const gathering = this.outgoing.get(topic);
+    if (gathering) {
+      gathering.messages.push(message);
+      return gathering.heard;
+    }
+    const messages = [message];
+    const heard = new Promise<number>((resolve) => {
+      setImmediate(() => {
+        this.outgoing.delete(topic);
+        this.bus
+          .publish(topic, JSON.stringify(messages.length === 1 ? messages[0] : messages))
+          .then(resolve, (error: unknown) => {
+            this.log?.warn({ err: error, topic }, 'market commands or answers could not be sent');
+            resolve(0);
+          });
+      });
+    });
+    this.outgoing.set(topic, { messages, heard });
+    return heard;
+  }
+
+  private handle(message: Buffer, run: (command: C) => Promise<unknown>) {
+    let requests: Request<C>[];
     try {
-      request = JSON.parse(message.toString()) as Request<C>;
+      const parsed = JSON.parse(message.toString()) as Request<C> | Request<C>[];
+      requests = Array.isArray(parsed) ? parsed : [parsed];
     } catch (error) {
       this.log?.warn({ err: error }, 'an unreadable market command was ignored');
       return;
     }
+    // Each command starts before the next one does, so the leader takes them in the order they were sent.
+    for (const request of requests) void this.runOne(request, run);
+  }
+
+  private async runOne(request: Request<C>, run: (command: C) => Promise<unknown>) {
     let reply: Reply;
     try {
       reply = { id: request.id, value: await run(request.command) };
@@ -123,21 +158,22 @@ export class OwnerRelay<C> {
             : { reason: 'systemBusy' },
       };
     }
-    try {
-      await this.bus.publish(request.replyTo, JSON.stringify(reply));
-    } catch (error) {
-      // The asking node answers its caller when its wait runs out.
-      this.log?.warn({ err: error }, 'the answer to a market command could not be sent');
-    }
+    // Not sent (the bus failed): the asking node answers its caller when its wait runs out.
+    await this.send(request.replyTo, reply);
   }
 
   private answered(message: Buffer) {
-    let reply: Reply;
+    let replies: Reply[];
     try {
-      reply = JSON.parse(message.toString()) as Reply;
+      const parsed = JSON.parse(message.toString()) as Reply | Reply[];
+      replies = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
       return;
     }
+    for (const reply of replies) this.answeredOne(reply);
+  }
+
+  private answeredOne(reply: Reply) {
     const waiting = this.pending.get(reply.id);
     // Answered already, or given up on.
     if (!waiting) return;

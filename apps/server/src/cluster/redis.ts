@@ -27,6 +27,9 @@ export async function openRedis(url: string, options: RedisOptions = {}): Promis
       maxRetriesPerRequest: 3,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
       lazyConnect: true,
+      // Commands sent in one event-loop turn leave in one write: a settled batch publishes to many topics at once
+      // (each user's updates, the markets' frames), and relayed commands and their answers come in bursts.
+      enableAutoPipelining: true,
     });
     let dropped = false;
     connection.on('error', (error: Error) => options.onError?.(error));
