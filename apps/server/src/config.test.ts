@@ -18,6 +18,9 @@ const BAD_VALUES = [
   ['DATABASE_URL', 'mysql://x'],
   ['LOG_LEVEL', 'loud'],
   ['PUBLIC_URL', 'nope'],
+  ['REDIS_URL', 'http://cache:6379'],
+  ['REDIS_PREFIX', 'Kestrel Prod'],
+  ['NODE_NAME', 'node 1'],
 ] as const;
 
 describe('loadConfig', () => {
@@ -45,8 +48,14 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://kestrel.example',
       LOG_LEVEL: 'debug',
       WEB_DIST: 'web',
+      REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'kestrel-eu',
+      NODE_NAME: 'node-1',
     });
     expect(sut).toMatchObject({
+      redisUrl: 'redis://cache:6379',
+      redisPrefix: 'kestrel-eu',
+      nodeName: 'node-1',
       port: 3000,
       dataDir: path.resolve('var/kestrel'),
       databaseUrl: 'postgresql://kestrel@db:5432/kestrel',
