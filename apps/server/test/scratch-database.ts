@@ -1,33 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client';
+import { freshDatabase } from './fresh-database';
 
 /**
  * A migrated database of the test's own, without an app on it: a fresh one on the server when DATABASE_URL is set,
  * PGlite in memory otherwise. For tests that run several nodes' services on one database.
  */
 export async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const scratch = await freshDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
   return {
     database,
     drop: async () => {
       await database.close();
-      await run(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }

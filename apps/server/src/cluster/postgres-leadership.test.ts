@@ -1,39 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/database';
-import { type Database, openDatabase } from '../db/client';
+import { scratchDatabase, until } from '../../test/scratch-database';
+import type { Database } from '../db/client';
 import { LocalBus } from './bus';
 import type { Role } from './leadership';
 import { PostgresLeadership } from './postgres-leadership';
-
-/** A database of the test's own: a fresh one on the server when DATABASE_URL is set, PGlite in memory otherwise. */
-async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `kestrel_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await run(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 /** A role that writes down what happened to it. */
 class RecordingRole implements Role {
@@ -43,14 +16,6 @@ class RecordingRole implements Role {
   }
   async lost() {
     this.events.push('lost');
-  }
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  const limit = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > limit) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
