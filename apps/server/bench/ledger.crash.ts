@@ -1269,7 +1269,9 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL;
   const folder = mkdtempSync(path.join(tmpdir(), 'kestrel-crash-'));
   let scratch: { admin: pg.Client; name: string } | undefined;
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // One server, alone: a REDIS_URL from the environment would make it one node of several, sharing its limits
+  // with every other run on that Redis.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     PORT: String(await freePort()),
