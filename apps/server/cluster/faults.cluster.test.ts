@@ -81,6 +81,23 @@ async function expectConsistent() {
 }
 
 /**
+ * After a fault: a hundred more orders through the balancer are all acknowledged, nothing acknowledged before
+ * or since is lost or doubled, and the books and the ledger hold.
+ */
+async function expectServingAgain(earlier: OrderOutcome[]) {
+  const after = await streamOrders({
+    base: cluster.balancer.url,
+    traders,
+    total: 100,
+    concurrency: 16,
+    orderAt: crossingOrder(MARKETS),
+  });
+  expect(after.every((outcome) => outcome.acknowledged)).toBe(true);
+  await expectEachAcknowledgedOnce([...earlier, ...after]);
+  await expectConsistent();
+}
+
+/**
  * An order not acknowledged while a fault lasted was answered with a refusal the contract names, in the caller's
  * language: the market changing hands, the service out of reach, or its key still held by a request a killed
  * node was running (never a 500 or a lost connection after every retry); and most orders went through.
@@ -174,16 +191,7 @@ onCluster('faults on three nodes', () => {
     await restarted;
     process.stdout.write(`Redis restarted mid-run: ${describeOutcomes(outcomes)}\n`);
     expectRefusalsTranslated(outcomes);
-    const after = await streamOrders({
-      base: cluster.balancer.url,
-      traders,
-      total: 100,
-      concurrency: 16,
-      orderAt: crossingOrder(MARKETS),
-    });
-    expect(after.every((outcome) => outcome.acknowledged)).toBe(true);
-    await expectEachAcknowledgedOnce([...outcomes, ...after]);
-    await expectConsistent();
+    await expectServingAgain(outcomes);
 
     // The client gets trades again, over the socket it kept or, if the restart closed it, a new one.
     await waitUntil(
@@ -276,16 +284,7 @@ onCluster('faults on three nodes', () => {
       });
     }
     await cluster.balancer.waitForNodes(cluster.nodes.map((node) => node.name));
-    const after = await streamOrders({
-      base: cluster.balancer.url,
-      traders,
-      total: 100,
-      concurrency: 16,
-      orderAt: crossingOrder(MARKETS),
-    });
-    expect(after.every((outcome) => outcome.acknowledged)).toBe(true);
-    await expectEachAcknowledgedOnce([...before, ...after]);
-    await expectConsistent();
+    await expectServingAgain(before);
   });
 
   it('refuses the writes of an owner paused past its lease once it wakes, by the fence', async () => {

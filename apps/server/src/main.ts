@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -17,7 +18,7 @@ async function main() {
     app.log.info({ signal, drainSeconds: config.drainSeconds }, 'shutting down');
     // Not ready from now on, while still serving, so that the load balancer sends elsewhere before we close.
     app.readiness.drain();
-    await new Promise((resume) => setTimeout(resume, config.drainSeconds * 1000));
+    await sleep(config.drainSeconds * 1000);
     await app.close();
     await database.close();
     process.exit(0);

@@ -18,12 +18,15 @@ export interface Role {
 export interface Leadership {
   /** This node's name in leases, logs and metrics. */
   readonly nodeId: string;
-  /** The only node: it takes every name at start, whatever lease an earlier process of it left. */
-  readonly alone: boolean;
   /** Contends for a name: its role is started whenever this node gains the name and stopped when it loses it. */
   contend(name: LeadershipName, role: Role): void;
   /** The epoch this node leads the name with, or undefined while it does not lead it. */
   epochOf(name: LeadershipName): bigint | undefined;
+  /**
+   * Whether another node leads the name now (a live lease); never alone, where a lease another process seems to
+   * hold is this node's own from before a restart.
+   */
+  ledElsewhere(name: LeadershipName): Promise<boolean>;
   /** The names this node leads now. */
   held(): Array<{ name: LeadershipName; epoch: bigint }>;
   /** Starts contending for every name (once the app is ready). */

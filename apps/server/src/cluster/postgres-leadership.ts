@@ -45,7 +45,7 @@ type Contender = { role: Role; epoch: bigint | undefined };
  */
 export class PostgresLeadership implements Leadership {
   readonly nodeId: string;
-  readonly alone: boolean;
+  private readonly alone: boolean;
   private readonly contenders = new Map<LeadershipName, Contender>();
   private readonly leaseMs: number;
   private readonly tickMs: number;
@@ -72,6 +72,16 @@ export class PostgresLeadership implements Leadership {
 
   epochOf(name: LeadershipName): bigint | undefined {
     return this.contenders.get(name)?.epoch;
+  }
+
+  async ledElsewhere(name: LeadershipName): Promise<boolean> {
+    if (this.alone) return false;
+    const held = await rowsOf<{ holder: string }>(
+      this.options.db,
+      sql`select holder from leadership
+          where name = ${name} and holder is not null and holder <> ${this.nodeId} and expires_at > now()`,
+    );
+    return held.length > 0;
   }
 
   held(): Array<{ name: LeadershipName; epoch: bigint }> {

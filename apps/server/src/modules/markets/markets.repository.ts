@@ -124,16 +124,6 @@ export class MarketsRepository implements Audited<MarketsRepository> {
    * stays share-locked until the work commits, so a node taking the name waits for it and then reads what it wrote;
    * without a fence the work just runs.
    */
-  /** Whether a node other than this one holds a live lease on the name. */
-  async ledElsewhere(name: string, nodeId: string): Promise<boolean> {
-    const held = await rowsOf<{ holder: string }>(
-      this.db,
-      sql`select holder from leadership
-          where name = ${name} and holder is not null and holder <> ${nodeId} and expires_at > now()`,
-    );
-    return held.length > 0;
-  }
-
   async fenced(fence: Fence | undefined, work: (repository: MarketsRepository) => Promise<void>) {
     if (!fence) {
       await work(this);

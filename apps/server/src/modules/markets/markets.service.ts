@@ -258,11 +258,8 @@ export class MarketsService {
     this.unsubscribeBus = await cluster.bus.subscribe(MARKET_DATA_TOPIC, (message) => this.heard(message));
     await this.restore(false);
     // Joining a cluster whose feed runs on another node, this node serves once it has heard every market's price:
-    // started cold, it would refuse orders as stale until the leader's next tick. Alone, the lease another node
-    // seems to hold is this node's own before a restart, and it takes the feed at once.
-    if (!cluster.leadership.alone && (await this.repository.ledElsewhere(MARKET_DATA_JOB, cluster.nodeId))) {
-      await this.firstTicks();
-    }
+    // started cold, it would refuse orders as stale until the leader's next tick.
+    if (await cluster.leadership.ledElsewhere(MARKET_DATA_JOB)) await this.firstTicks();
     cluster.leadership.contend(MARKET_DATA_JOB, {
       gained: (epoch) => this.lead(epoch),
       lost: () => this.follow(),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   DepthSnapshot,
   LatestTradeList,
@@ -294,7 +295,7 @@ export class SpotOrdersService {
         if (!notDone) throw error;
         if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
       }
-      await delay(RETRY_MS);
+      await sleep(RETRY_MS);
     }
   }
 
@@ -645,8 +646,4 @@ function refusalError(refusal: OrderRefusal, market: SpotMarket): AppError {
 /** A NUMERIC literal with the asset's decimals (the stored value never has more). */
 function trimTo(text: string, precision: number): string {
   return formatDecimal(toScale(decimalOf(text), precision, 'down'));
-}
-
-function delay(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
