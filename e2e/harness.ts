@@ -70,6 +70,28 @@ export async function logIn(page: Page, baseUrl: string, account: string, passwo
   await waitForPath(page, '/home/index');
 }
 
+/**
+ * Registers through the app's own form with the code the mailbox received, and waits for the home screen.
+ */
+export async function register(
+  page: Page,
+  baseUrl: string,
+  mailbox: { codeFor(account: string): Promise<string> },
+  account: string,
+  password: string,
+) {
+  await page.goto(`${baseUrl}/user/register`);
+  await byId(page, TestId.registerAccount).fill(account);
+  await byId(page, TestId.registerSendCode).click();
+  await byId(page, TestId.registerCode).fill(await mailbox.codeFor(account));
+  await byId(page, TestId.registerPassword).fill(password);
+  await byId(page, TestId.registerConfirmPassword).fill(password);
+  await byId(page, TestId.registerTermsLink).click();
+  await byId(page, TestId.registerTermsAgree).click();
+  await byId(page, TestId.registerSubmit).click();
+  await waitForPath(page, '/home/index');
+}
+
 /** Stores Arabic as the language, as the language switch does; it applies from the next page load. */
 export async function storeArabic(page: Page) {
   await page.evaluate(() => {

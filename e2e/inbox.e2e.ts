@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testIds';
 import {
@@ -6,6 +6,7 @@ import {
   launchBrowser,
   logIn,
   openPhone,
+  register,
   snapshot,
   startKestrel,
   startMailbox,
@@ -32,23 +33,10 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-async function register(page: Page) {
-  await page.goto(`${kestrel.baseUrl}/user/register`);
-  await byId(page, TestId.registerAccount).fill(account);
-  await byId(page, TestId.registerSendCode).click();
-  await byId(page, TestId.registerCode).fill(await mailbox.codeFor(account));
-  await byId(page, TestId.registerPassword).fill(password);
-  await byId(page, TestId.registerConfirmPassword).fill(password);
-  await byId(page, TestId.registerTermsLink).click();
-  await byId(page, TestId.registerTermsAgree).click();
-  await byId(page, TestId.registerSubmit).click();
-  await waitForPath(page, '/home/index');
-}
-
 describe('messages in the browser', () => {
   it('shows a new user the welcome message; opening it clears the badges', async () => {
     const page = await openPhone(browser);
-    await register(page);
+    await register(page, kestrel.baseUrl, mailbox, account, password);
 
     await expect.poll(() => byId(page, TestId.homeMessagesBadge).textContent()).toBe('1');
     await expect.poll(() => byId(page, TestId.tabMineBadge).textContent()).toBe('1');

@@ -9,7 +9,7 @@ import { SERVER_DIST } from '../apps/server/build';
 import { freshDatabase } from '../apps/server/test/fresh-database';
 import { closedPort } from '../apps/server/test/smtp';
 import { TestId } from '../apps/web/src/testIds';
-import { byId, launchBrowser, logIn, openPhone, startMailbox, waitForPath } from './harness';
+import { byId, launchBrowser, logIn, openPhone, register, startMailbox } from './harness';
 
 /**
  * `npm start`'s production path: the server as the build leaves it in apps/server/dist (the set-up builds it),
@@ -125,16 +125,7 @@ describe('the production build', () => {
     const account = `built.${Date.now()}@example.com`;
     const password = 'Built2026x';
     const page = await openPhone(browser);
-    await page.goto(`${server.baseUrl}/user/register`);
-    await byId(page, TestId.registerAccount).fill(account);
-    await byId(page, TestId.registerSendCode).click();
-    await byId(page, TestId.registerCode).fill(await mailbox.codeFor(account));
-    await byId(page, TestId.registerPassword).fill(password);
-    await byId(page, TestId.registerConfirmPassword).fill(password);
-    await byId(page, TestId.registerTermsLink).click();
-    await byId(page, TestId.registerTermsAgree).click();
-    await byId(page, TestId.registerSubmit).click();
-    await waitForPath(page, '/home/index');
+    await register(page, server.baseUrl, mailbox, account, password);
     // The server's own words, from the catalogues bundled into the build.
     await expect.poll(() => byId(page, TestId.notice).textContent()).toContain('Registration success');
 

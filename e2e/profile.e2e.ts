@@ -7,6 +7,7 @@ import {
   launchBrowser,
   logIn,
   openPhone,
+  register,
   snapshot,
   startKestrel,
   startMailbox,
@@ -39,19 +40,6 @@ function noticesSaying(page: Page, text: string) {
   return byId(page, TestId.notice).filter({ hasText: text }).count();
 }
 
-async function register(page: Page) {
-  await page.goto(`${kestrel.baseUrl}/user/register`);
-  await byId(page, TestId.registerAccount).fill(account);
-  await byId(page, TestId.registerSendCode).click();
-  await byId(page, TestId.registerCode).fill(await mailbox.codeFor(account));
-  await byId(page, TestId.registerPassword).fill(password);
-  await byId(page, TestId.registerConfirmPassword).fill(password);
-  await byId(page, TestId.registerTermsLink).click();
-  await byId(page, TestId.registerTermsAgree).click();
-  await byId(page, TestId.registerSubmit).click();
-  await waitForPath(page, '/home/index');
-}
-
 /** A landscape photo with a gradient, so the crop preview shows what it does. */
 async function photo() {
   const width = 1200;
@@ -73,7 +61,7 @@ async function photo() {
 describe('profile and passwords in the browser', () => {
   it('changes the avatar through the crop preview and the nickname, then the passwords', async () => {
     const page = await openPhone(browser);
-    await register(page);
+    await register(page, kestrel.baseUrl, mailbox, account, password);
 
     await byId(page, TestId.tabMine).click();
     await byId(page, TestId.minePersonalInfo).click();
