@@ -12,7 +12,7 @@ import {
   crossLiquidationPrices,
   isolatedLiquidationPrice,
 } from './liquidation';
-import { initialMargin, maxOpen, type OpenDraft, orderCost } from './margin';
+import { initialMargin, maxLongAndShort, type OpenDraft, orderCost } from './margin';
 import { pnlPercent, unrealizedPnl } from './pnl';
 import type { Position } from './position';
 
@@ -104,7 +104,7 @@ export type DraftToExplain = {
 export function explainDraftOrder(input: DraftToExplain): Explanation {
   const { draft, available, lotSize, brackets, places } = input;
   const cost = orderCost(draft, places);
-  const limits = { available, lotSize, brackets, places };
+  const most = maxLongAndShort(draft, { available, lotSize, brackets, places });
   return {
     side: draft.side,
     price: text(draft.price),
@@ -120,7 +120,7 @@ export function explainDraftOrder(input: DraftToExplain): Explanation {
     openLoss: text(cost.openLoss),
     fee: text(cost.fee),
     cost: text(cost.cost),
-    maxLong: text(maxOpen({ ...draft, side: 'long' }, limits)),
-    maxShort: text(maxOpen({ ...draft, side: 'short' }, limits)),
+    maxLong: text(most.maxLong),
+    maxShort: text(most.maxShort),
   };
 }

@@ -31,7 +31,10 @@ export type HeldPosition = { readonly size: Decimal; readonly entryPrice: Decima
 
 /** The futures account around one market, for its cross liquidation price. */
 export type CrossAccount = {
-  /** WB: the futures account's wallet balance (deposits, realised pnl, funding and fees; no unrealised pnl). */
+  /**
+   * WB: the futures account's cross wallet balance (deposits, realised pnl, funding and fees, less the margin of
+   * isolated positions; no unrealised pnl).
+   */
   readonly walletBalance: Decimal;
   /** TMM1: maintenance margin of the positions in every other market. */
   readonly otherMaintenanceMargin: Decimal;

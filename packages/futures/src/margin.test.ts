@@ -1,6 +1,14 @@
 import { type Decimal, decimalOf, formatDecimal } from '@kestrel/money';
 import { describe, expect, it } from 'vitest';
-import { initialMargin, MAJOR_BRACKETS, maxOpen, type OpenDraft, openLoss, orderCost } from './index';
+import {
+  initialMargin,
+  MAJOR_BRACKETS,
+  maxLongAndShort,
+  maxOpen,
+  type OpenDraft,
+  openLoss,
+  orderCost,
+} from './index';
 
 const d = (text: string): Decimal => decimalOf(text);
 const draft: OpenDraft = {
@@ -55,6 +63,11 @@ describe('maxOpen', () => {
     // 125x is allowed up to 50,000 of notional: 0.999 BTC at 50,010, however large the balance.
     const high = { ...draft, leverage: 125 };
     expect(formatDecimal(maxOpen(high, { ...limits, available: d('1000000') }))).toBe('0.999');
+  });
+
+  it('gives the largest long and short together for the order form', () => {
+    const { maxLong, maxShort } = maxLongAndShort(draft, { ...limits, available: d('1000') });
+    expect([formatDecimal(maxLong), formatDecimal(maxShort)]).toEqual(['0.394', '0.395']);
   });
 
   it('opens nothing without a balance', () => {

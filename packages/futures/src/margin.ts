@@ -95,3 +95,14 @@ export function maxOpen(draft: Omit<OpenDraft, 'size'>, limits: OpenLimits): Dec
   }
   return isPositive(size) ? size : ZERO;
 }
+
+/** The largest long and the largest short `maxOpen` allows at this price and leverage (the form's max long/short). */
+export function maxLongAndShort(
+  draft: Omit<OpenDraft, 'size' | 'side'>,
+  limits: OpenLimits,
+): { readonly maxLong: Decimal; readonly maxShort: Decimal } {
+  return {
+    maxLong: maxOpen({ ...draft, side: 'long' }, limits),
+    maxShort: maxOpen({ ...draft, side: 'short' }, limits),
+  };
+}
