@@ -3,6 +3,7 @@ export * from './explain';
 export { type Side, WORKING_PLACES } from './figures';
 export * from './funding';
 export * from './liquidation';
+export * from './liquidation-index';
 export * from './margin';
 export * from './mark-price';
 export * from './pnl';
