@@ -3,3 +3,10 @@ export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './
 export { FuturesMarketsRepository } from './futures-markets.repository';
 export { type FuturesSetting, FuturesSettings } from './futures-settings';
 export { FuturesSettingsRepository } from './futures-settings.repository';
+export {
+  type DueFunding,
+  type FuturesMark,
+  MarkPriceTracker,
+  type MarkSample,
+  nextFundingTimeAfter,
+} from './mark-price';
