@@ -3,6 +3,8 @@ export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './
 export { FuturesMarketsRepository } from './futures-markets.repository';
 export { type FuturesSetting, FuturesSettings } from './futures-settings';
 export { FuturesSettingsRepository } from './futures-settings.repository';
+export { FuturesStats } from './futures-stats';
+export { FUTURES_MARKS_TOPIC, FuturesTickers, type IndexPrices } from './futures-tickers';
 export {
   type DueFunding,
   type FuturesMark,
