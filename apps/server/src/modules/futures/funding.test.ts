@@ -198,12 +198,16 @@ describe('FundingSettlement', () => {
     expect((await ledger.check()).ok).toBe(true);
   });
 
-  it('is refused by the fence with an epoch that is no longer the market’s, and writes nothing', async () => {
+  it('is refused by the fence with an epoch that is no longer the market’s, or with a stale mark, and writes nothing', async () => {
     const time = new Date('2026-02-02T00:00:00Z');
     const refused = await settlement
       .settle('BTCUSDT', time, markAt('50000', '0.0001'), EPOCH - 1n)
       .catch((error: unknown) => error);
     expect(refusedByFence(refused)).toBe(true);
+    const stale = await settlement
+      .settle('BTCUSDT', time, { ...markAt('50000', '0.0001'), stale: true }, EPOCH)
+      .catch((error: unknown) => error);
+    expect(stale).toMatchObject({ code: 7003 });
     const rows = await rowsOf<{ count: string }>(
       database.db,
       sql`select count(*)::text as count from futures_funding_rates where funding_time = ${time.toISOString()}::timestamptz`,
