@@ -93,6 +93,8 @@ export const RECORD_TYPES = [
   'systemAdd',
   'systemDebit',
   'trade',
+  'funding',
+  'liquidation',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { futuresOrderView, futuresPosition, futuresTickerMessage } from './futures';
 import { CANDLE_INTERVALS, candle, depthSnapshot, marketStats, publicTrade } from './markets';
 import { orderView } from './orders';
 import { walletBalance } from './wallet';
@@ -72,6 +73,48 @@ export const channels = {
     kind: 'balances',
     pattern: 'balances',
     payload: z.array(walletBalance),
+    access: 'private',
+  }),
+  /** Every perpetual's mark price and funding (the futures market list). */
+  futuresTickers: defineChannel({
+    kind: 'futuresTickers',
+    pattern: 'futuresTickers',
+    payload: z.array(futuresTickerMessage),
+    access: 'public',
+  }),
+  /** One perpetual's mark price, index price and funding, pushed as the index moves. */
+  futuresTicker: defineChannel({
+    kind: 'futuresTicker',
+    pattern: 'futuresTicker:<symbol>',
+    payload: futuresTickerMessage,
+    access: 'public',
+  }),
+  /** A perpetual's order book, 20 levels a side, at most 10 snapshots a second. */
+  futuresDepth: defineChannel({
+    kind: 'futuresDepth',
+    pattern: 'futuresDepth:<symbol>',
+    payload: depthSnapshot,
+    access: 'public',
+  }),
+  /** A perpetual's public trades as they happen. */
+  futuresTrades: defineChannel({
+    kind: 'futuresTrades',
+    pattern: 'futuresTrades:<symbol>',
+    payload: z.array(publicTrade),
+    access: 'public',
+  }),
+  /** The caller's own futures orders as they change. */
+  futuresOrders: defineChannel({
+    kind: 'futuresOrders',
+    pattern: 'futuresOrders',
+    payload: futuresOrderView,
+    access: 'private',
+  }),
+  /** The caller's open positions, all of them, whenever one changes (fills, funding, margin, triggers, liquidation). */
+  positions: defineChannel({
+    kind: 'positions',
+    pattern: 'positions',
+    payload: z.array(futuresPosition),
     access: 'private',
   }),
 };

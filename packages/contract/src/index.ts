@@ -13,6 +13,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';
 export * from './errors';
+export * from './futures';
 export * from './headers';
 export * from './health';
 export * from './identity';

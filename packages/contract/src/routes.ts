@@ -43,9 +43,24 @@ export const routes = {
     method: 'POST',
     path: '/api/spot/orders/cancel-all',
   },
+  cancelFuturesOrder: {
+    operationId: 'cancelFuturesOrder',
+    method: 'POST',
+    path: '/api/futures/orders/:id/cancel',
+  },
   cancelSpotOrder: { operationId: 'cancelSpotOrder', method: 'POST', path: '/api/spot/orders/:id/cancel' },
   changePassword: { operationId: 'changePassword', method: 'POST', path: '/api/user/password' },
+  changePositionMargin: {
+    operationId: 'changePositionMargin',
+    method: 'POST',
+    path: '/api/futures/positions/margin',
+  },
   checkLedger: { operationId: 'checkLedger', method: 'GET', path: '/api/admin/ledger/check' },
+  closeFuturesPosition: {
+    operationId: 'closeFuturesPosition',
+    method: 'POST',
+    path: '/api/futures/positions/close',
+  },
   correctDepositAmount: {
     operationId: 'correctDepositAmount',
     method: 'POST',
@@ -68,6 +83,7 @@ export const routes = {
     path: '/api/wallet/crypto-wallets/:id',
   },
   enableAdminTotp: { operationId: 'enableAdminTotp', method: 'POST', path: '/api/admin/totp/enable' },
+  explainFutures: { operationId: 'explainFutures', method: 'GET', path: '/api/futures/explain' },
   freezeUser: { operationId: 'freezeUser', method: 'POST', path: '/api/admin/users/:id/freeze' },
   getAdminMe: { operationId: 'getAdminMe', method: 'GET', path: '/api/admin/me' },
   getAdminSettings: { operationId: 'getAdminSettings', method: 'GET', path: '/api/admin/settings' },
@@ -100,6 +116,12 @@ export const routes = {
     path: '/api/admin/crypto-wallets/:id',
   },
   getDepositReview: { operationId: 'getDepositReview', method: 'GET', path: '/api/admin/deposits/:id' },
+  getFuturesDepth: {
+    operationId: 'getFuturesDepth',
+    method: 'GET',
+    path: '/api/futures/markets/:symbol/depth',
+  },
+  getFuturesMarket: { operationId: 'getFuturesMarket', method: 'GET', path: '/api/futures/markets/:symbol' },
   getHealth: { operationId: 'getHealth', method: 'GET', path: '/api/health' },
   getIdentity: { operationId: 'getIdentity', method: 'GET', path: '/api/user/identity' },
   getIdentitySubmission: {
@@ -130,6 +152,11 @@ export const routes = {
     path: '/api/admin/adjustment-proposals',
   },
   listAdminBanners: { operationId: 'listAdminBanners', method: 'GET', path: '/api/admin/banners' },
+  listAdminFuturesMarkets: {
+    operationId: 'listAdminFuturesMarkets',
+    method: 'GET',
+    path: '/api/admin/futures/markets',
+  },
   listAdminMarkets: { operationId: 'listAdminMarkets', method: 'GET', path: '/api/admin/markets' },
   listAdmins: { operationId: 'listAdmins', method: 'GET', path: '/api/admin/admins' },
   listAnnouncements: { operationId: 'listAnnouncements', method: 'GET', path: '/api/admin/announcements' },
@@ -149,6 +176,25 @@ export const routes = {
   },
   listDepositReviews: { operationId: 'listDepositReviews', method: 'GET', path: '/api/admin/deposits' },
   listDeposits: { operationId: 'listDeposits', method: 'GET', path: '/api/wallet/deposits' },
+  listFundingPayments: { operationId: 'listFundingPayments', method: 'GET', path: '/api/futures/funding' },
+  listFundingRates: {
+    operationId: 'listFundingRates',
+    method: 'GET',
+    path: '/api/futures/markets/:symbol/funding',
+  },
+  listFuturesMarkets: { operationId: 'listFuturesMarkets', method: 'GET', path: '/api/futures/markets' },
+  listFuturesMarketTrades: {
+    operationId: 'listFuturesMarketTrades',
+    method: 'GET',
+    path: '/api/futures/markets/:symbol/trades',
+  },
+  listFuturesOrders: { operationId: 'listFuturesOrders', method: 'GET', path: '/api/futures/orders' },
+  listFuturesPositions: {
+    operationId: 'listFuturesPositions',
+    method: 'GET',
+    path: '/api/futures/positions',
+  },
+  listFuturesSettings: { operationId: 'listFuturesSettings', method: 'GET', path: '/api/futures/settings' },
   listIdentitySubmissions: {
     operationId: 'listIdentitySubmissions',
     method: 'GET',
@@ -175,6 +221,7 @@ export const routes = {
   logout: { operationId: 'logout', method: 'POST', path: '/api/auth/logout' },
   markAllMessagesRead: { operationId: 'markAllMessagesRead', method: 'POST', path: '/api/messages/read-all' },
   markMessageRead: { operationId: 'markMessageRead', method: 'POST', path: '/api/messages/:id/read' },
+  placeFuturesOrder: { operationId: 'placeFuturesOrder', method: 'POST', path: '/api/futures/orders' },
   placeSpotOrder: { operationId: 'placeSpotOrder', method: 'POST', path: '/api/spot/orders' },
   register: { operationId: 'register', method: 'POST', path: '/api/auth/register' },
   rejectAdjustment: {
@@ -208,6 +255,11 @@ export const routes = {
   searchUsers: { operationId: 'searchUsers', method: 'GET', path: '/api/admin/users' },
   sendCode: { operationId: 'sendCode', method: 'POST', path: '/api/auth/code' },
   setBankAccount: { operationId: 'setBankAccount', method: 'PUT', path: '/api/admin/bank-accounts/:asset' },
+  setPositionTriggers: {
+    operationId: 'setPositionTriggers',
+    method: 'PUT',
+    path: '/api/futures/positions/triggers',
+  },
   setSecurityPassword: {
     operationId: 'setSecurityPassword',
     method: 'POST',
@@ -228,6 +280,16 @@ export const routes = {
   updateAdmin: { operationId: 'updateAdmin', method: 'PATCH', path: '/api/admin/admins/:id' },
   updateAdminSettings: { operationId: 'updateAdminSettings', method: 'PUT', path: '/api/admin/settings' },
   updateBanner: { operationId: 'updateBanner', method: 'PATCH', path: '/api/admin/banners/:id' },
+  updateFuturesMarket: {
+    operationId: 'updateFuturesMarket',
+    method: 'PATCH',
+    path: '/api/admin/futures/markets/:symbol',
+  },
+  updateFuturesSettings: {
+    operationId: 'updateFuturesSettings',
+    method: 'PUT',
+    path: '/api/futures/settings',
+  },
   updateMarket: { operationId: 'updateMarket', method: 'PATCH', path: '/api/admin/markets/:symbol' },
   updateNetwork: { operationId: 'updateNetwork', method: 'PATCH', path: '/api/admin/networks/:id' },
   updateProfile: { operationId: 'updateProfile', method: 'PATCH', path: '/api/user/profile' },
@@ -249,4 +311,10 @@ export const streams = {
   candles: { kind: 'candles', pattern: 'candles:<symbol>:<interval>', access: 'public' },
   orders: { kind: 'orders', pattern: 'orders', access: 'private' },
   balances: { kind: 'balances', pattern: 'balances', access: 'private' },
+  futuresTickers: { kind: 'futuresTickers', pattern: 'futuresTickers', access: 'public' },
+  futuresTicker: { kind: 'futuresTicker', pattern: 'futuresTicker:<symbol>', access: 'public' },
+  futuresDepth: { kind: 'futuresDepth', pattern: 'futuresDepth:<symbol>', access: 'public' },
+  futuresTrades: { kind: 'futuresTrades', pattern: 'futuresTrades:<symbol>', access: 'public' },
+  futuresOrders: { kind: 'futuresOrders', pattern: 'futuresOrders', access: 'private' },
+  positions: { kind: 'positions', pattern: 'positions', access: 'private' },
 } as const satisfies StreamTable;

@@ -5,6 +5,7 @@ import { adminUsersEndpoints } from './admin-users';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
 import { depositsEndpoints } from './deposits';
+import { futuresEndpoints } from './futures';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
 import { ledgerEndpoints } from './ledger';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...authEndpoints,
   ...bannersEndpoints,
   ...depositsEndpoints,
+  ...futuresEndpoints,
   ...healthEndpoints,
   ...identityEndpoints,
   ...ledgerEndpoints,

@@ -29,6 +29,9 @@ export const SYSTEM_ACCOUNT_PURPOSES = [
   'fees',
   'rounding',
   'adjustments',
+  // Futures (decision 0046): the other side of realised profit and loss and of funding; the insurance fund.
+  'futures_clearing',
+  'insurance_fund',
 ] as const;
 export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
 
@@ -40,6 +43,8 @@ export const JOURNAL_KINDS = [
   'system_add',
   'system_debit',
   'trade',
+  'funding',
+  'liquidation',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

@@ -10,6 +10,8 @@ export const RECORD_TYPE_OF: Record<JournalKind, RecordType> = {
   system_add: 'systemAdd',
   system_debit: 'systemDebit',
   trade: 'trade',
+  funding: 'funding',
+  liquidation: 'liquidation',
 };
 
 const KIND_OF = new Map(Object.entries(RECORD_TYPE_OF).map(([kind, type]) => [type, kind as JournalKind]));

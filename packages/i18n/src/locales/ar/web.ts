@@ -537,6 +537,8 @@ const web: WebTexts = {
       systemAdd: 'إضافة من النظام',
       systemDebit: 'خصم من النظام',
       trade: 'تداول',
+      funding: 'تمويل',
+      liquidation: 'تصفية',
     },
     reference: 'المرجع {{reference}}',
     end: 'لا مزيد من السجلات',

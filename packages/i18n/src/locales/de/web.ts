@@ -551,6 +551,8 @@ const web: WebTexts = {
       systemAdd: 'Systemgutschrift',
       systemDebit: 'Systemabbuchung',
       trade: 'Handel',
+      funding: 'Finanzierung',
+      liquidation: 'Zwangsliquidation',
     },
     reference: 'Referenz {{reference}}',
     end: 'Keine weiteren Einträge',

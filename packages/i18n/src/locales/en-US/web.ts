@@ -545,6 +545,8 @@ const web = {
       systemAdd: 'System add',
       systemDebit: 'System debit',
       trade: 'Trade',
+      funding: 'Funding',
+      liquidation: 'Liquidation',
     },
     reference: 'Ref. {{reference}}',
     end: 'No more records',

@@ -544,6 +544,8 @@ const web: WebTexts = {
       systemAdd: 'Abono del sistema',
       systemDebit: 'Cargo del sistema',
       trade: 'Operación',
+      funding: 'Financiación',
+      liquidation: 'Liquidación',
     },
     reference: 'Ref. {{reference}}',
     end: 'No hay más registros',

@@ -551,6 +551,8 @@ const web: WebTexts = {
       systemAdd: 'Crédit système',
       systemDebit: 'Débit système',
       trade: 'Transaction',
+      funding: 'Financement',
+      liquidation: 'Liquidation forcée',
     },
     reference: 'Réf. {{reference}}',
     end: "Plus d'opérations",

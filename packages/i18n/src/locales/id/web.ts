@@ -550,6 +550,8 @@ const web: WebTexts = {
       systemAdd: 'Penambahan sistem',
       systemDebit: 'Pemotongan sistem',
       trade: 'Perdagangan',
+      funding: 'Pendanaan',
+      liquidation: 'Likuidasi',
     },
     reference: 'Referensi {{reference}}',
     end: 'Tidak ada riwayat lagi',

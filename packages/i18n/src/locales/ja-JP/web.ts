@@ -541,6 +541,8 @@ const web: WebTexts = {
       systemAdd: 'システム加算',
       systemDebit: 'システム減算',
       trade: '取引',
+      funding: '資金調達',
+      liquidation: '強制決済',
     },
     reference: '参照 {{reference}}',
     end: 'これ以上の履歴はありません',

@@ -538,6 +538,8 @@ const web: WebTexts = {
       systemAdd: '시스템 추가',
       systemDebit: '시스템 차감',
       trade: '거래',
+      funding: '펀딩비',
+      liquidation: '강제 청산',
     },
     reference: '참조 {{reference}}',
     end: '더 이상 내역이 없습니다',

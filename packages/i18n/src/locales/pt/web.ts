@@ -545,6 +545,8 @@ const web: WebTexts = {
       systemAdd: 'Crédito do sistema',
       systemDebit: 'Débito do sistema',
       trade: 'Negociação',
+      funding: 'Financiamento',
+      liquidation: 'Liquidação',
     },
     reference: 'Ref. {{reference}}',
     end: 'Não há mais registros',

@@ -548,6 +548,8 @@ const web: WebTexts = {
       systemAdd: 'Начисление системой',
       systemDebit: 'Списание системой',
       trade: 'Сделка',
+      funding: 'Финансирование',
+      liquidation: 'Ликвидация',
     },
     reference: 'Ссылка {{reference}}',
     end: 'Больше записей нет',

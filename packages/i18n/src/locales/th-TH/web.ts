@@ -533,6 +533,8 @@ const web: WebTexts = {
       systemAdd: 'ระบบเพิ่มยอด',
       systemDebit: 'ระบบหักยอด',
       trade: 'การซื้อขาย',
+      funding: 'ค่าธรรมเนียมการระดมทุน',
+      liquidation: 'การบังคับปิดสถานะ',
     },
     reference: 'อ้างอิง {{reference}}',
     end: 'ไม่มีรายการเพิ่มเติม',

@@ -544,6 +544,8 @@ const web: WebTexts = {
       systemAdd: 'Sistem eklemesi',
       systemDebit: 'Sistem kesintisi',
       trade: 'İşlem',
+      funding: 'Fonlama',
+      liquidation: 'Tasfiye',
     },
     reference: 'Referans {{reference}}',
     end: 'Başka kayıt yok',

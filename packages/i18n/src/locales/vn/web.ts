@@ -545,6 +545,8 @@ const web: WebTexts = {
       systemAdd: 'Hệ thống cộng',
       systemDebit: 'Hệ thống trừ',
       trade: 'Giao dịch',
+      funding: 'Phí funding',
+      liquidation: 'Thanh lý',
     },
     reference: 'Mã tham chiếu {{reference}}',
     end: 'Không còn bản ghi nào',

@@ -531,6 +531,8 @@ const web: WebTexts = {
       systemAdd: '系统增加',
       systemDebit: '系统扣除',
       trade: '交易',
+      funding: '资金费用',
+      liquidation: '强制平仓',
     },
     reference: '编号 {{reference}}',
     end: '没有更多记录了',

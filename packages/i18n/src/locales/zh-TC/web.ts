@@ -531,6 +531,8 @@ const web: WebTexts = {
       systemAdd: '系統增加',
       systemDebit: '系統扣除',
       trade: '交易',
+      funding: '資金費用',
+      liquidation: '強制平倉',
     },
     reference: '編號 {{reference}}',
     end: '沒有更多記錄了',
