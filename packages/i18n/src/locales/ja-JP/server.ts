@@ -198,6 +198,27 @@ const server: ServerTexts = {
       unavailable: 'この市場での取引は一時的にご利用いただけません。しばらくしてから再度お試しください。',
     },
   },
+  futures: {
+    orders: {
+      errors: {
+        noPrice: 'この無期限先物にはまだ価格がありません。しばらくしてから再度お試しください。',
+        aboveBracket:
+          'この注文ではポジションが {{leverage}}倍のレバレッジで許される範囲を超えます。レバレッジまたは数量を下げてください。',
+        explainSubject:
+          '説明するポジション（サイド）または注文の下書き（アクション、種類、数量）を指定してください。',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'この市場のこのサイドに保有中のポジションはありません。',
+        triggerWrongSide:
+          'ロングでは利確は建値より上、損切りは建値より下に設定してください。ショートではその逆です。',
+        triggerBeyondLiquidation: '損切りは清算価格（{{price}}）を越えて設定できません。',
+        notIsolated: '証拠金の追加・削減は分離マージンのポジションでのみ行えます。',
+        marginTooLow: 'このポジションから削減できる証拠金は最大 {{max}} USDT です。',
+      },
+    },
+  },
 };
 
 export default server;
