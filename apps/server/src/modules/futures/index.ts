@@ -1,4 +1,7 @@
 /** USDT-margined perpetual futures (ARCHITECTURE.md section 6, decisions 0045 and 0046). */
+
+export { FundingSettlement } from './funding';
+export { FencedOut, FundingRepository } from './funding.repository';
 export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';
 export { FuturesMarketsRepository } from './futures-markets.repository';
 export { type FuturesSetting, FuturesSettings } from './futures-settings';
