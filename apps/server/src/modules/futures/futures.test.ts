@@ -231,7 +231,14 @@ describe('an isolated position', () => {
     const short = await trader('2000');
     isolated.add(long);
     await place(short, { action: 'openShort', price: '50000', size: '0.02' });
-    await place(long, { action: 'openLong', price: '50000', size: '0.02' });
+    await place(long, {
+      action: 'openLong',
+      price: '50000',
+      size: '0.02',
+      takeProfit: '56000',
+      stopLoss: '47000',
+    });
+    expect((await sut.positions(long))[0]).toMatchObject({ takeProfit: '56000', stopLoss: '47000' });
     // Margin 100 at 10x, taker fee 0.5.
     expect(await futures(long)).toEqual({ available: '1899.500000', frozen: '100.000000' });
     const added = await sut.changeMargin(long, {
