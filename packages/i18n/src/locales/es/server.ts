@@ -203,23 +203,6 @@ const server: ServerTexts = {
     },
   },
   futures: {
-    markets: {
-      saved: 'Perpetuo guardado',
-      errors: {
-        unknown: 'Este perpetuo no existe',
-        bracketsInvalid:
-          'Cada tramo necesita un límite mayor que el anterior, un apalancamiento máximo no mayor y una tasa de margen de mantenimiento no menor',
-      },
-    },
-    settings: {
-      saved: 'Configuración de futuros guardada',
-      errors: {
-        leverageTooHigh:
-          'Este mercado permite como máximo {{max}}x de apalancamiento para el tamaño de su posición',
-        marginModeLocked:
-          'Cierre sus posiciones y cancele sus órdenes abiertas en este mercado antes de cambiar su modo de margen',
-      },
-    },
     orders: {
       errors: {
         noPrice: 'Todavía no hay precio para este perpetuo. Inténtelo de nuevo en unos momentos.',
@@ -238,6 +221,23 @@ const server: ServerTexts = {
           'El stop loss no puede estar más allá del precio de liquidación ({{price}}).',
         notIsolated: 'Solo se puede añadir o retirar margen de una posición aislada.',
         marginTooLow: 'Puede retirar como máximo {{max}} USDT de margen de esta posición.',
+      },
+    },
+    markets: {
+      saved: 'Perpetuo guardado',
+      errors: {
+        unknown: 'Este perpetuo no existe',
+        bracketsInvalid:
+          'Cada tramo necesita un límite mayor que el anterior, un apalancamiento máximo no mayor y una tasa de margen de mantenimiento no menor',
+      },
+    },
+    settings: {
+      saved: 'Configuración de futuros guardada',
+      errors: {
+        leverageTooHigh:
+          'Este mercado permite como máximo {{max}}x de apalancamiento para el tamaño de su posición',
+        marginModeLocked:
+          'Cierre sus posiciones y cancele sus órdenes abiertas en este mercado antes de cambiar su modo de margen',
       },
     },
   },

@@ -204,22 +204,6 @@ const server: ServerTexts = {
     },
   },
   futures: {
-    markets: {
-      saved: 'Perpetual disimpan',
-      errors: {
-        unknown: 'Perpetual ini tidak ada',
-        bracketsInvalid:
-          'Setiap tingkat memerlukan batas lebih tinggi dari sebelumnya, leverage maksimum yang tidak lebih tinggi, dan tingkat margin pemeliharaan yang tidak lebih rendah',
-      },
-    },
-    settings: {
-      saved: 'Pengaturan futures disimpan',
-      errors: {
-        leverageTooHigh: 'Pasar ini mengizinkan leverage paling tinggi {{max}}x untuk ukuran posisi Anda',
-        marginModeLocked:
-          'Tutup posisi Anda dan batalkan order terbuka Anda di pasar ini sebelum mengubah mode margin',
-      },
-    },
     orders: {
       errors: {
         noPrice: 'Belum ada harga untuk kontrak perpetual ini. Silakan coba lagi sebentar lagi.',
@@ -237,6 +221,22 @@ const server: ServerTexts = {
         triggerBeyondLiquidation: 'Stop loss tidak boleh melewati harga likuidasi ({{price}}).',
         notIsolated: 'Margin hanya dapat ditambahkan atau ditarik dari posisi terisolasi.',
         marginTooLow: 'Anda dapat menarik paling banyak {{max}} USDT margin dari posisi ini.',
+      },
+    },
+    markets: {
+      saved: 'Perpetual disimpan',
+      errors: {
+        unknown: 'Perpetual ini tidak ada',
+        bracketsInvalid:
+          'Setiap tingkat memerlukan batas lebih tinggi dari sebelumnya, leverage maksimum yang tidak lebih tinggi, dan tingkat margin pemeliharaan yang tidak lebih rendah',
+      },
+    },
+    settings: {
+      saved: 'Pengaturan futures disimpan',
+      errors: {
+        leverageTooHigh: 'Pasar ini mengizinkan leverage paling tinggi {{max}}x untuk ukuran posisi Anda',
+        marginModeLocked:
+          'Tutup posisi Anda dan batalkan order terbuka Anda di pasar ini sebelum mengubah mode margin',
       },
     },
   },

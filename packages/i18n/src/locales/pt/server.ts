@@ -202,23 +202,6 @@ const server: ServerTexts = {
     },
   },
   futures: {
-    markets: {
-      saved: 'Perpétuo salvo',
-      errors: {
-        unknown: 'Este perpétuo não existe',
-        bracketsInvalid:
-          'Cada faixa precisa de um limite maior que o da anterior, uma alavancagem máxima não maior e uma taxa de margem de manutenção não menor',
-      },
-    },
-    settings: {
-      saved: 'Configurações de futuros salvas',
-      errors: {
-        leverageTooHigh:
-          'Este mercado permite no máximo {{max}}x de alavancagem para o tamanho da sua posição',
-        marginModeLocked:
-          'Feche suas posições e cancele suas ordens abertas neste mercado antes de mudar o modo de margem',
-      },
-    },
     orders: {
       errors: {
         noPrice: 'Ainda não há preço para este perpétuo. Tente novamente em instantes.',
@@ -236,6 +219,23 @@ const server: ServerTexts = {
         triggerBeyondLiquidation: 'O stop loss não pode ficar além do preço de liquidação ({{price}}).',
         notIsolated: 'Só é possível adicionar ou remover margem de uma posição isolada.',
         marginTooLow: 'Você pode remover no máximo {{max}} USDT de margem desta posição.',
+      },
+    },
+    markets: {
+      saved: 'Perpétuo salvo',
+      errors: {
+        unknown: 'Este perpétuo não existe',
+        bracketsInvalid:
+          'Cada faixa precisa de um limite maior que o da anterior, uma alavancagem máxima não maior e uma taxa de margem de manutenção não menor',
+      },
+    },
+    settings: {
+      saved: 'Configurações de futuros salvas',
+      errors: {
+        leverageTooHigh:
+          'Este mercado permite no máximo {{max}}x de alavancagem para o tamanho da sua posição',
+        marginModeLocked:
+          'Feche suas posições e cancele suas ordens abertas neste mercado antes de mudar o modo de margem',
       },
     },
   },

@@ -200,22 +200,6 @@ const server: ServerTexts = {
     },
   },
   futures: {
-    markets: {
-      saved: 'Sürekli sözleşme kaydedildi',
-      errors: {
-        unknown: 'Bu sürekli sözleşme yok',
-        bracketsInvalid:
-          'Her kademenin üst sınırı bir öncekinden yüksek, azami kaldıracı daha yüksek olmamalı ve sürdürme teminatı oranı daha düşük olmamalıdır',
-      },
-    },
-    settings: {
-      saved: 'Vadeli işlem ayarları kaydedildi',
-      errors: {
-        leverageTooHigh: 'Bu piyasa pozisyon büyüklüğünüz için en fazla {{max}}x kaldıraca izin verir',
-        marginModeLocked:
-          'Teminat modunu değiştirmeden önce bu piyasadaki pozisyonlarınızı kapatın ve açık emirlerinizi iptal edin',
-      },
-    },
     orders: {
       errors: {
         noPrice: 'Bu sürekli sözleşme için henüz bir fiyat yok. Lütfen birazdan tekrar deneyin.',
@@ -233,6 +217,22 @@ const server: ServerTexts = {
         triggerBeyondLiquidation: 'Zarar durdur, likidasyon fiyatının ({{price}}) ötesinde olamaz.',
         notIsolated: 'Marjin yalnızca izole bir pozisyona eklenebilir veya ondan çekilebilir.',
         marginTooLow: 'Bu pozisyondan en fazla {{max}} USDT marjin çekebilirsiniz.',
+      },
+    },
+    markets: {
+      saved: 'Sürekli sözleşme kaydedildi',
+      errors: {
+        unknown: 'Bu sürekli sözleşme yok',
+        bracketsInvalid:
+          'Her kademenin üst sınırı bir öncekinden yüksek, azami kaldıracı daha yüksek olmamalı ve sürdürme teminatı oranı daha düşük olmamalıdır',
+      },
+    },
+    settings: {
+      saved: 'Vadeli işlem ayarları kaydedildi',
+      errors: {
+        leverageTooHigh: 'Bu piyasa pozisyon büyüklüğünüz için en fazla {{max}}x kaldıraca izin verir',
+        marginModeLocked:
+          'Teminat modunu değiştirmeden önce bu piyasadaki pozisyonlarınızı kapatın ve açık emirlerinizi iptal edin',
       },
     },
   },

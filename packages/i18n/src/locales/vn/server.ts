@@ -203,22 +203,6 @@ const server: ServerTexts = {
     },
   },
   futures: {
-    markets: {
-      saved: 'Đã lưu hợp đồng vĩnh cửu',
-      errors: {
-        unknown: 'Hợp đồng vĩnh cửu này không tồn tại',
-        bracketsInvalid:
-          'Mỗi bậc cần có mức trần cao hơn bậc trước, đòn bẩy tối đa không cao hơn và tỷ lệ ký quỹ duy trì không thấp hơn',
-      },
-    },
-    settings: {
-      saved: 'Đã lưu cài đặt hợp đồng tương lai',
-      errors: {
-        leverageTooHigh: 'Thị trường này cho phép đòn bẩy tối đa {{max}}x với quy mô vị thế của bạn',
-        marginModeLocked:
-          'Hãy đóng các vị thế và hủy các lệnh đang mở trong thị trường này trước khi thay đổi chế độ ký quỹ',
-      },
-    },
     orders: {
       errors: {
         noPrice: 'Hợp đồng vĩnh cửu này chưa có giá. Vui lòng thử lại sau giây lát.',
@@ -236,6 +220,22 @@ const server: ServerTexts = {
         triggerBeyondLiquidation: 'Cắt lỗ không được vượt quá giá thanh lý ({{price}}).',
         notIsolated: 'Chỉ có thể thêm hoặc rút ký quỹ với vị thế ký quỹ riêng lẻ.',
         marginTooLow: 'Bạn có thể rút tối đa {{max}} USDT ký quỹ khỏi vị thế này.',
+      },
+    },
+    markets: {
+      saved: 'Đã lưu hợp đồng vĩnh cửu',
+      errors: {
+        unknown: 'Hợp đồng vĩnh cửu này không tồn tại',
+        bracketsInvalid:
+          'Mỗi bậc cần có mức trần cao hơn bậc trước, đòn bẩy tối đa không cao hơn và tỷ lệ ký quỹ duy trì không thấp hơn',
+      },
+    },
+    settings: {
+      saved: 'Đã lưu cài đặt hợp đồng tương lai',
+      errors: {
+        leverageTooHigh: 'Thị trường này cho phép đòn bẩy tối đa {{max}}x với quy mô vị thế của bạn',
+        marginModeLocked:
+          'Hãy đóng các vị thế và hủy các lệnh đang mở trong thị trường này trước khi thay đổi chế độ ký quỹ',
       },
     },
   },
