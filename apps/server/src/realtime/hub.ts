@@ -18,7 +18,14 @@ import type { RealtimePublisher } from './publisher';
 import { ClusterRelay, hashToken, relayedMessage, type SessionEnding } from './relay';
 
 /** The channel kinds whose current value a module can hand to a new subscriber. */
-export type SnapshotKind = 'tickers' | 'ticker' | 'depth' | 'trades' | 'candles';
+export type SnapshotKind =
+  | 'tickers'
+  | 'ticker'
+  | 'depth'
+  | 'trades'
+  | 'candles'
+  | 'futuresTickers'
+  | 'futuresTicker';
 /** Answers a channel's current payload (the same shape as its `data` messages), or undefined when there is none. */
 export type SnapshotProvider = (channel: string) => unknown | undefined;
 

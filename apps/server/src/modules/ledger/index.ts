@@ -8,7 +8,7 @@ export { assetPrecisions, balancesOfUsers, findAdjustment, reservationProgress }
 export { LedgerRepository } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';
 export type { JournalKind } from './ledger.schema';
-export type { LedgerActor, LedgerCommand, LedgerUnit } from './ledger.service';
+export type { FundingLeg, FundingTaken, LedgerActor, LedgerCommand, LedgerUnit } from './ledger.service';
 export { LedgerService } from './ledger.service';
 export type { Alongside, FreezeOptions, TradeEntry } from './ledger-batch';
 export { WalletRepository } from './wallet.repository';

@@ -114,6 +114,16 @@ export class LedgerRepository {
     return rows.length === 1;
   }
 
+  /** The available funds of a balance, locked until the end of the transaction; zero when there is no row. */
+  async availableOf(accountId: number, asset: string): Promise<string> {
+    const [row] = await this.db
+      .select({ available: balances.available })
+      .from(balances)
+      .where(onBalance(accountId, asset))
+      .for('update');
+    return row?.available ?? '0';
+  }
+
   /** Takes from the available funds if they suffice; false (and no change) when they do not. */
   async debitAvailable(accountId: number, asset: string, amount: string): Promise<boolean> {
     const rows = await this.db
@@ -158,6 +168,26 @@ export class LedgerRepository {
       .where(and(onBalance(accountId, asset), gte(balances.frozen, sql`${amount}::numeric`)))
       .returning({ accountId: balances.accountId });
     return rows.length === 1;
+  }
+
+  /**
+   * Spends part of an open reservation's frozen funds (a funding payment out of a position's margin): its
+   * `consumed` grows and the account's frozen funds shrink by the amount; false (and no change) when less is left.
+   */
+  async spendFromReservation(id: bigint, amount: string): Promise<boolean> {
+    const rows = await this.db
+      .update(reservations)
+      .set({ consumed: sql`${reservations.consumed} + ${amount}::numeric` })
+      .where(
+        and(
+          eq(reservations.id, id),
+          eq(reservations.status, 'open'),
+          sql`${reservations.amount} - ${reservations.consumed} >= ${amount}::numeric`,
+        ),
+      )
+      .returning({ accountId: reservations.accountId, asset: reservations.asset });
+    const [row] = rows;
+    return row !== undefined && this.spendFrozen(row.accountId, row.asset, amount);
   }
 
   /** Records a new freeze; undefined when (purpose, reference) already exists, i.e. this is a replay. */

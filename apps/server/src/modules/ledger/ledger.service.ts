@@ -50,7 +50,26 @@ export type LedgerCommand =
       fee?: string;
       actor: LedgerActor;
       memo?: string;
-    };
+    }
+  /**
+   * One funding time of a perpetual (decision 0046), kind 'funding': each leg a position's payment (negative) or
+   * receipt (positive) in its user's futures account, against `futures_clearing`; minus their sum, what rounding
+   * against the traders left, to `rounding`. A receipt goes to the available funds. A payment comes from the
+   * available funds and then the position's margin reservation (`from: 'account'`, cross margin), or from the
+   * margin reservation only (`from: 'margin'`, isolated); what neither holds is paid by `insurance_fund`.
+   */
+  | ({ type: 'funding'; asset: string; legs: readonly FundingLeg[] } & Recorded);
+
+/** A position's funding: `amount` signed and not zero; `margin` names the reservation holding its margin. */
+export type FundingLeg = {
+  userId: number;
+  amount: string;
+  from: 'account' | 'margin';
+  margin?: { purpose: string; reference: string };
+};
+
+/** How each funding leg's payment was paid, in the legs' order: out of the margin reservation, and by the fund. */
+export type FundingTaken = { fromMargin: string; shortfall: string };
 
 export type LedgerOutcome = {
   /** The journal transaction written (or found, on a replay); none for a freeze or a release. */
@@ -59,6 +78,8 @@ export type LedgerOutcome = {
   at: Date;
   /** True when the event had already happened and this command changed nothing. */
   replayed: boolean;
+  /** For a funding command that moved money: how each leg was paid. */
+  funding?: FundingTaken[];
 };
 
 type Posting = { accountId: number; asset: string; units: Units; precision: number };
@@ -103,6 +124,8 @@ export class LedgerService {
         return this.release(command);
       case 'consume':
         return this.consume(command);
+      case 'funding':
+        return this.funding(command);
     }
   }
 
@@ -369,6 +392,84 @@ export class LedgerService {
     });
   }
 
+  private async funding(command: Extract<LedgerCommand, { type: 'funding' }>): Promise<LedgerOutcome> {
+    const precision = await this.precisionOf(command.asset);
+    const asset = command.asset;
+    const legs = await Promise.all(
+      command.legs.map(async (leg) => {
+        const units = parseAmount(leg.amount.replace(/^-/, ''), precision);
+        if (units === undefined || units === 0n || !fitsLedger(units, precision)) {
+          throw new AppError('amountInvalid');
+        }
+        const signed = (leg.amount.startsWith('-') ? -units : units) as Units;
+        return { ...leg, units: signed, accountId: await this.userAccountId(leg.userId, 'futures') };
+      }),
+    );
+    const clearing = await this.systemAccountId('futures_clearing');
+    const rounding = await this.systemAccountId('rounding');
+    const insurance = await this.systemAccountId('insurance_fund');
+    return this.repository.transaction(async (tx) => {
+      const journal = await tx.openJournal(journalEntryOf({ ...command, kind: 'funding' }));
+      if (!journal) return replayOf(await tx.findJournal('funding', command.reference));
+      const postings: Posting[] = [];
+      const post = (accountId: number, units: bigint) =>
+        postings.push({ accountId, asset, precision, units: units as Units });
+      const taken: FundingTaken[] = legs.map(() => ({ fromMargin: '0', shortfall: '0' }));
+      // Balance rows are locked in account order, as every command does, so that two fundings cannot deadlock.
+      const order = legs
+        .map((leg, index) => ({ leg, index }))
+        .sort((a, b) => a.leg.accountId - b.leg.accountId);
+      for (const { leg, index } of order) {
+        if (leg.units > 0n) {
+          if (!(await tx.creditAvailable(leg.accountId, asset, formatAmount(leg.units, precision)))) {
+            throw new AppError('balanceLimitReached');
+          }
+          post(clearing, -leg.units);
+          post(leg.accountId, leg.units);
+          continue;
+        }
+        let owed = -leg.units;
+        if (leg.from === 'account') {
+          const available = await tx.availableOf(leg.accountId, asset);
+          const fromAccount = minUnits(owed, unitsFromNumeric(available, precision));
+          if (fromAccount > 0n) {
+            await tx.debitAvailable(leg.accountId, asset, formatAmount(fromAccount as Units, precision));
+            owed -= fromAccount;
+          }
+        }
+        let fromMargin = 0n;
+        const reservation =
+          leg.margin && (await tx.lockReservation(leg.margin.purpose, leg.margin.reference));
+        if (owed > 0n && reservation?.status === 'open') {
+          const left =
+            unitsFromNumeric(reservation.amount, precision) -
+            unitsFromNumeric(reservation.consumed, precision);
+          fromMargin = minUnits(owed, left);
+          if (fromMargin > 0n) {
+            await tx.spendFromReservation(reservation.id, formatAmount(fromMargin as Units, precision));
+            owed -= fromMargin;
+          }
+        }
+        const paid = -leg.units - owed;
+        post(leg.accountId, -paid);
+        post(clearing, paid);
+        if (owed > 0n) {
+          post(insurance, -owed);
+          post(clearing, owed);
+        }
+        taken[index] = {
+          fromMargin: formatAmount(fromMargin as Units, precision),
+          shortfall: formatAmount(owed as Units, precision),
+        };
+      }
+      const remainder = -legs.reduce((sum, leg) => sum + leg.units, 0n);
+      post(clearing, -remainder);
+      post(rounding, remainder);
+      await tx.insertPostings(journal.id, balanced(postings));
+      return { ...outcomeOf(journal), funding: taken };
+    });
+  }
+
   /** A positive amount of an asset, within its precision and the ledger's range; refused otherwise. */
   private async amountOf(asset: string, text: string) {
     const precision = await this.precisionOf(asset);
@@ -423,6 +524,8 @@ export class LedgerService {
     return id;
   }
 }
+
+const minUnits = (a: bigint, b: bigint) => (a < b ? a : b);
 
 function negate(units: Units): Units {
   return -units as Units;

@@ -1,0 +1,97 @@
+import { type FundedPosition, settleFunding } from '@kestrel/futures';
+import { type Decimal, decimalOf, formatDecimal } from '@kestrel/money';
+import type { FundingLeg, LedgerService } from '../ledger';
+import type { FundingRepository } from './funding.repository';
+import { type FuturesPositionRow, POSITION_RESERVATION } from './futures.schema';
+import type { FuturesMarkets } from './futures-markets';
+import type { FuturesMark } from './mark-price';
+
+/**
+ * Settles one funding time of one perpetual (ARCHITECTURE.md section 6, decision 0046), run by the market's owner:
+ * every open position pays or receives size × mark price × rate, rounded against it, in one journal transaction of
+ * kind 'funding' (reference `funding:<symbol>:<time>`) against `futures_clearing`, the remainder to `rounding`,
+ * with its payment rows and the market's rate row, all in one database transaction fenced by the owner's epoch.
+ * A funding time is settled once: settling it again changes nothing.
+ */
+export class FundingSettlement {
+  constructor(
+    private readonly repository: FundingRepository,
+    private readonly ledger: Pick<LedgerService, 'within' | 'assets'>,
+    private readonly markets: Pick<FuturesMarkets, 'market'>,
+  ) {}
+
+  async settle(
+    symbol: string,
+    fundingTime: Date,
+    mark: FuturesMark,
+    epoch: bigint,
+  ): Promise<{ paid: number }> {
+    const market = this.markets.market(symbol);
+    if (!market) throw new RangeError(`${symbol} is not a perpetual`);
+    const precision = (await this.ledger.assets()).get(market.quote);
+    if (precision === undefined) throw new RangeError(`${market.quote} is not an asset`);
+    const reference = `funding:${symbol}:${fundingTime.toISOString()}`;
+    return this.repository.transaction(async (repository) => {
+      await repository.fence(`futures:${symbol}`, epoch);
+      if (await repository.settled(symbol, fundingTime)) return { paid: 0 };
+      const positions = await repository.openPositions(symbol);
+      const funded: FundedPosition<FuturesPositionRow>[] = positions.map((position) => ({
+        id: position,
+        side: position.side as 'long' | 'short',
+        size: decimalOf(position.size),
+      }));
+      const { payments } = settleFunding(funded, mark.markPrice, mark.fundingRate, precision);
+      const moving = payments.filter((payment) => payment.amount.units !== 0n);
+      const rate = {
+        symbol,
+        fundingTime,
+        rate: text(mark.fundingRate),
+        markPrice: text(mark.markPrice),
+        indexPrice: text(mark.indexPrice),
+      };
+      if (moving.length === 0) {
+        await repository.insertRate({ ...rate, transactionId: null });
+        return { paid: 0 };
+      }
+      const legs: FundingLeg[] = moving.map(({ id: position, amount }) => ({
+        userId: position.userId,
+        amount: text(amount),
+        from: position.marginMode === 'isolated' ? 'margin' : 'account',
+        margin: { purpose: POSITION_RESERVATION, reference: String(position.id) },
+      }));
+      const outcome = await this.ledger.within(repository.db).execute({
+        type: 'funding',
+        asset: market.quote,
+        legs,
+        reference,
+        actor: 'system',
+      });
+      const transactionId = BigInt(outcome.transactionId ?? '0');
+      await repository.takeFromMargins(
+        moving.flatMap(({ id: position }, index) => {
+          const fromMargin = outcome.funding?.[index]?.fromMargin ?? '0';
+          return decimalOf(fromMargin).units === 0n ? [] : [{ id: position.id, amount: fromMargin }];
+        }),
+        epoch,
+      );
+      await repository.insertPayments(
+        moving.map(({ id: position, amount }) => ({
+          userId: position.userId,
+          positionId: position.id,
+          symbol,
+          side: position.side,
+          fundingTime,
+          size: position.size,
+          markPrice: rate.markPrice,
+          rate: rate.rate,
+          amount: text(amount),
+          transactionId,
+        })),
+      );
+      await repository.insertRate({ ...rate, transactionId });
+      return { paid: moving.length };
+    });
+  }
+}
+
+const text = (value: Decimal) => formatDecimal(value);

@@ -1,0 +1,67 @@
+import type { MarketStats } from '@kestrel/contract';
+import {
+  type Decimal,
+  decimalOf,
+  divideDecimals,
+  formatDecimal,
+  formatShortest,
+  multiplyDecimals,
+  subtractDecimals,
+  toScale,
+} from '@kestrel/money';
+import type { FuturesMarketsRepository, TradeSummary } from './futures-markets.repository';
+
+const DAY_MS = 86_400_000;
+const HUNDRED: Decimal = { units: 100n, scale: 0 };
+
+/** Statistics of a perpetual without a trade in the last 24 hours. */
+export const NO_TRADES: MarketStats = {
+  last: '0',
+  open: '0',
+  high: '0',
+  low: '0',
+  volume: '0',
+  turnover: '0',
+  changePercent: '0.00',
+};
+
+const shortest = (text: string) => formatShortest(decimalOf(text));
+
+function statsOf(summary: TradeSummary): MarketStats {
+  const open = decimalOf(summary.open);
+  const last = decimalOf(summary.last);
+  const change =
+    open.units === 0n
+      ? { units: 0n, scale: 2 }
+      : divideDecimals(multiplyDecimals(subtractDecimals(last, open), HUNDRED), open, 2, 'halfUp');
+  return {
+    last: shortest(summary.last),
+    open: shortest(summary.open),
+    high: shortest(summary.high),
+    low: shortest(summary.low),
+    volume: shortest(summary.volume),
+    turnover: formatShortest(toScale(decimalOf(summary.turnover), 8, 'halfUp')),
+    changePercent: formatDecimal(change),
+  };
+}
+
+/** Rolling 24-hour statistics of each perpetual's own trades, read from `futures_trades` and kept until refreshed. */
+export class FuturesStats {
+  private stats = new Map<string, MarketStats>();
+
+  constructor(
+    private readonly repository: Pick<FuturesMarketsRepository, 'tradeSummaries'>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Reads the last 24 hours again. */
+  async refresh(): Promise<void> {
+    const summaries = await this.repository.tradeSummaries(new Date(this.now() - DAY_MS));
+    this.stats = new Map(summaries.map((summary) => [summary.symbol, statsOf(summary)]));
+  }
+
+  /** As of the last refresh; zeros for a perpetual without trades. */
+  of(symbol: string): MarketStats {
+    return this.stats.get(symbol) ?? NO_TRADES;
+  }
+}

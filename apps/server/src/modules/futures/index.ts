@@ -1,0 +1,17 @@
+/** USDT-margined perpetual futures (ARCHITECTURE.md section 6, decisions 0045 and 0046). */
+
+export { FundingSettlement } from './funding';
+export { FencedOut, FundingRepository } from './funding.repository';
+export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';
+export { FuturesMarketsRepository } from './futures-markets.repository';
+export { type FuturesSetting, FuturesSettings } from './futures-settings';
+export { FuturesSettingsRepository } from './futures-settings.repository';
+export { FuturesStats } from './futures-stats';
+export { FUTURES_MARKS_TOPIC, FuturesTickers, type IndexPrices } from './futures-tickers';
+export {
+  type DueFunding,
+  type FuturesMark,
+  MarkPriceTracker,
+  type MarkSample,
+  nextFundingTimeAfter,
+} from './mark-price';

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { decimalOf, formatShortest } from '@kestrel/money';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../auth/auth.schema';
+import type { Market } from '../markets';
+import { MarketsRepository } from '../markets/markets.repository';
+import { FuturesMarkets } from './futures-markets';
+import { FuturesMarketsRepository } from './futures-markets.repository';
+
+/*
+ * Helpers for the futures tests: the spot markets are the database's own (the seeded eight), read as the markets
+ * service gives them to the trading modules.
+ */
+
+const shortest = (text: string) => formatShortest(decimalOf(text));
+
+export async function spotMarketsOf(db: Db): Promise<Market[]> {
+  const rows = await new MarketsRepository(db).list();
+  return rows.map((row) => ({
+    symbol: row.symbol,
+    base: row.base,
+    quote: row.quote,
+    tickSize: shortest(row.tickSize),
+    lotSize: shortest(row.lotSize),
+    minNotional: shortest(row.minNotional),
+    makerFee: shortest(row.makerFee),
+    takerFee: shortest(row.takerFee),
+    open: row.open,
+    marketMaker: row.marketMaker,
+  }));
+}
+
+/** The directory of perpetuals over the database's spot markets, loaded (and so seeded). */
+export async function futuresMarketsOf(db: Db): Promise<FuturesMarkets> {
+  const spot = await spotMarketsOf(db);
+  const markets = new FuturesMarkets(new FuturesMarketsRepository(db), { markets: () => spot });
+  await markets.load();
+  return markets;
+}
+
+export async function createUsers(db: Db, count: number): Promise<number[]> {
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, () => {
+        const tag = randomBytes(8).toString('hex');
+        return { email: `${tag}@futures.test`, passwordHash: 'not-a-hash', inviteCode: tag };
+      }),
+    )
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
+}
+
+/** The futures system accounts of decision 0046, opened here until their migration (0013) is on this branch. */
+export async function openFuturesSystemAccounts(db: Db) {
+  await db.execute(
+    sql`insert into ledger_accounts (purpose) values ('futures_clearing'), ('insurance_fund') on conflict do nothing`,
+  );
+}
