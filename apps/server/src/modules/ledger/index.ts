@@ -10,5 +10,13 @@ export { ledgerRoutes } from './ledger.routes';
 export type { JournalKind } from './ledger.schema';
 export type { FundingLeg, FundingTaken, LedgerActor, LedgerCommand, LedgerUnit } from './ledger.service';
 export { LedgerService } from './ledger.service';
-export type { Alongside, FreezeOptions, TradeEntry } from './ledger-batch';
+export type {
+  Alongside,
+  FreezeOptions,
+  HoldChange,
+  LedgerBatch,
+  MoveEntry,
+  MovePosting,
+  TradeEntry,
+} from './ledger-batch';
 export { WalletRepository } from './wallet.repository';

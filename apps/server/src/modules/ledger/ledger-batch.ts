@@ -2,6 +2,7 @@ import { formatAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import type { JournalKind } from './ledger.schema';
 import type { LedgerActor } from './ledger.service';
 
 /*
@@ -42,6 +43,29 @@ export type TradeEntry = {
   sellerFee: Units;
   buyer: { accountId: number; reservation: string };
   seller: { accountId: number; reservation: string };
+};
+
+/** One leg of a `MoveEntry`: what an account gains (positive) or gives (negative) of an asset. */
+export type MovePosting = { accountId: number; asset: string; units: Units };
+
+/** A journal transaction of `move`: its postings sum to zero per asset. */
+export type MoveEntry = { kind: JournalKind; reference: string; actor: LedgerActor; postings: MovePosting[] };
+
+/**
+ * What `move` does to one reservation (purpose, reference) of an account's asset: `add` frozen to it (it is
+ * opened with that amount when it does not exist), then `take` of what it holds, and with `close` it ends, what
+ * it still holds given back. `entry` names the move's journal transaction it then points at.
+ */
+export type HoldChange = {
+  purpose: string;
+  reference: string;
+  accountId: number;
+  asset: string;
+  actor: LedgerActor;
+  add: Units;
+  take: Units;
+  close: boolean;
+  entry?: string;
 };
 
 /**
@@ -91,6 +115,11 @@ export class LedgerBatch {
      * has locked, and rows a settlement found already there. Balance rows are never deleted.
      */
     private readonly existing: Set<string> = new Set(),
+    /**
+     * The system accounts the service has named (`LedgerService.systemAccount`): they carry no balance rows, their
+     * position being the sum of their postings, so `move` posts to them without a balance change.
+     */
+    private readonly systemAccounts: ReadonlySet<number> = new Set(),
   ) {}
 
   /** The connection of the batch's transaction, for the caller's own statements in the same commit. */
@@ -348,6 +377,127 @@ export class LedgerBatch {
       ],
       alongside,
     );
+  }
+
+  /**
+   * Journal transactions and reservation changes that settle together, for settlements whose money does not
+   * follow a buyer and a seller (futures: margins moved between reservations, fees, realised profit and loss).
+   * The balances follow from them: an account's frozen funds change by what its reservations gain and lose, its
+   * available funds by its postings less that, so what a reservation loses without a posting paying it out goes
+   * back to the balance, and what it gains without one comes from it. Runs as several statements in the caller's
+   * transaction (`LedgerService.batch`); the balances' own check refuses a balance below zero, the reservations'
+   * a take beyond what one holds. Answers the journal transactions' ids by reference.
+   */
+  async move(entries: readonly MoveEntry[], holds: readonly HoldChange[]): Promise<Map<string, bigint>> {
+    const deltas = new Map<string, BalanceDelta>();
+    for (const entry of entries) {
+      const sums = new Map<string, bigint>();
+      for (const posting of entry.postings) {
+        sums.set(posting.asset, (sums.get(posting.asset) ?? 0n) + posting.units);
+        if (posting.accountId === this.feesAccountId || this.systemAccounts.has(posting.accountId)) continue;
+        addDelta(deltas, posting.accountId, posting.asset, posting.units, 0n);
+      }
+      for (const [asset, sum] of sums) {
+        if (sum !== 0n)
+          throw new Error(`entry ${entry.reference} does not balance: ${sum} units of ${asset}`);
+      }
+    }
+    for (const hold of holds) {
+      if (hold.add < 0n || hold.take < 0n)
+        throw new Error(`hold ${hold.reference} changes by a negative amount`);
+      addDelta(deltas, hold.accountId, hold.asset, hold.take - hold.add, hold.add - hold.take);
+    }
+    const touched = uniqueKeys([...deltas.values()].map((delta) => [delta.accountId, delta.asset] as const));
+    if (touched.length === 0) return new Map();
+    await this.createBalanceRows(touched.map(([accountId, asset]) => ({ accountId, asset })));
+    await this.rows(sql`
+      select 1 from balances where (account_id, asset) in (${sql.join(
+        touched.map(([account, asset]) => sql`(${account}::int, ${asset}::text)`),
+        sql`, `,
+      )}) order by account_id, asset for update`);
+    const journal = new Map<string, bigint>();
+    if (entries.length > 0) {
+      const opened = await this.rows<{ id: string; reference: string }>(sql`
+        insert into journal_transactions (kind, reference, actor)
+        values ${sql.join(
+          entries.map((entry) => sql`(${entry.kind}, ${entry.reference}, ${entry.actor})`),
+          sql`, `,
+        )}
+        on conflict do nothing returning id, reference`);
+      if (opened.length !== entries.length) throw new Error('an entry of this move was already journalled');
+      for (const row of opened) journal.set(row.reference, BigInt(row.id));
+      const postings = entries.flatMap((entry) =>
+        entry.postings.map(
+          (posting) =>
+            sql`(${journal.get(entry.reference)}::bigint, ${posting.accountId}::int, ${posting.asset}::text,
+              ${this.literal(posting.asset, posting.units)}::numeric)`,
+        ),
+      );
+      if (postings.length > 0) {
+        await this.rows(sql`insert into postings (transaction_id, account_id, asset, amount)
+          values ${sql.join(postings, sql`, `)}`);
+      }
+    }
+    if (holds.length > 0) await this.changeHolds(holds, journal, deltas);
+    const update = this.balanceUpdate(deltas);
+    if (update.count > 0) {
+      const updated = await this.rows(sql`${update.statement} returning 1`);
+      if (updated.length !== update.count) throw new Error('a balance row of the move is missing');
+    }
+    return journal;
+  }
+
+  /** Applies `move`'s reservation changes; what closing ones still hold goes back to available (`deltas`). */
+  private async changeHolds(
+    holds: readonly HoldChange[],
+    journal: ReadonlyMap<string, bigint>,
+    deltas: Map<string, BalanceDelta>,
+  ) {
+    const values = sql.join(
+      holds.map(
+        (hold) =>
+          sql`(${hold.purpose}::text, ${hold.reference}::text, ${hold.accountId}::int, ${hold.asset}::text,
+            ${this.literal(hold.asset, hold.add)}::numeric, ${this.literal(hold.asset, hold.take)}::numeric,
+            ${hold.close}::boolean, ${hold.entry === undefined ? null : journal.get(hold.entry)}::bigint)`,
+      ),
+      sql`, `,
+    );
+    const changed = await this.rows<{ reference: string; purpose: string; rest: string; asset: string }>(sql`
+      update reservations r set amount = r.amount + v.add, consumed = r.consumed + v.take,
+        transaction_id = coalesce(v.entry, r.transaction_id),
+        status = case when not v.closes then 'open' when r.consumed + v.take > 0 then 'consumed' else 'released' end,
+        settled_at = case when v.closes then now() end
+      from (values ${values}) as v(purpose, reference, account_id, asset, add, take, closes, entry)
+      where r.purpose = v.purpose and r.reference = v.reference and r.settled_at is null
+        and r.account_id = v.account_id and r.asset = v.asset
+      returning r.purpose, r.reference, r.asset,
+        (case when v.closes then r.amount - r.consumed else 0 end)::text as rest`);
+    const found = new Set(changed.map((row) => `${row.purpose}:${row.reference}`));
+    const opening = holds.filter((hold) => !found.has(`${hold.purpose}:${hold.reference}`));
+    for (const hold of opening) {
+      if (hold.add <= hold.take || hold.close) {
+        throw new Error(`reservation ${hold.purpose}/${hold.reference} is not open`);
+      }
+    }
+    if (opening.length > 0) {
+      await this.rows(sql`
+        insert into reservations (account_id, asset, amount, consumed, purpose, reference, actor)
+        values ${sql.join(
+          opening.map(
+            (hold) =>
+              sql`(${hold.accountId}::int, ${hold.asset}::text, ${this.literal(hold.asset, hold.add)}::numeric,
+                ${this.literal(hold.asset, hold.take)}::numeric, ${hold.purpose}::text, ${hold.reference}::text,
+                ${hold.actor}::text)`,
+          ),
+          sql`, `,
+        )}`);
+    }
+    const byKey = new Map(holds.map((hold) => [`${hold.purpose}:${hold.reference}`, hold]));
+    for (const row of changed) {
+      const hold = byKey.get(`${row.purpose}:${row.reference}`);
+      const rest = unitsFromNumeric(row.rest, this.precision(row.asset));
+      if (hold && rest > 0n) addDelta(deltas, hold.accountId, hold.asset, rest, -rest);
+    }
   }
 
   /**

@@ -98,6 +98,8 @@ export class LedgerService {
   private accountIds = new Map<string, number>();
   /** Balance rows (`account:asset`) known to exist; they are never deleted, so batches skip creating them. */
   private readonly balanceRows = new Set<string>();
+  /** The ids of system accounts named so far, which carry no balance rows. */
+  private readonly systemIds = new Set<number>();
 
   constructor(private readonly repository: LedgerRepository) {}
 
@@ -167,7 +169,7 @@ export class LedgerService {
   private async batches(): Promise<(connection: Db) => LedgerBatch> {
     const precisions = await this.assets();
     const fees = await this.systemAccountId('fees');
-    return (connection) => new LedgerBatch(connection, precisions, fees, this.balanceRows);
+    return (connection) => new LedgerBatch(connection, precisions, fees, this.balanceRows, this.systemIds);
   }
 
   /** The ids of these users' accounts of a purpose, opened on first use (before any batch that needs them). */
@@ -175,6 +177,11 @@ export class LedgerService {
     const ids = new Map<number, number>();
     for (const userId of userIds) ids.set(userId, await this.userAccountId(userId, purpose));
     return ids;
+  }
+
+  /** The id of a system account, for a batch that pays into it (`LedgerBatch.move`). */
+  async systemAccount(purpose: SystemAccountPurpose): Promise<number> {
+    return this.systemAccountId(purpose);
   }
 
   /** The assets the ledger knows, with their precision, by code. */
@@ -520,6 +527,7 @@ export class LedgerService {
     if (id === undefined) {
       id = await this.repository.systemAccountId(purpose);
       this.accountIds.set(key, id);
+      this.systemIds.add(id);
     }
     return id;
   }

@@ -1,0 +1,201 @@
+import { decimalOf, formatDecimal, normalize } from '@kestrel/money';
+import { describe, expect, it } from 'vitest';
+import type { FuturesOrderRow, FuturesPositionRow } from './futures.schema';
+import { bookSideOf, FuturesBook } from './futures-book';
+import { FuturesSettlement, type SettlementAccounts } from './futures-settlement';
+
+const MARKET = {
+  symbol: 'BTCUSDT',
+  tickSize: decimalOf('0.1'),
+  lotSize: decimalOf('0.001'),
+  makerFee: decimalOf('0.0002'),
+  takerFee: decimalOf('0.0005'),
+};
+
+const ACCOUNTS: SettlementAccounts = {
+  of: (userId) => 100 + userId,
+  fees: 1,
+  clearing: 2,
+  asset: 'USDT',
+  places: 6,
+};
+
+let nextId = 1;
+
+function order(userId: number, fields: Partial<FuturesOrderRow> & Pick<FuturesOrderRow, 'action'>) {
+  const now = new Date();
+  const row: FuturesOrderRow = {
+    id: BigInt(nextId++),
+    userId,
+    symbol: 'BTCUSDT',
+    side: bookSideOf(fields.action),
+    type: 'limit',
+    timeInForce: 'GTC',
+    postOnly: false,
+    price: '50000',
+    size: '1',
+    filledSize: '0',
+    filledTotal: '0',
+    leverage: 10,
+    marginMode: 'cross',
+    frozenAmount: '0',
+    takeProfit: null,
+    stopLoss: null,
+    realizedPnl: '0',
+    fee: '0',
+    status: 'new',
+    origin: 'user',
+    reference: null,
+    epoch: 1n,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+  return row;
+}
+
+let nextPosition = 1n;
+
+function position(userId: number, side: 'long' | 'short'): FuturesPositionRow {
+  const now = new Date();
+  return {
+    id: nextPosition++,
+    userId,
+    symbol: 'BTCUSDT',
+    side,
+    marginMode: 'cross',
+    leverage: 10,
+    size: '0',
+    entryPrice: '0',
+    margin: '0',
+    takeProfit: null,
+    stopLoss: null,
+    realizedPnl: '0',
+    epoch: 1n,
+    openedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A book where users 1 and 2 each have an empty long and short. */
+function bookOf() {
+  const book = new FuturesBook(MARKET, 6, 1n);
+  for (const userId of [1, 2]) {
+    book.know(position(userId, 'long'));
+    book.know(position(userId, 'short'));
+  }
+  return book;
+}
+
+const text = (value: { units: bigint; scale: number }) => formatDecimal(normalize(value));
+
+describe('the futures book', () => {
+  it('maps the four actions to the engine sides', () => {
+    expect(['openLong', 'openShort', 'closeLong', 'closeShort'].map(bookSideOf)).toEqual([
+      'buy',
+      'sell',
+      'sell',
+      'buy',
+    ]);
+  });
+
+  it('opens a long against a short: margins move to the positions, fees go to the fee account', () => {
+    const book = bookOf();
+    const settlement = new FuturesSettlement();
+    book.place(order(2, { action: 'openShort' }), settlement);
+    book.place(
+      order(1, { action: 'openLong', type: 'market', price: '52500', timeInForce: 'IOC' }),
+      settlement,
+    );
+    const long = book.position(1, 'long');
+    const short = book.position(2, 'short');
+    expect(long && [text(long.size), text(long.entryPrice), text(long.margin)]).toEqual([
+      '1',
+      '50000',
+      '5000',
+    ]);
+    expect(short && [text(short.size), text(short.entryPrice), text(short.margin)]).toEqual([
+      '1',
+      '50000',
+      '5000',
+    ]);
+    const { entries, holds } = settlement.moves(ACCOUNTS);
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry?.kind).toBe('trade');
+    // Taker 50000 × 0.0005 = 25, maker 50000 × 0.0002 = 10.
+    const byAccount = new Map<number, bigint>();
+    for (const posting of entry?.postings ?? []) {
+      byAccount.set(posting.accountId, (byAccount.get(posting.accountId) ?? 0n) + posting.units);
+    }
+    expect(byAccount.get(101)).toBe(-25_000000n);
+    expect(byAccount.get(102)).toBe(-10_000000n);
+    expect(byAccount.get(1)).toBe(35_000000n);
+    const hold = (purpose: string, reference: bigint | number) =>
+      holds.find((change) => change.purpose === purpose && change.reference === String(reference));
+    const takerOrder = nextId - 1;
+    expect(hold('futures_order', takerOrder)).toMatchObject({ take: 5025_000000n, close: true });
+    expect(hold('futures_order', takerOrder - 1)).toMatchObject({ take: 5010_000000n, close: true });
+    expect(hold('futures_position', long?.id ?? 0)).toMatchObject({ add: 5000_000000n, take: 0n });
+    const updates = settlement.orderUpdates();
+    expect(updates.map((update) => update.status)).toEqual(['filled', 'filled']);
+  });
+
+  it('realises the pnl of a close against the clearing account and gives back the closed margin', () => {
+    const book = bookOf();
+    const open = new FuturesSettlement();
+    book.place(order(2, { action: 'openShort' }), open);
+    book.place(order(1, { action: 'openLong' }), open);
+    const settlement = new FuturesSettlement();
+    book.place(order(2, { action: 'closeShort', price: '51000', size: '0.5' }), settlement);
+    book.place(order(1, { action: 'closeLong', price: '51000', size: '0.5' }), settlement);
+    const long = book.position(1, 'long');
+    expect(long && [text(long.size), text(long.margin), text(long.realizedPnl)]).toEqual([
+      '0.5',
+      '2500',
+      '500',
+    ]);
+    const { entries, holds } = settlement.moves(ACCOUNTS);
+    const postings = entries[0]?.postings ?? [];
+    const sum = (accountId: number) =>
+      postings.filter((p) => p.accountId === accountId).reduce((total, p) => total + p.units, 0n);
+    // User 1 gains 500 less the taker fee 51000 × 0.5 × 0.0005 = 12.75; user 2 loses 500 and the maker fee 5.1.
+    expect(sum(101)).toBe(487_250000n);
+    expect(sum(102)).toBe(-505_100000n);
+    expect(sum(2)).toBe(0n);
+    const released = holds
+      .filter((change) => change.purpose === 'futures_position')
+      .map((change) => change.take);
+    expect(released).toEqual([2500_000000n, 2500_000000n]);
+  });
+
+  it('cuts a close to what the position holds beyond other live closes, and refuses one with nothing left', () => {
+    const book = bookOf();
+    const open = new FuturesSettlement();
+    book.place(order(2, { action: 'openShort' }), open);
+    book.place(order(1, { action: 'openLong' }), open);
+    const settlement = new FuturesSettlement();
+    book.place(order(1, { action: 'closeLong', price: '60000', size: '0.7' }), settlement);
+    book.place(order(1, { action: 'closeLong', price: '60000', size: '0.5' }), settlement);
+    book.place(order(1, { action: 'closeLong', price: '60000', size: '0.1' }), settlement);
+    expect(settlement.orderUpdates().map((update) => [update.size, update.status])).toEqual([
+      ['0.7', 'open'],
+      ['0.3', 'open'],
+      ['0.1', 'rejected'],
+    ]);
+    expect(settlement.moves(ACCOUNTS).holds).toEqual([]);
+  });
+
+  it('gives back what a cancelled opening order still holds', () => {
+    const book = bookOf();
+    const placed = new FuturesSettlement();
+    const row = order(1, { action: 'openLong' });
+    book.place(row, placed);
+    const cancelled = new FuturesSettlement();
+    expect(book.cancel(Number(row.id), cancelled)).toBe(true);
+    expect(cancelled.moves(ACCOUNTS).holds).toEqual([
+      expect.objectContaining({ purpose: 'futures_order', reference: String(row.id), close: true, take: 0n }),
+    ]);
+    expect(book.cancel(Number(row.id), new FuturesSettlement())).toBe(false);
+  });
+});

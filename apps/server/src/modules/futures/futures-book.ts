@@ -1,0 +1,394 @@
+import type { DepthSnapshot } from '@kestrel/contract';
+import {
+  type EngineEvent,
+  type Lots,
+  type NewOrder,
+  OrderBook,
+  priceOf,
+  sizeOf,
+  type Ticks,
+} from '@kestrel/engine';
+import { applyFill, initialMargin, type Side } from '@kestrel/futures';
+import {
+  addDecimals,
+  compareDecimals,
+  type Decimal,
+  decimalOf,
+  divideDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  stepsIn,
+  subtractDecimals,
+  toScale,
+} from '@kestrel/money';
+import type { FuturesOrderRow, FuturesPositionRow } from './futures.schema';
+import type { FuturesSettlement, LiveOrder, PositionState } from './futures-settlement';
+
+/** What a futures book needs of its perpetual. */
+export type BookMarket = {
+  symbol: string;
+  tickSize: Decimal;
+  lotSize: Decimal;
+  makerFee: Decimal;
+  takerFee: Decimal;
+};
+
+const ZERO: Decimal = { units: 0n, scale: 0 };
+const isPositive = (value: Decimal) => value.units > 0n;
+
+/** The engine's side of a futures action: open long and close short buy, open short and close long sell. */
+export function bookSideOf(action: string): 'buy' | 'sell' {
+  return action === 'openLong' || action === 'closeShort' ? 'buy' : 'sell';
+}
+
+/** The position an action opens or closes. */
+export function positionSideOf(action: string): Side {
+  return action === 'openLong' || action === 'closeLong' ? 'long' : 'short';
+}
+
+export function isClosing(action: string): boolean {
+  return action === 'closeLong' || action === 'closeShort';
+}
+
+/**
+ * One perpetual's order book over the spot engine (ARCHITECTURE.md section 6) with its live orders and the
+ * positions of the users trading it: turns the engine's events into a batch's settlement (margins, fees,
+ * realised pnl). Closing orders are reduce-only: each is cut to what the position holds beyond the other live
+ * closes of it, and refused when nothing is left. It does no I/O; the futures sequencer stores and settles.
+ */
+export class FuturesBook {
+  private book = new OrderBook();
+  private readonly live = new Map<number, LiveOrder>();
+  private readonly positions = new Map<string, PositionState>();
+  private readonly events: EngineEvent[] = [];
+  private depthVersion = 0;
+  /** Set once this node no longer owns the perpetual: the book takes no more commands (decision 0044). */
+  retired = false;
+  /** The last trade's price, for the mark price. */
+  lastPrice: Decimal | null = null;
+
+  constructor(
+    readonly market: BookMarket,
+    /** Places of the quote asset in the ledger (USDT's). */
+    readonly quotePlaces: number,
+    /** The epoch of the perpetual's leadership this book was built under; every write names it. */
+    readonly epoch: bigint,
+  ) {}
+
+  get symbol() {
+    return this.market.symbol;
+  }
+
+  /** The book's best levels as the contract's depth snapshot. */
+  depth(levels: number): DepthSnapshot {
+    const { bids, asks } = this.book.depth(levels);
+    const level = ([ticks, lots]: [Ticks, number]): [string, string] => [
+      priceOf(ticks, formatDecimal(this.market.tickSize)),
+      sizeOf(lots, formatDecimal(this.market.lotSize)),
+    ];
+    return { symbol: this.symbol, bids: bids.map(level), asks: asks.map(level), version: this.depthVersion };
+  }
+
+  /** The best bid and ask, for the mark price. */
+  top(): { bestBid: Decimal | null; bestAsk: Decimal | null } {
+    const { bids, asks } = this.book.depth(1);
+    const price = (level: [Ticks, number] | undefined) =>
+      level ? multiplyDecimals({ units: BigInt(level[0]), scale: 0 }, this.market.tickSize) : null;
+    return { bestBid: price(bids[0]), bestAsk: price(asks[0]) };
+  }
+
+  depthPublished() {
+    this.depthVersion += 1;
+  }
+
+  /** A user's position of one side, as the book holds it (an empty one when none is known). */
+  position(userId: number, side: Side): PositionState | undefined {
+    return this.positions.get(positionKey(userId, side));
+  }
+
+  /** Every position the book holds. */
+  allPositions(): PositionState[] {
+    return [...this.positions.values()];
+  }
+
+  /** Learns a position's stored row (on rebuild, or when an order first names it). */
+  know(row: FuturesPositionRow) {
+    const key = positionKey(row.userId, row.side as Side);
+    if (this.positions.has(key)) return;
+    this.positions.set(key, positionOf(row));
+  }
+
+  /**
+   * Starts again from the perpetual's positions and live orders: resting ones rest again as they were; answers
+   * the accepted but unsettled ones (status `new`), which the caller matches again in sequence.
+   */
+  rebuild(positions: readonly FuturesPositionRow[], orders: readonly FuturesOrderRow[]): FuturesOrderRow[] {
+    this.book = new OrderBook();
+    this.live.clear();
+    this.positions.clear();
+    for (const row of positions) this.know(row);
+    const fresh: FuturesOrderRow[] = [];
+    for (const row of orders) {
+      if (row.status === 'new') {
+        fresh.push(row);
+        continue;
+      }
+      const live = liveOf(row, this.quotePlaces);
+      this.events.length = 0;
+      this.book.place(
+        {
+          id: live.id,
+          owner: live.userId,
+          side: live.side,
+          type: 'limit',
+          price: this.ticksOf(row.price),
+          size: this.lotsOf(subtractDecimals(live.size, live.filledSize)),
+        },
+        this.events,
+      );
+      if (!this.events.some((event) => event.type === 'rested')) {
+        throw new Error(`${this.symbol}: order ${row.id} could not rest again; the stored book is crossed`);
+      }
+      this.live.set(live.id, live);
+    }
+    this.depthVersion += 1;
+    return fresh;
+  }
+
+  /**
+   * Feeds one accepted order to the engine and records what it did. A market order goes in as an IOC limit at
+   * its stored protection price, which bounds what its frozen cost must cover.
+   */
+  place(row: FuturesOrderRow, settlement: FuturesSettlement) {
+    const live = liveOf(row, this.quotePlaces);
+    const side = positionSideOf(row.action);
+    const position = this.positionFor(live.userId, side);
+    this.live.set(live.id, live);
+    settlement.touch(live, this);
+    if (live.closing) {
+      const room = subtractDecimals(position.size, this.closing(live.userId, side, live.id));
+      if (!isPositive(room)) {
+        live.status = 'rejected';
+        this.finish(live, settlement);
+        return;
+      }
+      if (compareDecimals(live.size, room) > 0) live.size = room;
+    }
+    const order: NewOrder = {
+      id: live.id,
+      owner: live.userId,
+      side: live.side,
+      type: 'limit',
+      price: this.ticksOf(row.price),
+      size: this.lotsOf(live.size),
+      timeInForce: row.type === 'market' ? 'IOC' : (row.timeInForce as NewOrder['timeInForce']),
+      postOnly: row.postOnly,
+    };
+    this.events.length = 0;
+    this.book.place(order, this.events);
+    this.apply(settlement);
+  }
+
+  /** Takes a live order off the book; answers false when it is no longer live. */
+  cancel(orderId: number, settlement: FuturesSettlement): boolean {
+    if (!this.live.has(orderId)) return false;
+    this.events.length = 0;
+    this.book.cancel(orderId, this.events);
+    this.apply(settlement);
+    return true;
+  }
+
+  /** The live orders of a user that close a side of theirs, other than `except`: what they may still take. */
+  private closing(userId: number, side: Side, except: number): Decimal {
+    let total = ZERO;
+    for (const live of this.live.values()) {
+      if (live.id === except || !live.closing || live.userId !== userId || live.positionSide !== side)
+        continue;
+      total = addDecimals(total, subtractDecimals(live.size, live.filledSize));
+    }
+    return total;
+  }
+
+  private apply(settlement: FuturesSettlement) {
+    for (const event of this.events) {
+      switch (event.type) {
+        case 'accepted':
+          break;
+        case 'rejected':
+          this.end(event.orderId, 'rejected', settlement);
+          break;
+        case 'trade':
+          this.trade(event, settlement);
+          break;
+        case 'rested': {
+          const live = this.need(event.orderId);
+          live.status = isPositive(live.filledSize) ? 'partially_filled' : 'open';
+          settlement.touch(live, this);
+          settlement.depthChanged.add(this);
+          break;
+        }
+        case 'filled':
+          this.end(event.orderId, 'filled', settlement);
+          break;
+        case 'cancelled':
+          if (event.reason === 'user') settlement.depthChanged.add(this);
+          this.end(event.orderId, 'cancelled', settlement);
+          break;
+      }
+    }
+  }
+
+  private trade(event: Extract<EngineEvent, { type: 'trade' }>, settlement: FuturesSettlement) {
+    const taker = this.need(event.takerOrderId);
+    const maker = this.need(event.makerOrderId);
+    const price = multiplyDecimals({ units: BigInt(event.price), scale: 0 }, this.market.tickSize);
+    const size = multiplyDecimals({ units: BigInt(event.size), scale: 0 }, this.market.lotSize);
+    const fill = settlement.trade(this, taker, maker, price, size, event.takerSide);
+    for (const [live, role] of [
+      [taker, 'taker'],
+      [maker, 'maker'],
+    ] as const) {
+      const position = this.positionFor(live.userId, live.positionSide);
+      const part = this.fillOf(live, position, price, size, role);
+      fill.sides.push(part);
+    }
+    this.lastPrice = price;
+    settlement.depthChanged.add(this);
+    if (event.makerRemaining === 0) this.end(maker.id, 'filled', settlement);
+  }
+
+  /**
+   * What one fill does to one side: the order's figures, the position's (applyFill), and the money. An opening
+   * fill moves the initial margin of the order's filled notional at its leverage from the order's reservation
+   * to the position's and pays the fee from the order's reservation; a closing fill gives back the closed part of
+   * the position's margin, realises its pnl (rounded against the trader) and pays the fee from the balance. Margin
+   * and fee are rounded up on the order's whole filled notional, so their sum over fills never exceeds what the
+   * order froze.
+   */
+  private fillOf(
+    live: LiveOrder,
+    position: PositionState,
+    price: Decimal,
+    size: Decimal,
+    role: 'maker' | 'taker',
+  ) {
+    const places = this.quotePlaces;
+    const notional = multiplyDecimals(price, size);
+    const rate = role === 'maker' ? this.market.makerFee : this.market.takerFee;
+    live.filledSize = addDecimals(live.filledSize, size);
+    live.filledTotal = addDecimals(live.filledTotal, notional);
+    live.exactFee = addDecimals(live.exactFee, multiplyDecimals(notional, rate));
+    const feeSoFar = toScale(live.exactFee, places, 'up');
+    const fee = subtractDecimals(feeSoFar, live.fee);
+    live.fee = feeSoFar;
+    live.status = 'partially_filled';
+    let margin = ZERO;
+    let released = ZERO;
+    let pnl = ZERO;
+    const outcome = applyFill(position, { action: live.closing ? 'close' : 'open', price, size });
+    if (live.closing) {
+      const kept = isPositive(outcome.position.size)
+        ? divideDecimals(
+            multiplyDecimals(position.margin, outcome.position.size),
+            position.size,
+            places,
+            'up',
+          )
+        : ZERO;
+      released = subtractDecimals(position.margin, kept);
+      pnl = toScale(outcome.realizedPnl, places, outcome.realizedPnl.units < 0n ? 'up' : 'down');
+      live.realizedPnl = addDecimals(live.realizedPnl, pnl);
+      position.margin = kept;
+    } else {
+      const marginSoFar = initialMargin(live.filledTotal, live.leverage, places);
+      margin = subtractDecimals(marginSoFar, live.margin);
+      live.margin = marginSoFar;
+      position.margin = addDecimals(position.margin, margin);
+      position.leverage = live.leverage;
+      position.marginMode = live.marginMode;
+    }
+    position.size = outcome.position.size;
+    position.entryPrice = outcome.position.entryPrice;
+    position.realizedPnl = addDecimals(position.realizedPnl, pnl);
+    return { order: live, position, role, fee, margin, released, pnl };
+  }
+
+  private end(orderId: number, status: string, settlement: FuturesSettlement) {
+    const live = this.need(orderId);
+    live.status = status;
+    this.finish(live, settlement);
+  }
+
+  private finish(live: LiveOrder, settlement: FuturesSettlement) {
+    settlement.touch(live, this);
+    settlement.ended.add(live);
+    this.live.delete(live.id);
+  }
+
+  /** The book's position of a user's side: the sequencer makes it known before any order names it. */
+  private positionFor(userId: number, side: Side): PositionState {
+    const known = this.positions.get(positionKey(userId, side));
+    if (!known) throw new Error(`${this.symbol}: the ${side} position of user ${userId} is not known`);
+    return known;
+  }
+
+  private need(orderId: number): LiveOrder {
+    const live = this.live.get(orderId);
+    if (!live) throw new Error(`${this.symbol}: order ${orderId} is not live`);
+    return live;
+  }
+
+  private ticksOf(price: string | null): Ticks {
+    const steps = price === null ? undefined : stepsIn(decimalOf(price), this.market.tickSize);
+    if (steps === undefined || steps <= 0n)
+      throw new Error(`${this.symbol}: price ${price} is not on the tick`);
+    return Number(steps) as Ticks;
+  }
+
+  private lotsOf(size: Decimal): Lots {
+    const steps = stepsIn(size, this.market.lotSize);
+    if (steps === undefined || steps <= 0n) throw new Error(`${this.symbol}: size is not on the lot`);
+    return Number(steps) as Lots;
+  }
+}
+
+export function positionKey(userId: number, side: Side): string {
+  return `${userId}:${side}`;
+}
+
+function positionOf(row: FuturesPositionRow): PositionState {
+  return {
+    side: row.side as Side,
+    id: row.id,
+    userId: row.userId,
+    size: decimalOf(row.size),
+    entryPrice: decimalOf(row.entryPrice),
+    margin: decimalOf(row.margin),
+    leverage: row.leverage,
+    marginMode: row.marginMode as PositionState['marginMode'],
+    realizedPnl: decimalOf(row.realizedPnl),
+  };
+}
+
+function liveOf(row: FuturesOrderRow, places: number): LiveOrder {
+  const filledTotal = decimalOf(row.filledTotal);
+  return {
+    id: Number(row.id),
+    userId: row.userId,
+    action: row.action,
+    side: bookSideOf(row.action),
+    positionSide: positionSideOf(row.action),
+    closing: isClosing(row.action),
+    leverage: row.leverage,
+    marginMode: row.marginMode as LiveOrder['marginMode'],
+    size: decimalOf(row.size),
+    filledSize: decimalOf(row.filledSize),
+    filledTotal,
+    // What was charged so far stands for the exact fee: a rebuilt order rounds up from there.
+    exactFee: decimalOf(row.fee),
+    fee: decimalOf(row.fee),
+    margin: isClosing(row.action) ? ZERO : initialMargin(filledTotal, row.leverage, places),
+    realizedPnl: decimalOf(row.realizedPnl),
+    status: row.status,
+  };
+}
