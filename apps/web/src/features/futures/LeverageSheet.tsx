@@ -89,7 +89,7 @@ export function LeverageSheet({ open, leverage, maxLeverage, saving, onClose, on
         aria-label={t('futures.screen.leverage.title')}
         aria-valuetext={`${value}x`}
       />
-      <div className={styles.leverageMarks} dir="ltr">
+      <div className={styles.leverageMarks}>
         {marksUpTo(maxLeverage).map((mark) => (
           <button key={mark} type="button" onClick={() => choose(mark)} aria-pressed={value === mark}>
             {mark}x
