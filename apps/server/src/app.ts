@@ -44,6 +44,16 @@ import {
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
+import {
+  FuturesMarkets,
+  FuturesMarketsRepository,
+  FuturesSettings,
+  FuturesSettingsRepository,
+  FuturesStats,
+  FuturesTickers,
+  futuresMarketAdminRoutes,
+  futuresMarketRoutes,
+} from './modules/futures';
 import { healthRoutes, Readiness } from './modules/health';
 import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
 import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
@@ -292,6 +302,46 @@ export async function buildApp({
   await app.register(marketAdminRoutes, { prefix: '/api/admin', admins, markets });
   app.addHook('onReady', async () => markets.start());
   app.addHook('onClose', async () => markets.stop());
+
+  /**
+   * Perpetual futures (ARCHITECTURE.md section 6, decision 0046): one perpetual per spot market, loaded once the
+   * markets are; marks and funding as their owners publish them, on every node.
+   */
+  const futuresMarketsRepository = new FuturesMarketsRepository(database.db);
+  const futuresMarkets = new FuturesMarkets(futuresMarketsRepository, markets, cluster.bus);
+  const futuresStats = new FuturesStats(futuresMarketsRepository);
+  const futuresTickers = new FuturesTickers({
+    markets: futuresMarkets,
+    index: markets,
+    stats: futuresStats,
+    bus: cluster.bus,
+    publisher: realtime,
+    snapshots: realtime,
+    onError: (error) => app.log.warn({ err: error }, 'publishing a futures mark failed'),
+  });
+  const futuresSettings = new FuturesSettings(
+    new FuturesSettingsRepository(database.db),
+    futuresMarkets,
+    futuresTickers,
+  );
+  const futuresDirectory = { markets: futuresMarkets, tickers: futuresTickers, stats: futuresStats };
+  await app.register(futuresMarketRoutes, {
+    prefix: '/api/futures',
+    auth,
+    settings: futuresSettings,
+    repository: futuresMarketsRepository,
+    ...futuresDirectory,
+  });
+  await app.register(futuresMarketAdminRoutes, { prefix: '/api/admin', admins, ...futuresDirectory });
+  app.addHook('onReady', async () => {
+    await futuresMarkets.start();
+    await futuresStats.refresh();
+    await futuresTickers.start();
+  });
+  app.addHook('onClose', async () => {
+    await futuresTickers.stop();
+    await futuresMarkets.stop();
+  });
 
   /**
    * Spot orders (decision 0019): books rebuilt from the database once markets are loaded; their batches go through

@@ -4,6 +4,7 @@ export { FundingSettlement } from './funding';
 export { FencedOut, FundingRepository } from './funding.repository';
 export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';
 export { FuturesMarketsRepository } from './futures-markets.repository';
+export { futuresMarketAdminRoutes, futuresMarketRoutes, futuresMarketView } from './futures-markets.routes';
 export { type FuturesSetting, FuturesSettings } from './futures-settings';
 export { FuturesSettingsRepository } from './futures-settings.repository';
 export { FuturesStats } from './futures-stats';

@@ -208,6 +208,24 @@ const server: ServerTexts = {
         'Der Handel in diesem Markt ist kurz nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
     },
   },
+  futures: {
+    markets: {
+      saved: 'Perpetual gespeichert',
+      errors: {
+        unknown: 'Diesen Perpetual gibt es nicht',
+        bracketsInvalid:
+          'Jede Stufe braucht eine höhere Obergrenze als die vorige, keinen höheren maximalen Hebel und keinen niedrigeren Erhaltungsmargensatz',
+      },
+    },
+    settings: {
+      saved: 'Futures-Einstellungen gespeichert',
+      errors: {
+        leverageTooHigh: 'Dieser Markt erlaubt für Ihre Positionsgröße höchstens {{max}}x Hebel',
+        marginModeLocked:
+          'Schließen Sie Ihre Positionen und stornieren Sie Ihre offenen Orders in diesem Markt, bevor Sie den Margin-Modus ändern',
+      },
+    },
+  },
 };
 
 export default server;

@@ -201,6 +201,24 @@ const server = {
       unavailable: 'Trading in this market is briefly unavailable. Please try again in a moment.',
     },
   },
+  futures: {
+    markets: {
+      saved: 'Perpetual saved',
+      errors: {
+        unknown: 'This perpetual does not exist',
+        bracketsInvalid:
+          'Each bracket needs a higher cap than the one before, a maximum leverage no higher and a maintenance margin rate no lower',
+      },
+    },
+    settings: {
+      saved: 'Futures settings saved',
+      errors: {
+        leverageTooHigh: 'This market allows at most {{max}}x leverage for your position size',
+        marginModeLocked:
+          'Close your positions and cancel your open orders in this market before changing its margin mode',
+      },
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

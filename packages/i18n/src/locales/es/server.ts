@@ -202,6 +202,25 @@ const server: ServerTexts = {
         'El trading en este mercado no está disponible por un momento. Inténtelo de nuevo en unos instantes.',
     },
   },
+  futures: {
+    markets: {
+      saved: 'Perpetuo guardado',
+      errors: {
+        unknown: 'Este perpetuo no existe',
+        bracketsInvalid:
+          'Cada tramo necesita un límite mayor que el anterior, un apalancamiento máximo no mayor y una tasa de margen de mantenimiento no menor',
+      },
+    },
+    settings: {
+      saved: 'Configuración de futuros guardada',
+      errors: {
+        leverageTooHigh:
+          'Este mercado permite como máximo {{max}}x de apalancamiento para el tamaño de su posición',
+        marginModeLocked:
+          'Cierre sus posiciones y cancele sus órdenes abiertas en este mercado antes de cambiar su modo de margen',
+      },
+    },
+  },
 };
 
 export default server;

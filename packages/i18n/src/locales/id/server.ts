@@ -203,6 +203,24 @@ const server: ServerTexts = {
       unavailable: 'Perdagangan di pasar ini tidak tersedia sesaat. Silakan coba lagi sebentar lagi.',
     },
   },
+  futures: {
+    markets: {
+      saved: 'Perpetual disimpan',
+      errors: {
+        unknown: 'Perpetual ini tidak ada',
+        bracketsInvalid:
+          'Setiap tingkat memerlukan batas lebih tinggi dari sebelumnya, leverage maksimum yang tidak lebih tinggi, dan tingkat margin pemeliharaan yang tidak lebih rendah',
+      },
+    },
+    settings: {
+      saved: 'Pengaturan futures disimpan',
+      errors: {
+        leverageTooHigh: 'Pasar ini mengizinkan leverage paling tinggi {{max}}x untuk ukuran posisi Anda',
+        marginModeLocked:
+          'Tutup posisi Anda dan batalkan order terbuka Anda di pasar ini sebelum mengubah mode margin',
+      },
+    },
+  },
 };
 
 export default server;

@@ -199,6 +199,24 @@ const server: ServerTexts = {
       unavailable: 'Bu piyasada işlem kısa bir süreliğine yapılamıyor. Lütfen birazdan tekrar deneyin.',
     },
   },
+  futures: {
+    markets: {
+      saved: 'Sürekli sözleşme kaydedildi',
+      errors: {
+        unknown: 'Bu sürekli sözleşme yok',
+        bracketsInvalid:
+          'Her kademenin üst sınırı bir öncekinden yüksek, azami kaldıracı daha yüksek olmamalı ve sürdürme teminatı oranı daha düşük olmamalıdır',
+      },
+    },
+    settings: {
+      saved: 'Vadeli işlem ayarları kaydedildi',
+      errors: {
+        leverageTooHigh: 'Bu piyasa pozisyon büyüklüğünüz için en fazla {{max}}x kaldıraca izin verir',
+        marginModeLocked:
+          'Teminat modunu değiştirmeden önce bu piyasadaki pozisyonlarınızı kapatın ve açık emirlerinizi iptal edin',
+      },
+    },
+  },
 };
 
 export default server;
