@@ -121,6 +121,19 @@ export const ERRORS = {
   orderBelowMinNotional: { code: 7104, status: 400, message: 'orders.errors.belowMinNotional' },
   orderNotCancellable: { code: 7105, status: 409, message: 'orders.errors.notCancellable' },
   orderMarketBuyBySize: { code: 7106, status: 400, message: 'orders.errors.marketBuyBySize' },
+  // 7320-7359: futures orders and positions.
+  futuresNoPrice: { code: 7320, status: 503, message: 'futures.orders.errors.noPrice' },
+  futuresAboveBracket: { code: 7321, status: 400, message: 'futures.orders.errors.aboveBracket' },
+  futuresExplainSubject: { code: 7322, status: 400, message: 'futures.orders.errors.explainSubject' },
+  futuresNoPosition: { code: 7330, status: 409, message: 'futures.positions.errors.none' },
+  futuresTriggerWrongSide: { code: 7331, status: 400, message: 'futures.positions.errors.triggerWrongSide' },
+  futuresTriggerBeyondLiquidation: {
+    code: 7332,
+    status: 400,
+    message: 'futures.positions.errors.triggerBeyondLiquidation',
+  },
+  futuresMarginNotIsolated: { code: 7333, status: 409, message: 'futures.positions.errors.notIsolated' },
+  futuresMarginTooLow: { code: 7334, status: 400, message: 'futures.positions.errors.marginTooLow' },
   // 72xx: home banners.
   bannerNotFound: { code: 7201, status: 404, message: 'admin.banners.errors.notFound' },
   bannerImageInvalid: { code: 7202, status: 400, message: 'admin.banners.errors.imageInvalid' },

@@ -225,6 +225,27 @@ const server: ServerTexts = {
           'Schließen Sie Ihre Positionen und stornieren Sie Ihre offenen Orders in diesem Markt, bevor Sie den Margin-Modus ändern',
       },
     },
+    orders: {
+      errors: {
+        noPrice:
+          'Für diesen Perpetual ist noch kein Preis bekannt. Bitte versuchen Sie es gleich noch einmal.',
+        aboveBracket:
+          'Diese Order würde Ihre Position über das hinaus vergrößern, was {{leverage}}x erlaubt. Senken Sie den Hebel oder die Größe.',
+        explainSubject:
+          'Nennen Sie zum Erklären eine Position (Seite) oder einen Orderentwurf (Aktion, Typ und Größe).',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'Sie haben auf dieser Seite dieses Markts keine offene Position.',
+        triggerWrongSide:
+          'Bei einer Long-Position muss Take Profit über dem Einstiegspreis und Stop Loss darunter liegen, bei einer Short-Position umgekehrt.',
+        triggerBeyondLiquidation:
+          'Der Stop Loss darf nicht jenseits des Liquidationspreises ({{price}}) liegen.',
+        notIsolated: 'Margin kann nur einer isolierten Position hinzugefügt oder entnommen werden.',
+        marginTooLow: 'Sie können dieser Position höchstens {{max}} USDT Margin entnehmen.',
+      },
+    },
   },
 };
 

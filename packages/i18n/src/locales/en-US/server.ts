@@ -218,6 +218,24 @@ const server = {
           'Close your positions and cancel your open orders in this market before changing its margin mode',
       },
     },
+    orders: {
+      errors: {
+        noPrice: 'No price is known for this perpetual yet. Please try again shortly.',
+        aboveBracket:
+          'This order would take your position beyond what {{leverage}}x allows. Lower the leverage or the size.',
+        explainSubject: 'Name a position (side) or a draft order (action, type and size) to explain.',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'You have no open position on this side of this market.',
+        triggerWrongSide:
+          'The take profit must be above the entry price and the stop loss below it for a long; the other way for a short.',
+        triggerBeyondLiquidation: 'The stop loss must not lie beyond the liquidation price ({{price}}).',
+        notIsolated: 'Margin can only be added to or removed from an isolated position.',
+        marginTooLow: 'You can remove at most {{max}} USDT of margin from this position.',
+      },
+    },
   },
 };
 

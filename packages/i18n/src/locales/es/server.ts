@@ -220,6 +220,26 @@ const server: ServerTexts = {
           'Cierre sus posiciones y cancele sus órdenes abiertas en este mercado antes de cambiar su modo de margen',
       },
     },
+    orders: {
+      errors: {
+        noPrice: 'Todavía no hay precio para este perpetuo. Inténtelo de nuevo en unos momentos.',
+        aboveBracket:
+          'Esta orden llevaría su posición más allá de lo que permite {{leverage}}x. Reduzca el apalancamiento o el tamaño.',
+        explainSubject:
+          'Indique una posición (lado) o un borrador de orden (acción, tipo y tamaño) para explicar.',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'No tiene ninguna posición abierta de este lado en este mercado.',
+        triggerWrongSide:
+          'En un largo, el take profit debe estar por encima del precio de entrada y el stop loss por debajo; al revés en un corto.',
+        triggerBeyondLiquidation:
+          'El stop loss no puede estar más allá del precio de liquidación ({{price}}).',
+        notIsolated: 'Solo se puede añadir o retirar margen de una posición aislada.',
+        marginTooLow: 'Puede retirar como máximo {{max}} USDT de margen de esta posición.',
+      },
+    },
   },
 };
 

@@ -227,6 +227,26 @@ const server: ServerTexts = {
           'Fermez vos positions et annulez vos ordres ouverts sur ce marché avant de changer son mode de marge',
       },
     },
+    orders: {
+      errors: {
+        noPrice: "Aucun prix n'est encore connu pour ce perpétuel. Veuillez réessayer dans un instant.",
+        aboveBracket:
+          'Cet ordre porterait votre position au-delà de ce que permet un levier de {{leverage}}x. Réduisez le levier ou la taille.',
+        explainSubject:
+          "Indiquez une position (côté) ou un projet d'ordre (action, type et taille) à expliquer.",
+      },
+    },
+    positions: {
+      errors: {
+        none: "Vous n'avez aucune position ouverte de ce côté sur ce marché.",
+        triggerWrongSide:
+          "Pour un long, le take profit doit être au-dessus du prix d'entrée et le stop loss en dessous ; l'inverse pour un short.",
+        triggerBeyondLiquidation:
+          'Le stop loss ne doit pas se situer au-delà du prix de liquidation ({{price}}).',
+        notIsolated: 'La marge ne peut être ajoutée ou retirée que sur une position isolée.',
+        marginTooLow: 'Vous pouvez retirer au plus {{max}} USDT de marge de cette position.',
+      },
+    },
   },
 };
 

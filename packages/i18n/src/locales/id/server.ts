@@ -220,6 +220,25 @@ const server: ServerTexts = {
           'Tutup posisi Anda dan batalkan order terbuka Anda di pasar ini sebelum mengubah mode margin',
       },
     },
+    orders: {
+      errors: {
+        noPrice: 'Belum ada harga untuk kontrak perpetual ini. Silakan coba lagi sebentar lagi.',
+        aboveBracket:
+          'Order ini akan membawa posisi Anda melampaui batas leverage {{leverage}}x. Turunkan leverage atau ukurannya.',
+        explainSubject:
+          'Sebutkan posisi (sisi) atau draf order (aksi, tipe, dan ukuran) yang ingin dijelaskan.',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'Anda tidak memiliki posisi terbuka di sisi ini pada pasar ini.',
+        triggerWrongSide:
+          'Untuk long, take profit harus di atas harga masuk dan stop loss di bawahnya; sebaliknya untuk short.',
+        triggerBeyondLiquidation: 'Stop loss tidak boleh melewati harga likuidasi ({{price}}).',
+        notIsolated: 'Margin hanya dapat ditambahkan atau ditarik dari posisi terisolasi.',
+        marginTooLow: 'Anda dapat menarik paling banyak {{max}} USDT margin dari posisi ini.',
+      },
+    },
   },
 };
 

@@ -213,6 +213,24 @@ const server: ServerTexts = {
         marginModeLocked: '마진 모드를 변경하기 전에 이 시장의 포지션을 종료하고 미체결 주문을 취소하세요',
       },
     },
+    orders: {
+      errors: {
+        noPrice: '이 무기한 선물의 가격이 아직 없습니다. 잠시 후 다시 시도해 주세요.',
+        aboveBracket:
+          '이 주문은 포지션을 {{leverage}}x 레버리지 허용 범위를 넘게 만듭니다. 레버리지나 수량을 낮춰 주세요.',
+        explainSubject: '설명할 포지션(방향) 또는 주문 초안(액션, 유형, 수량)을 지정해 주세요.',
+      },
+    },
+    positions: {
+      errors: {
+        none: '이 시장의 이 방향에 보유 중인 포지션이 없습니다.',
+        triggerWrongSide:
+          '롱 포지션은 익절가가 진입가보다 높고 손절가가 낮아야 하며, 숏 포지션은 그 반대입니다.',
+        triggerBeyondLiquidation: '손절가는 청산가({{price}})를 넘어설 수 없습니다.',
+        notIsolated: '증거금 추가와 인출은 격리 포지션에서만 가능합니다.',
+        marginTooLow: '이 포지션에서 인출할 수 있는 증거금은 최대 {{max}} USDT입니다.',
+      },
+    },
   },
 };
 

@@ -219,6 +219,25 @@ const server: ServerTexts = {
           'Feche suas posições e cancele suas ordens abertas neste mercado antes de mudar o modo de margem',
       },
     },
+    orders: {
+      errors: {
+        noPrice: 'Ainda não há preço para este perpétuo. Tente novamente em instantes.',
+        aboveBracket:
+          'Esta ordem levaria sua posição além do que {{leverage}}x permite. Reduza a alavancagem ou o tamanho.',
+        explainSubject:
+          'Informe uma posição (lado) ou um rascunho de ordem (ação, tipo e tamanho) para explicar.',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'Você não tem posição aberta deste lado neste mercado.',
+        triggerWrongSide:
+          'Em uma posição long, o take profit deve ficar acima do preço de entrada e o stop loss abaixo; o inverso em uma short.',
+        triggerBeyondLiquidation: 'O stop loss não pode ficar além do preço de liquidação ({{price}}).',
+        notIsolated: 'Só é possível adicionar ou remover margem de uma posição isolada.',
+        marginTooLow: 'Você pode remover no máximo {{max}} USDT de margem desta posição.',
+      },
+    },
   },
 };
 

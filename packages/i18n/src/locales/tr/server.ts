@@ -216,6 +216,25 @@ const server: ServerTexts = {
           'Teminat modunu değiştirmeden önce bu piyasadaki pozisyonlarınızı kapatın ve açık emirlerinizi iptal edin',
       },
     },
+    orders: {
+      errors: {
+        noPrice: 'Bu sürekli sözleşme için henüz bir fiyat yok. Lütfen birazdan tekrar deneyin.',
+        aboveBracket:
+          'Bu emir pozisyonunuzu {{leverage}}x kaldıracın izin verdiğinin ötesine taşır. Kaldıracı veya miktarı düşürün.',
+        explainSubject:
+          'Açıklanacak bir pozisyon (yön) ya da bir emir taslağı (işlem, tür ve miktar) belirtin.',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'Bu piyasada bu yönde açık pozisyonunuz yok.',
+        triggerWrongSide:
+          'Long pozisyonda kâr al giriş fiyatının üstünde, zarar durdur altında olmalıdır; short pozisyonda tersi geçerlidir.',
+        triggerBeyondLiquidation: 'Zarar durdur, likidasyon fiyatının ({{price}}) ötesinde olamaz.',
+        notIsolated: 'Marjin yalnızca izole bir pozisyona eklenebilir veya ondan çekilebilir.',
+        marginTooLow: 'Bu pozisyondan en fazla {{max}} USDT marjin çekebilirsiniz.',
+      },
+    },
   },
 };
 

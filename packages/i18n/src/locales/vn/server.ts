@@ -219,6 +219,25 @@ const server: ServerTexts = {
           'Hãy đóng các vị thế và hủy các lệnh đang mở trong thị trường này trước khi thay đổi chế độ ký quỹ',
       },
     },
+    orders: {
+      errors: {
+        noPrice: 'Hợp đồng vĩnh cửu này chưa có giá. Vui lòng thử lại sau giây lát.',
+        aboveBracket:
+          'Lệnh này sẽ đưa vị thế của bạn vượt quá mức đòn bẩy {{leverage}}x cho phép. Hãy giảm đòn bẩy hoặc khối lượng.',
+        explainSubject:
+          'Hãy nêu một vị thế (chiều) hoặc một lệnh nháp (hành động, loại và khối lượng) để giải thích.',
+      },
+    },
+    positions: {
+      errors: {
+        none: 'Bạn không có vị thế nào đang mở ở chiều này trên thị trường này.',
+        triggerWrongSide:
+          'Với vị thế long, chốt lời phải cao hơn giá vào và cắt lỗ thấp hơn; với vị thế short thì ngược lại.',
+        triggerBeyondLiquidation: 'Cắt lỗ không được vượt quá giá thanh lý ({{price}}).',
+        notIsolated: 'Chỉ có thể thêm hoặc rút ký quỹ với vị thế ký quỹ riêng lẻ.',
+        marginTooLow: 'Bạn có thể rút tối đa {{max}} USDT ký quỹ khỏi vị thế này.',
+      },
+    },
   },
 };
 

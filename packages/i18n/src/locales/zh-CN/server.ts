@@ -210,6 +210,22 @@ const server: ServerTexts = {
         marginModeLocked: '请先平掉此市场的仓位并撤销挂单，再更改保证金模式',
       },
     },
+    orders: {
+      errors: {
+        noPrice: '该永续合约暂无价格，请稍后再试。',
+        aboveBracket: '此订单会使您的仓位超出 {{leverage}} 倍杠杆允许的范围。请降低杠杆或数量。',
+        explainSubject: '请指定要解释的仓位（方向）或订单草稿（操作、类型和数量）。',
+      },
+    },
+    positions: {
+      errors: {
+        none: '您在该市场的这一方向没有持有中的仓位。',
+        triggerWrongSide: '多仓的止盈价须高于开仓价、止损价须低于开仓价；空仓则相反。',
+        triggerBeyondLiquidation: '止损价不能超过强平价（{{price}}）。',
+        notIsolated: '仅逐仓仓位可以追加或减少保证金。',
+        marginTooLow: '该仓位最多可减少 {{max}} USDT 保证金。',
+      },
+    },
   },
 };
 

@@ -210,6 +210,22 @@ const server: ServerTexts = {
         marginModeLocked: '請先平掉此市場的倉位並撤銷掛單，再更改保證金模式',
       },
     },
+    orders: {
+      errors: {
+        noPrice: '該永續合約暫無價格，請稍後再試。',
+        aboveBracket: '此訂單會使您的倉位超出 {{leverage}} 倍槓桿允許的範圍。請降低槓桿或數量。',
+        explainSubject: '請指定要解釋的倉位（方向）或訂單草稿（操作、類型和數量）。',
+      },
+    },
+    positions: {
+      errors: {
+        none: '您在該市場的這一方向沒有持有中的倉位。',
+        triggerWrongSide: '多倉的止盈價須高於開倉價、止損價須低於開倉價；空倉則相反。',
+        triggerBeyondLiquidation: '止損價不能超過強平價（{{price}}）。',
+        notIsolated: '僅逐倉倉位可以追加或減少保證金。',
+        marginTooLow: '該倉位最多可減少 {{max}} USDT 保證金。',
+      },
+    },
   },
 };
 

@@ -1,0 +1,216 @@
+import { and, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type FuturesOrderRow,
+  type FuturesPositionRow,
+  type FuturesTradeRow,
+  futuresFundingPayments,
+  futuresOrders,
+  futuresPositions,
+  futuresTrades,
+} from './futures.schema';
+import type { FuturesOrderUpdate, FuturesPositionUpdate } from './futures-settlement';
+
+const LIVE = ['new', 'open', 'partially_filled'];
+
+export type NewFuturesOrder = typeof futuresOrders.$inferInsert & { id: bigint; epoch: bigint };
+export type NewFuturesTrade = Omit<typeof futuresTrades.$inferInsert, 'id' | 'createdAt'>;
+export type PositionKey = {
+  userId: number;
+  symbol: string;
+  side: 'long' | 'short';
+  leverage: number;
+  marginMode: string;
+  epoch: bigint;
+};
+
+/** Futures orders, trades, positions and funding payments (the tables of decision 0046 this module writes). */
+export class FuturesOrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Order ids from the order sequence, ascending. */
+  async takeIds(count: number): Promise<bigint[]> {
+    const result = (await this.db.execute(
+      sql`select nextval(pg_get_serial_sequence('futures_orders', 'id'))::text as id from generate_series(1, ${count}::int)`,
+    )) as unknown as { rows: { id: string }[] };
+    return result.rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  async findByReference(userId: number, reference: string): Promise<FuturesOrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.userId, userId), eq(futuresOrders.reference, reference)));
+    return row;
+  }
+
+  async insertOrders(db: Db, rows: readonly NewFuturesOrder[]): Promise<FuturesOrderRow[]> {
+    if (rows.length === 0) return [];
+    return db
+      .insert(futuresOrders)
+      .values([...rows])
+      .returning();
+  }
+
+  /** The positions these orders name, created empty where the user has none yet; answers them all. */
+  async ensurePositions(db: Db, keys: readonly PositionKey[]): Promise<FuturesPositionRow[]> {
+    if (keys.length === 0) return [];
+    await db
+      .insert(futuresPositions)
+      .values(keys.map((key) => ({ ...key })))
+      .onConflictDoNothing();
+    const rows = await db
+      .select()
+      .from(futuresPositions)
+      .where(
+        sql`(${futuresPositions.userId}, ${futuresPositions.symbol}, ${futuresPositions.side}) in (${sql.join(
+          keys.map((key) => sql`(${key.userId}::int, ${key.symbol}::text, ${key.side}::text)`),
+          sql`, `,
+        )})`,
+      );
+    return rows;
+  }
+
+  /** Writes a settled batch's order and position states and its trades (with their journal transactions). */
+  async writeSettlement(
+    db: Db,
+    orders: readonly FuturesOrderUpdate[],
+    positions: readonly FuturesPositionUpdate[],
+    trades: readonly NewFuturesTrade[],
+  ): Promise<FuturesOrderRow[]> {
+    if (positions.length > 0) {
+      const values = sql.join(
+        positions.map(
+          (p) =>
+            sql`(${p.id}::bigint, ${p.size}::numeric, ${p.entryPrice}::numeric, ${p.margin}::numeric,
+              ${p.leverage}::smallint, ${p.marginMode}::text, ${p.realizedPnl}::numeric, ${p.epoch}::bigint)`,
+        ),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update futures_positions p set size = v.size, entry_price = v.entry_price, margin = v.margin,
+          leverage = v.leverage, margin_mode = v.margin_mode, realized_pnl = v.realized_pnl, epoch = v.epoch,
+          updated_at = now(),
+          opened_at = case when p.size = 0 and v.size > 0 then now() else p.opened_at end
+        from (values ${values}) as v(id, size, entry_price, margin, leverage, margin_mode, realized_pnl, epoch)
+        where p.id = v.id`);
+    }
+    if (trades.length > 0) await db.insert(futuresTrades).values([...trades]);
+    if (orders.length === 0) return [];
+    const values = sql.join(
+      orders.map(
+        (o) =>
+          sql`(${o.id}::bigint, ${o.size}::numeric, ${o.filledSize}::numeric, ${o.filledTotal}::numeric,
+            ${o.fee}::numeric, ${o.realizedPnl}::numeric, ${o.status}::text, ${o.epoch}::bigint)`,
+      ),
+      sql`, `,
+    );
+    const result = (await db.execute(sql`
+      update futures_orders o set size = v.size, filled_size = v.filled_size, filled_total = v.filled_total,
+        fee = v.fee, realized_pnl = v.realized_pnl, status = v.status, epoch = v.epoch, updated_at = now()
+      from (values ${values}) as v(id, size, filled_size, filled_total, fee, realized_pnl, status, epoch)
+      where o.id = v.id
+      returning o.id`)) as unknown as { rows: { id: string }[] };
+    const ids = result.rows.map((row) => BigInt(row.id));
+    return db.select().from(futuresOrders).where(inArray(futuresOrders.id, ids));
+  }
+
+  /** A perpetual's live orders in sequence. */
+  liveOrders(symbol: string): Promise<FuturesOrderRow[]> {
+    return this.db
+      .select()
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.symbol, symbol), inArray(futuresOrders.status, LIVE)))
+      .orderBy(futuresOrders.id);
+  }
+
+  /** A perpetual's positions (open or not) of users who hold one or have a live order there. */
+  positionsOf(symbol: string): Promise<FuturesPositionRow[]> {
+    return this.db.select().from(futuresPositions).where(eq(futuresPositions.symbol, symbol));
+  }
+
+  async findOrder(id: bigint): Promise<FuturesOrderRow | undefined> {
+    const [row] = await this.db.select().from(futuresOrders).where(eq(futuresOrders.id, id));
+    return row;
+  }
+
+  /** A user's orders, newest first: live ones (`open`) or final ones (`history`); `before` is an id cursor. */
+  listOrders(options: {
+    userId: number;
+    state: 'open' | 'history';
+    symbol?: string;
+    before?: bigint;
+    limit: number;
+  }): Promise<FuturesOrderRow[]> {
+    const conditions: SQL[] = [eq(futuresOrders.userId, options.userId)];
+    conditions.push(
+      options.state === 'open'
+        ? inArray(futuresOrders.status, LIVE)
+        : sql`${futuresOrders.status} not in ('new', 'open', 'partially_filled')`,
+    );
+    if (options.symbol) conditions.push(eq(futuresOrders.symbol, options.symbol));
+    if (options.before !== undefined) conditions.push(lt(futuresOrders.id, options.before));
+    return this.db
+      .select()
+      .from(futuresOrders)
+      .where(and(...conditions))
+      .orderBy(desc(futuresOrders.id))
+      .limit(options.limit);
+  }
+
+  /** A user's open positions. */
+  openPositions(userId: number, symbol?: string): Promise<FuturesPositionRow[]> {
+    const conditions: SQL[] = [eq(futuresPositions.userId, userId), gt(futuresPositions.size, '0')];
+    if (symbol) conditions.push(eq(futuresPositions.symbol, symbol));
+    return this.db
+      .select()
+      .from(futuresPositions)
+      .where(and(...conditions))
+      .orderBy(futuresPositions.symbol, futuresPositions.side);
+  }
+
+  async findPosition(userId: number, symbol: string, side: string): Promise<FuturesPositionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(futuresPositions)
+      .where(
+        and(
+          eq(futuresPositions.userId, userId),
+          eq(futuresPositions.symbol, symbol),
+          eq(futuresPositions.side, side),
+        ),
+      );
+    return row;
+  }
+
+  /** Sets a position's take profit and stop loss, fenced by its book's epoch. */
+  async setTriggers(id: bigint, takeProfit: string | null, stopLoss: string | null, epoch: bigint) {
+    await this.db
+      .update(futuresPositions)
+      .set({ takeProfit, stopLoss, epoch, updatedAt: new Date() })
+      .where(eq(futuresPositions.id, id));
+  }
+
+  /** A perpetual's latest trades, newest first. */
+  latestTrades(symbol: string, limit: number): Promise<FuturesTradeRow[]> {
+    return this.db
+      .select()
+      .from(futuresTrades)
+      .where(eq(futuresTrades.symbol, symbol))
+      .orderBy(desc(futuresTrades.id))
+      .limit(limit);
+  }
+
+  /** A user's funding payments, newest first; `before` is an id cursor. */
+  fundingPayments(options: { userId: number; symbol?: string; before?: bigint; limit: number }) {
+    const conditions: SQL[] = [eq(futuresFundingPayments.userId, options.userId)];
+    if (options.symbol) conditions.push(eq(futuresFundingPayments.symbol, options.symbol));
+    if (options.before !== undefined) conditions.push(lt(futuresFundingPayments.id, options.before));
+    return this.db
+      .select()
+      .from(futuresFundingPayments)
+      .where(and(...conditions))
+      .orderBy(desc(futuresFundingPayments.id))
+      .limit(options.limit);
+  }
+}

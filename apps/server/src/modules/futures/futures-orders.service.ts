@@ -1,0 +1,721 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  channels,
+  type DepthSnapshot,
+  type Explanation,
+  type FuturesOrderView,
+  type FuturesPosition,
+  type PlaceFuturesOrderBody,
+  type PositionSide,
+  type PublicTrade,
+} from '@kestrel/contract';
+import { lotsOf, ticksOf } from '@kestrel/engine';
+import {
+  type CrossAccount,
+  crossLiquidationPrice,
+  explainDraftOrder,
+  explainPosition,
+  isolatedLiquidationPrice,
+  maintenanceMargin,
+  notionalLimitAt,
+  orderCost,
+  unrealizedPnl,
+} from '@kestrel/futures';
+import {
+  addDecimals,
+  compareDecimals,
+  type Decimal,
+  decimalOf,
+  formatDecimal,
+  multiplyDecimals,
+  normalize,
+  subtractDecimals,
+  toStep,
+  type Units,
+  unitsAt,
+} from '@kestrel/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Cluster } from '../../cluster/cluster';
+import { NoAnswer, NoOwner, OwnerRelay } from '../../cluster/owner-relay';
+import { AppError } from '../../http/app-error';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { quantity } from '../../http/i18n';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import type { LedgerService } from '../ledger';
+import type { FuturesPositionRow } from './futures.schema';
+import { FuturesBook, isClosing, positionSideOf } from './futures-book';
+import type { FuturesMarketConfig, FuturesMarkets } from './futures-markets';
+import type { FuturesOrdersRepository } from './futures-orders.repository';
+import type { FuturesBatchReport, FuturesOrderRequest } from './futures-sequencer';
+import { FuturesSequencer } from './futures-sequencer';
+import type { FuturesSettings } from './futures-settings';
+import type { FuturesTickers, IndexPrices } from './futures-tickers';
+import { orderViewOf, plain, positionViewOf, publicTradeOf } from './futures-views';
+import { MarkPriceTracker } from './mark-price';
+
+/** What a node gives futures trading of the cluster (decision 0044). */
+export type FuturesCluster = Pick<Cluster, 'nodeId' | 'bus' | 'leadership'>;
+
+/** The spot index every node hears, and its ticks (MarketsService provides it). */
+export type FuturesIndex = IndexPrices & {
+  onIndexPrice(listener: (symbol: string, price: string) => void): () => void;
+};
+
+const RETRY_MS = 100;
+const LEADER_WAIT_MS = 6000;
+const ANSWER_MS = 8000;
+const COMMANDS_TOPIC = 'futures-commands';
+const DEPTH_LEVELS = 20;
+const RECENT_TRADES = 50;
+/** A market order fills at most this far through the mark price (Binance's price protection): 5 %. */
+const PROTECTION = decimalOf('0.05');
+/** The margin asset of every perpetual. */
+const MARGIN_ASSET = 'USDT';
+
+type MarketCommand =
+  | { kind: 'place'; userId: number; body: PlaceFuturesOrderBody; reference: string | null }
+  | { kind: 'cancel'; orderId: string }
+  | { kind: 'depth'; levels: number }
+  | { kind: 'triggers'; positionId: string; takeProfit: string | null; stopLoss: string | null };
+
+/** A perpetual this node owns: its book once built from the database, and its mark price tracker. */
+type Lead = {
+  epoch: bigint;
+  ready: Promise<FuturesBook>;
+  book: FuturesBook | undefined;
+  tracker: MarkPriceTracker;
+  unserve: (() => Promise<void>) | undefined;
+};
+
+/**
+ * Futures orders and positions (ARCHITECTURE.md section 6, docs/decisions/0046-futures.md): validates an order
+ * against its perpetual and the user's leverage and margin mode, hands it to the futures sequencer (which freezes
+ * its cost, matches it on the perpetual's book and settles margins, fees and pnl through the ledger) and answers
+ * with the order as it stands once settled. Each perpetual has one owner among the nodes (`futures:<symbol>`):
+ * it builds the book from the database when it gains the name, feeds the mark price tracker on every index tick
+ * with the book's top and publishes the mark; other nodes relay their commands to it.
+ */
+export class FuturesOrdersService {
+  private readonly leads = new Map<string, Lead>();
+  private readonly sequencer: FuturesSequencer;
+  private readonly relay: OwnerRelay<MarketCommand>;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly repository: FuturesOrdersRepository,
+    private readonly ledger: LedgerService,
+    private readonly markets: Pick<FuturesMarkets, 'market' | 'all'>,
+    private readonly settings: Pick<FuturesSettings, 'of'>,
+    private readonly tickers: Pick<FuturesTickers, 'latest' | 'publish'>,
+    private readonly index: FuturesIndex,
+    private readonly publisher: RealtimePublisher,
+    private readonly cluster: FuturesCluster,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.sequencer = new FuturesSequencer(
+      repository,
+      ledger,
+      MARGIN_ASSET,
+      (reports) => this.published(reports),
+      (books) => this.fenced(books),
+      log,
+    );
+    this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
+  }
+
+  async start(): Promise<void> {
+    await this.relay.start();
+    for (const market of this.markets.all()) {
+      this.cluster.leadership.contend(`futures:${market.symbol}`, {
+        gained: (epoch) => this.gained(market.symbol, epoch),
+        lost: () => this.lost(market.symbol),
+      });
+    }
+    this.unsubscribe = this.index.onIndexPrice((symbol) => this.indexMoved(symbol));
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.sequencer.stop();
+    await this.relay.stop();
+  }
+
+  async place(
+    userId: number,
+    body: PlaceFuturesOrderBody,
+    reference: string | null,
+  ): Promise<FuturesOrderView> {
+    const market = this.openMarket(body.symbol);
+    const view = await this.command(market.symbol, { kind: 'place', userId, body, reference });
+    return view as FuturesOrderView;
+  }
+
+  async cancel(userId: number, orderId: string): Promise<FuturesOrderView> {
+    const row = /^\d{1,18}$/.test(orderId) ? await this.repository.findOrder(BigInt(orderId)) : undefined;
+    if (!row || row.userId !== userId) throw new AppError('orderNotFound');
+    if (!['new', 'open', 'partially_filled'].includes(row.status)) throw new AppError('orderNotCancellable');
+    return (await this.command(row.symbol, { kind: 'cancel', orderId: String(row.id) })) as FuturesOrderView;
+  }
+
+  async orders(
+    userId: number,
+    query: { state: 'open' | 'history'; symbol?: string; cursor?: string; limit: number },
+  ): Promise<{ items: FuturesOrderView[]; next: string | null }> {
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
+    const rows = await this.repository.listOrders({ ...query, userId, before, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const places = await this.places();
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => orderViewOf(row, places)),
+      next: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  /** The user's open positions with their figures at the current mark price. */
+  async positions(userId: number, symbol?: string): Promise<FuturesPosition[]> {
+    const rows = await this.repository.openPositions(userId);
+    const places = await this.places();
+    const wallet = await this.crossWallet(userId, rows);
+    const items: FuturesPosition[] = [];
+    for (const row of rows) {
+      if (symbol !== undefined && row.symbol !== symbol) continue;
+      const market = this.markets.market(row.symbol);
+      const markPrice = this.markOrUndefined(row.symbol);
+      if (!market || !markPrice) continue;
+      items.push(
+        positionViewOf(row, { market, markPrice, places, cross: this.crossAccount(row, rows, wallet) }),
+      );
+    }
+    return items;
+  }
+
+  /** Closes a position at the market: all of it or `size`, by a reduce-only market order. */
+  async closePosition(
+    userId: number,
+    body: { symbol: string; side: PositionSide; size?: string },
+    reference: string | null,
+  ): Promise<FuturesOrderView> {
+    const position = await this.openPosition(userId, body.symbol, body.side);
+    return this.place(
+      userId,
+      {
+        symbol: body.symbol,
+        action: body.side === 'long' ? 'closeLong' : 'closeShort',
+        type: 'market',
+        size: body.size ?? plain(decimalOf(position.size)),
+      },
+      reference,
+    );
+  }
+
+  /**
+   * Sets or clears a position's take profit and stop loss: on the right side of the entry price, and a stop loss
+   * never beyond the liquidation price, which would leave it to the liquidation engine.
+   */
+  async setTriggers(
+    userId: number,
+    body: { symbol: string; side: PositionSide; takeProfit: string | null; stopLoss: string | null },
+  ): Promise<FuturesPosition> {
+    const market = this.marketOf(body.symbol);
+    const position = await this.openPosition(userId, body.symbol, body.side);
+    const entry = decimalOf(position.entryPrice);
+    const above = body.side === 'long' ? 1 : -1;
+    const onTick = (price: string) => {
+      if (ticksOf(price, formatDecimal(market.tickSize)) === undefined)
+        throw new AppError('orderPriceNotOnTick', { tick: quantity(formatDecimal(market.tickSize)) });
+      return decimalOf(price);
+    };
+    if (body.takeProfit !== null && compareDecimals(onTick(body.takeProfit), entry) !== above)
+      throw new AppError('futuresTriggerWrongSide');
+    if (body.stopLoss !== null) {
+      const stop = onTick(body.stopLoss);
+      if (compareDecimals(stop, entry) !== -above) throw new AppError('futuresTriggerWrongSide');
+      const rows = await this.repository.openPositions(userId);
+      const liquidation = this.liquidationOf(position, rows, await this.crossWallet(userId, rows));
+      if (liquidation && compareDecimals(stop, liquidation) !== above)
+        throw new AppError('futuresTriggerBeyondLiquidation', { price: plain(liquidation) });
+    }
+    await this.command(body.symbol, {
+      kind: 'triggers',
+      positionId: String(position.id),
+      takeProfit: body.takeProfit,
+      stopLoss: body.stopLoss,
+    });
+    const [view] = await this.positions(userId, body.symbol).then((items) =>
+      items.filter((item) => item.side === body.side),
+    );
+    if (!view) throw new AppError('futuresNoPosition');
+    return view;
+  }
+
+  /** Every figure of a position's or a draft order's margin, liquidation and cost, exact. */
+  async explain(
+    userId: number,
+    query: {
+      symbol: string;
+      side?: PositionSide;
+      action?: PlaceFuturesOrderBody['action'];
+      type?: 'limit' | 'market';
+      price?: string;
+      size?: string;
+      leverage?: number;
+      marginMode?: 'cross' | 'isolated';
+    },
+  ): Promise<Explanation> {
+    const market = this.marketOf(query.symbol);
+    const markPrice = this.mark(query.symbol);
+    const places = await this.places();
+    let record: Record<string, string | null>;
+    let subject: Explanation['subject'];
+    if (query.side) {
+      const position = await this.openPosition(userId, query.symbol, query.side);
+      const rows = await this.repository.openPositions(userId);
+      const wallet = await this.crossWallet(userId, rows);
+      subject = 'position';
+      record = explainPosition({
+        position: {
+          side: query.side,
+          size: decimalOf(position.size),
+          entryPrice: decimalOf(position.entryPrice),
+        },
+        markPrice,
+        leverage: position.leverage,
+        brackets: market.brackets,
+        tickSize: market.tickSize,
+        places,
+        margin:
+          position.marginMode === 'isolated'
+            ? { mode: 'isolated', isolatedMargin: decimalOf(position.margin) }
+            : { mode: 'cross', account: this.crossAccount(position, rows, wallet) },
+      });
+    } else if (query.action && query.size) {
+      const setting = await this.settings.of(userId, query.symbol);
+      const size = decimalOf(query.size);
+      const price = query.price === undefined ? markPrice : decimalOf(query.price);
+      subject = 'draftOrder';
+      record = explainDraftOrder({
+        draft: {
+          side: positionSideOf(query.action),
+          price,
+          size,
+          leverage: query.leverage ?? setting.leverage,
+          markPrice,
+          takerFeeRate: market.takerFee,
+        },
+        available: await this.available(userId),
+        lotSize: market.lotSize,
+        brackets: market.brackets,
+        places,
+      });
+    } else {
+      throw new AppError('futuresExplainSubject');
+    }
+    return {
+      symbol: market.symbol,
+      subject,
+      figures: Object.entries(record).map(([name, value]) => ({ name, value: value ?? '', formula: null })),
+    };
+  }
+
+  /** A perpetual's depth, from its owner's book. */
+  async depth(symbol: string, levels: number): Promise<DepthSnapshot> {
+    this.marketOf(symbol);
+    return (await this.command(symbol, { kind: 'depth', levels })) as DepthSnapshot;
+  }
+
+  /** A perpetual's latest public trades, from the database (committed before they are published). */
+  async publicTrades(symbol: string): Promise<{ items: PublicTrade[] }> {
+    this.marketOf(symbol);
+    return { items: (await this.repository.latestTrades(symbol, RECENT_TRADES)).map(publicTradeOf) };
+  }
+
+  async fundingPayments(userId: number, query: { symbol?: string; cursor?: string; limit: number }) {
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
+    const rows = await this.repository.fundingPayments({ ...query, userId, before, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => ({
+        id: String(row.id),
+        symbol: row.symbol,
+        side: row.side as PositionSide,
+        size: plain(decimalOf(row.size)),
+        markPrice: plain(decimalOf(row.markPrice)),
+        rate: plain(decimalOf(row.rate)),
+        amount: plain(decimalOf(row.amount)),
+        time: row.fundingTime.toISOString(),
+      })),
+      next: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  /** The current value of a `futuresDepth:*` channel for a new subscriber; undefined where this node owns none. */
+  snapshot(channel: string): unknown | undefined {
+    const [kind, symbol = ''] = channel.split(':');
+    const book = this.leads.get(symbol)?.book;
+    return kind === 'futuresDepth' && book ? book.depth(DEPTH_LEVELS) : undefined;
+  }
+
+  /** Whether this node owns the perpetual and serves it. */
+  serves(symbol: string): boolean {
+    return this.leads.get(symbol)?.unserve !== undefined;
+  }
+
+  private async command(symbol: string, command: MarketCommand): Promise<unknown> {
+    const giveUpAt = performance.now() + LEADER_WAIT_MS;
+    for (;;) {
+      try {
+        const lead = this.leads.get(symbol);
+        if (lead) return await this.run(lead, command);
+        return await this.relay.ask(symbol, command);
+      } catch (error) {
+        const notDone =
+          error instanceof NoOwner ||
+          (error instanceof AppError && error.reason === 'marketUnavailable' && !(error instanceof NoAnswer));
+        if (!notDone) throw error;
+        if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
+      }
+      await sleep(RETRY_MS);
+    }
+  }
+
+  /** Runs a command on a book this node owns. */
+  private async run(lead: Lead, command: MarketCommand): Promise<unknown> {
+    let book: FuturesBook;
+    try {
+      book = await lead.ready;
+    } catch {
+      throw new AppError('marketUnavailable');
+    }
+    if (book.retired) throw new AppError('marketUnavailable');
+    const places = await this.places();
+    switch (command.kind) {
+      case 'place': {
+        const request = await this.requestOf(command.userId, command.body, command.reference, book, places);
+        return orderViewOf(await this.sequencer.place(book, request), places);
+      }
+      case 'cancel':
+        return orderViewOf(await this.sequencer.cancel(book, BigInt(command.orderId)), places);
+      case 'depth':
+        return book.depth(command.levels);
+      case 'triggers':
+        await this.repository.setTriggers(
+          BigInt(command.positionId),
+          command.takeProfit,
+          command.stopLoss,
+          book.epoch,
+        );
+        return null;
+    }
+  }
+
+  /**
+   * An order's row and cost: the user's leverage and margin mode; a market order is a limit IOC at the mark price
+   * moved 5 % against it (its protection), which bounds what its cost must cover. An opening order freezes its
+   * initial margin, open loss and taker fee, and with the position it adds to stays within the bracket its
+   * leverage allows; a closing order needs a position to close and freezes nothing.
+   */
+  private async requestOf(
+    userId: number,
+    body: PlaceFuturesOrderBody,
+    reference: string | null,
+    book: FuturesBook,
+    places: number,
+  ): Promise<FuturesOrderRequest> {
+    const market = this.marketOf(body.symbol);
+    const tick = formatDecimal(market.tickSize);
+    const lot = formatDecimal(market.lotSize);
+    if (lotsOf(body.size, lot) === undefined) throw new AppError('orderSizeNotOnLot', { lot: quantity(lot) });
+    const size = decimalOf(body.size);
+    const markPrice = this.mark(market.symbol);
+    const side = positionSideOf(body.action);
+    const buying = body.action === 'openLong' || body.action === 'closeShort';
+    let price: Decimal;
+    if (body.type === 'limit') {
+      if (body.price === undefined || ticksOf(body.price, tick) === undefined)
+        throw new AppError('orderPriceNotOnTick', { tick: quantity(tick) });
+      price = decimalOf(body.price);
+    } else {
+      const shift = multiplyDecimals(markPrice, PROTECTION);
+      price = buying
+        ? toStep(addDecimals(markPrice, shift), market.tickSize, 'up')
+        : toStep(subtractDecimals(markPrice, shift), market.tickSize, 'down');
+    }
+    if (
+      compareDecimals(multiplyDecimals(body.type === 'limit' ? price : markPrice, size), market.minNotional) <
+      0
+    )
+      throw new AppError('orderBelowMinNotional', {
+        minimum: quantity(formatDecimal(market.minNotional), market.quote),
+      });
+    const setting = await this.settings.of(userId, market.symbol);
+    let cost = 0n as Units;
+    const position = book.position(userId, side);
+    if (isClosing(body.action)) {
+      if (!position || position.size.units <= 0n) throw new AppError('futuresNoPosition');
+    } else {
+      const held = position ? multiplyDecimals(position.size, markPrice) : decimalOf('0');
+      const limit = notionalLimitAt(market.brackets, setting.leverage);
+      if (compareDecimals(addDecimals(held, multiplyDecimals(price, size)), limit) > 0)
+        throw new AppError('futuresAboveBracket', { leverage: setting.leverage });
+      const figures = orderCost(
+        { side, price, size, leverage: setting.leverage, markPrice, takerFeeRate: market.takerFee },
+        places,
+      );
+      cost = unitsAt(figures.cost, places, 'up') as Units;
+    }
+    return {
+      userId,
+      reference,
+      cost,
+      row: {
+        userId,
+        symbol: market.symbol,
+        action: body.action,
+        side: buying ? 'buy' : 'sell',
+        type: body.type,
+        timeInForce: body.type === 'market' ? 'IOC' : (body.timeInForce ?? 'GTC'),
+        postOnly: body.type === 'limit' && (body.postOnly ?? false),
+        price: formatDecimal(normalize(price)),
+        size: formatDecimal(normalize(size)),
+        leverage: setting.leverage,
+        marginMode: setting.marginMode,
+        frozenAmount: formatDecimal({ units: cost, scale: places }),
+        takeProfit: body.takeProfit ?? null,
+        stopLoss: body.stopLoss ?? null,
+      },
+    };
+  }
+
+  /** This node owns the perpetual from now on: its book is built from the database, then others are heard. */
+  private async gained(symbol: string, epoch: bigint) {
+    const market = this.marketOf(symbol);
+    const book = new FuturesBook(market, await this.places(), epoch);
+    const lead: Lead = {
+      epoch,
+      book,
+      tracker: new MarkPriceTracker(market),
+      unserve: undefined,
+      ready: this.sequencer.recover(book).then(() => book),
+    };
+    this.leads.set(symbol, lead);
+    try {
+      await lead.ready;
+      lead.unserve = await this.relay.serve(symbol, (command) => this.served(symbol, command));
+    } catch (error) {
+      this.log?.error({ err: error, symbol }, 'futures book could not be rebuilt');
+      await this.retire(symbol, lead);
+      throw error;
+    }
+  }
+
+  private async served(symbol: string, command: MarketCommand): Promise<unknown> {
+    const lead = this.leads.get(symbol);
+    if (!lead) throw new AppError('marketUnavailable');
+    return this.run(lead, command);
+  }
+
+  private async lost(symbol: string) {
+    const lead = this.leads.get(symbol);
+    if (lead) await this.retire(symbol, lead);
+  }
+
+  private async retire(symbol: string, lead: Lead) {
+    if (this.leads.get(symbol) === lead) this.leads.delete(symbol);
+    const { book, unserve } = lead;
+    if (book) book.retired = true;
+    lead.unserve = undefined;
+    try {
+      await unserve?.();
+    } catch (error) {
+      this.log?.warn({ err: error, symbol }, "a perpetual's commands could not be unsubscribed from");
+    }
+    await this.sequencer.settled();
+  }
+
+  /** A write was refused by the fence: the books of perpetuals owned elsewhere now are retired at once. */
+  private async fenced(books: ReadonlySet<FuturesBook>) {
+    for (const book of books) {
+      const lead = this.leads.get(book.symbol);
+      const epoch = this.cluster.leadership.epochOf(`futures:${book.symbol}`);
+      if (epoch === book.epoch) continue;
+      book.retired = true;
+      if (lead?.book === book) void this.retire(book.symbol, lead);
+    }
+  }
+
+  /** On every index tick of a perpetual this node owns: a new mark price from the index and the book's top. */
+  private indexMoved(symbol: string) {
+    const lead = this.leads.get(symbol);
+    const book = lead?.book;
+    const index = this.index.indexPrice(symbol);
+    if (!lead || !book || book.retired || index === null) return;
+    const { bestBid, bestAsk } = book.top();
+    const mark = lead.tracker.sample({
+      indexPrice: decimalOf(index),
+      bestBid,
+      bestAsk,
+      lastPrice: book.lastPrice,
+      bids: [],
+      asks: [],
+      indexStale: this.index.isStale(symbol),
+    });
+    this.tickers.publish(mark);
+  }
+
+  private published(reports: FuturesBatchReport[]) {
+    void this.places().then((places) => {
+      for (const { book, orders, fills, depthChanged, positionsOf } of reports) {
+        const { symbol } = book;
+        if (fills.length > 0) {
+          this.publisher.publish(
+            channels.futuresTrades,
+            { symbol },
+            fills.map((fill) => ({
+              id: fill.reference,
+              price: plain(fill.price),
+              size: plain(fill.size),
+              side: fill.takerSide,
+              time: fill.at.getTime(),
+            })),
+          );
+        }
+        if (depthChanged) this.publisher.publish(channels.futuresDepth, { symbol }, book.depth(DEPTH_LEVELS));
+        for (const row of orders)
+          this.publisher.publishToUser(row.userId, channels.futuresOrders, orderViewOf(row, places));
+        for (const userId of positionsOf) {
+          if (!this.publisher.follows(userId, channels.positions)) continue;
+          void this.positions(userId)
+            .then((items) => this.publisher.publishToUser(userId, channels.positions, items))
+            .catch((error) => this.log?.warn({ err: error }, 'futures positions could not be published'));
+        }
+      }
+    });
+  }
+
+  /** The mark price: the owner's latest, or the index before the first; refused when neither is known. */
+  private mark(symbol: string): Decimal {
+    const mark = this.markOrUndefined(symbol);
+    if (!mark) throw new AppError('futuresNoPrice');
+    return mark;
+  }
+
+  private markOrUndefined(symbol: string): Decimal | undefined {
+    const latest = this.tickers.latest(symbol);
+    if (latest) return latest.markPrice;
+    const index = this.index.indexPrice(symbol);
+    return index === null ? undefined : decimalOf(index);
+  }
+
+  private marketOf(symbol: string): FuturesMarketConfig {
+    const market = this.markets.market(symbol);
+    if (!market) throw new AppError('unknownMarket');
+    return market;
+  }
+
+  private openMarket(symbol: string): FuturesMarketConfig {
+    const market = this.marketOf(symbol);
+    if (!market.open) throw new AppError('marketClosed');
+    if (this.index.isStale(symbol)) throw new AppError('priceStale');
+    return market;
+  }
+
+  private async openPosition(
+    userId: number,
+    symbol: string,
+    side: PositionSide,
+  ): Promise<FuturesPositionRow> {
+    this.marketOf(symbol);
+    const position = await this.repository.findPosition(userId, symbol, side);
+    if (!position || decimalOf(position.size).units <= 0n) throw new AppError('futuresNoPosition');
+    return position;
+  }
+
+  private async places(): Promise<number> {
+    const places = (await this.ledger.assets()).get(MARGIN_ASSET);
+    if (places === undefined) throw new AppError('assetUnknown');
+    return places;
+  }
+
+  /** The user's futures balance available for new orders. */
+  private async available(userId: number): Promise<Decimal> {
+    const row = (await this.ledger.balancesOf(userId)).find(
+      (item) => item.account === 'futures' && item.asset === MARGIN_ASSET,
+    );
+    return decimalOf(row?.available ?? '0');
+  }
+
+  /** The cross wallet balance: the futures account's balance less the margins of isolated positions. */
+  private async crossWallet(userId: number, rows: readonly FuturesPositionRow[]): Promise<Decimal> {
+    const row = (await this.ledger.balancesOf(userId)).find(
+      (item) => item.account === 'futures' && item.asset === MARGIN_ASSET,
+    );
+    let wallet = row ? addDecimals(decimalOf(row.available), decimalOf(row.frozen)) : decimalOf('0');
+    for (const position of rows) {
+      if (position.marginMode === 'isolated') wallet = subtractDecimals(wallet, decimalOf(position.margin));
+    }
+    return wallet;
+  }
+
+  /** The cross account around one position's market: its long and short there, the other markets' figures. */
+  private crossAccount(
+    position: FuturesPositionRow,
+    rows: readonly FuturesPositionRow[],
+    wallet: Decimal,
+  ): CrossAccount {
+    let otherMaintenance = decimalOf('0');
+    let otherPnl = decimalOf('0');
+    const held = (side: PositionSide) => {
+      const row = rows.find(
+        (item) => item.symbol === position.symbol && item.side === side && item.marginMode === 'cross',
+      );
+      return row ? { size: decimalOf(row.size), entryPrice: decimalOf(row.entryPrice) } : null;
+    };
+    for (const row of rows) {
+      if (row.symbol === position.symbol || row.marginMode !== 'cross') continue;
+      const market = this.markets.market(row.symbol);
+      const mark = this.markOrUndefined(row.symbol);
+      if (!market || !mark) continue;
+      const size = decimalOf(row.size);
+      otherMaintenance = addDecimals(
+        otherMaintenance,
+        maintenanceMargin(multiplyDecimals(size, mark), market.brackets),
+      );
+      otherPnl = addDecimals(
+        otherPnl,
+        unrealizedPnl(row.side as PositionSide, size, decimalOf(row.entryPrice), mark),
+      );
+    }
+    return {
+      walletBalance: wallet,
+      otherMaintenanceMargin: otherMaintenance,
+      otherUnrealizedPnl: otherPnl,
+      long: held('long'),
+      short: held('short'),
+    };
+  }
+
+  private liquidationOf(
+    position: FuturesPositionRow,
+    rows: readonly FuturesPositionRow[],
+    wallet: Decimal,
+  ): Decimal | null {
+    const market = this.marketOf(position.symbol);
+    if (position.marginMode === 'isolated') {
+      return isolatedLiquidationPrice(
+        {
+          side: position.side as PositionSide,
+          size: decimalOf(position.size),
+          entryPrice: decimalOf(position.entryPrice),
+          isolatedMargin: decimalOf(position.margin),
+        },
+        market.brackets,
+        market.tickSize,
+      );
+    }
+    return crossLiquidationPrice(this.crossAccount(position, rows, wallet), market.brackets, market.tickSize);
+  }
+}

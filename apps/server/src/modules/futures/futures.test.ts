@@ -1,0 +1,212 @@
+import { type PlaceFuturesOrderBody, placeFuturesOrderBody } from '@kestrel/contract';
+import { compareDecimals, decimalOf } from '@kestrel/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { LedgerService } from '../ledger/ledger.service';
+import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
+import { nodeOf, RecordingPublisher, until } from '../spot/test-spot';
+import { FuturesOrdersRepository } from './futures-orders.repository';
+import { type FuturesIndex, FuturesOrdersService } from './futures-orders.service';
+import type { FuturesMark } from './mark-price';
+import { futuresMarketsOf } from './test-futures';
+
+/** The mark prices the owner would publish; a test moves them. */
+class FakeTickers {
+  readonly marks = new Map<string, FuturesMark>();
+  latest(symbol: string) {
+    return this.marks.get(symbol);
+  }
+  publish(mark: FuturesMark) {
+    this.marks.set(mark.symbol, mark);
+  }
+  move(symbol: string, price: string) {
+    this.marks.set(symbol, {
+      symbol,
+      markPrice: decimalOf(price),
+      indexPrice: decimalOf(price),
+      fundingRate: decimalOf('0.0001'),
+      nextFundingTime: new Date(Date.now() + 3_600_000),
+      stale: false,
+    });
+  }
+}
+
+const index: FuturesIndex = {
+  indexPrice: (symbol) => (symbol === 'BTCUSDT' ? '50000' : null),
+  isStale: () => false,
+  onIndexPrice: () => () => {},
+};
+
+let app: TestApp;
+let sut: FuturesOrdersService;
+let ledger: LedgerService;
+let tickers: FakeTickers;
+let publisher: RecordingPublisher;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  ledger = tradingLedgerOf(app);
+  tickers = new FakeTickers();
+  publisher = new RecordingPublisher();
+  const markets = await futuresMarketsOf(app.database.db);
+  const node = nodeOf(app);
+  sut = new FuturesOrdersService(
+    new FuturesOrdersRepository(app.database.db),
+    ledger,
+    markets,
+    { of: async () => ({ leverage: 10, marginMode: 'cross' }) },
+    tickers,
+    index,
+    publisher,
+    node,
+  );
+  await sut.start();
+  await node.leadership.start();
+  await until(() => sut.serves('BTCUSDT'), 'the node owns BTCUSDT');
+});
+afterAll(async () => {
+  await sut?.stop();
+  await app?.close();
+});
+
+let references = 0;
+function place(userId: number, body: Partial<PlaceFuturesOrderBody> & Pick<PlaceFuturesOrderBody, 'action'>) {
+  references += 1;
+  return sut.place(
+    userId,
+    placeFuturesOrderBody.parse({ symbol: 'BTCUSDT', type: 'limit', ...body }),
+    `futures-test-${references}`,
+  );
+}
+
+async function trader(amount: string) {
+  const [user = 0] = await createUsers(app, 1);
+  await deposit(ledger, user, 'USDT', amount, 'futures');
+  return user;
+}
+
+const futures = (user: number) => balanceOf(ledger, user, 'futures', 'USDT');
+
+async function expectLedgerOk() {
+  const report = await ledger.check();
+  expect(report.problems).toEqual([]);
+}
+
+describe('a 10x long against a short', () => {
+  it('opens, shows pnl at a new mark, closes half and then the rest, with every amount through the ledger', async () => {
+    tickers.move('BTCUSDT', '50000');
+    const long = await trader('10000');
+    const short = await trader('10000');
+    // Margin 500, no open loss at the mark, taker fee bound 2.5.
+    const resting = await place(short, { action: 'openShort', price: '50000', size: '0.1' });
+    expect(resting.status).toBe('open');
+    expect(await futures(short)).toEqual({ available: '9497.500000', frozen: '502.500000' });
+    const depth = await sut.depth('BTCUSDT', 5);
+    expect(depth.asks[0]?.[1]).toBe('0.10000');
+
+    const opened = await place(long, { action: 'openLong', type: 'market', size: '0.1' });
+    expect(opened).toMatchObject({ status: 'filled', filledSize: '0.1', averagePrice: '50000', fee: '2.5' });
+    // The long paid the taker fee 2.5 and holds 500 of margin; the short the maker fee 1.
+    expect(await futures(long)).toEqual({ available: '9497.500000', frozen: '500.000000' });
+    expect(await futures(short)).toEqual({ available: '9499.000000', frozen: '500.000000' });
+    await expectLedgerOk();
+
+    tickers.move('BTCUSDT', '51000');
+    const [position] = await sut.positions(long);
+    expect(position).toMatchObject({
+      side: 'long',
+      size: '0.1',
+      entryPrice: '50000',
+      markPrice: '51000',
+      margin: '500',
+      leverage: 10,
+      unrealizedPnl: '100',
+      pnlPercent: '20',
+    });
+    // In cross margin the whole balance backs the long: it covers a fall of the price to zero.
+    expect(position?.liquidationPrice).toBeNull();
+    const [shortPosition] = await sut.positions(short);
+    expect(shortPosition).toMatchObject({ side: 'short', unrealizedPnl: '-100', pnlPercent: '-20' });
+    // The short's balance runs out near three times the entry price.
+    const liquidation = decimalOf(shortPosition?.liquidationPrice ?? '0');
+    expect(compareDecimals(liquidation, decimalOf('140000'))).toBe(1);
+    expect(compareDecimals(liquidation, decimalOf('151000'))).toBe(-1);
+
+    // Half: 50 realised for the long, taker fee 1.275; the short loses 50 and pays 0.51 as maker.
+    await place(short, { action: 'closeShort', price: '51000', size: '0.05' });
+    const half = await sut.closePosition(
+      long,
+      { symbol: 'BTCUSDT', side: 'long', size: '0.05' },
+      'close-half',
+    );
+    expect(half).toMatchObject({ status: 'filled', realizedPnl: '50', fee: '1.275' });
+    expect(await futures(long)).toEqual({ available: '9796.225000', frozen: '250.000000' });
+    expect(await futures(short)).toEqual({ available: '9698.490000', frozen: '250.000000' });
+
+    await place(short, { action: 'closeShort', price: '51000', size: '0.05' });
+    const rest = await sut.closePosition(long, { symbol: 'BTCUSDT', side: 'long' }, 'close-rest');
+    expect(rest.status).toBe('filled');
+    expect(await futures(long)).toEqual({ available: '10094.950000', frozen: '0.000000' });
+    expect(await futures(short)).toEqual({ available: '9897.980000', frozen: '0.000000' });
+    expect(await sut.positions(long)).toEqual([]);
+    expect(await sut.positions(short)).toEqual([]);
+    await expectLedgerOk();
+    const trades = await sut.publicTrades('BTCUSDT');
+    expect(trades.items.map((trade) => trade.price)).toEqual(['51000', '51000', '50000']);
+    expect(publisher.private.some((entry) => entry.userId === long && entry.channel === 'positions')).toBe(
+      true,
+    );
+  });
+});
+
+describe('orders that give back or change nothing', () => {
+  it('gives the frozen cost back on cancel', async () => {
+    tickers.move('BTCUSDT', '50000');
+    const user = await trader('1000');
+    const order = await place(user, { action: 'openLong', price: '40000', size: '0.1' });
+    // Margin 400 and a taker fee bound of 2.
+    expect(await futures(user)).toEqual({ available: '598.000000', frozen: '402.000000' });
+    const cancelled = await sut.cancel(user, order.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(await futures(user)).toEqual({ available: '1000.000000', frozen: '0.000000' });
+    await expect(sut.cancel(user, order.id)).rejects.toMatchObject({ reason: 'orderNotCancellable' });
+    await expectLedgerOk();
+  });
+
+  it('refuses an order the balance cannot pay, and a close without a position, changing nothing', async () => {
+    const user = await trader('100');
+    await expect(place(user, { action: 'openLong', price: '50000', size: '0.1' })).rejects.toMatchObject({
+      reason: 'insufficientBalance',
+    });
+    await expect(place(user, { action: 'closeShort', price: '50000', size: '0.1' })).rejects.toMatchObject({
+      reason: 'futuresNoPosition',
+    });
+    await expect(place(user, { action: 'openLong', price: '50000.001', size: '0.1' })).rejects.toMatchObject({
+      reason: 'orderPriceNotOnTick',
+    });
+    expect(await futures(user)).toEqual({ available: '100.000000', frozen: '0.000000' });
+    expect((await sut.orders(user, { state: 'history', limit: 10 })).items).toEqual([]);
+  });
+
+  it('answers the same reference with the same order, frozen once', async () => {
+    const user = await trader('1000');
+    const body = placeFuturesOrderBody.parse({
+      symbol: 'BTCUSDT',
+      action: 'openShort',
+      type: 'limit',
+      price: '60000',
+      size: '0.01',
+    });
+    const [first, second] = await Promise.all([
+      sut.place(user, body, 'same-key'),
+      sut.place(user, body, 'same-key'),
+    ]);
+    const third = await sut.place(user, body, 'same-key');
+    expect(second?.id).toBe(first?.id);
+    expect(third.id).toBe(first?.id);
+    // Margin 60 and a taker fee bound of 0.3.
+    expect(await futures(user)).toEqual({ available: '939.700000', frozen: '60.300000' });
+    await sut.cancel(user, first.id);
+    await expectLedgerOk();
+  });
+});
