@@ -47,9 +47,6 @@ type Props = {
   onMarginMode: () => void;
 };
 
-/** The transfer screen, set to move USDT from spot into the futures account. */
-export const TRANSFER_TO_FUTURES = `${TRANSFER_PATH}?from=spot&to=futures&asset=USDT`;
-
 /**
  * The futures order form, as the best phone apps draw it: Open and Close tabs, margin mode and leverage, limit or
  * market, price, size with a slider, take profit and stop loss, then a Long and a Short button, each under its own
@@ -319,7 +316,8 @@ export function FuturesOrderForm(props: Props) {
             {amount(available ?? null, market.quote)}
           </span>
           <Link
-            to={TRANSFER_TO_FUTURES}
+            // The transfer screen opens on spot → futures in USDT.
+            to={TRANSFER_PATH}
             className={styles.transferLink}
             aria-label={t('futures.screen.transfer')}
             title={t('futures.screen.transfer')}
