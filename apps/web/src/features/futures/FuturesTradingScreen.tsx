@@ -2,7 +2,7 @@ import type { CandleInterval, MarginMode } from '@kestrel/contract';
 import { streams } from '@kestrel/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
@@ -94,11 +94,14 @@ function FuturesTrading({ symbol, onSymbol }: { symbol: string; onSymbol: (symbo
       ? liveDepth
       : depthSnapshot.data;
   const mark = summary?.markPrice ?? summary?.indexPrice ?? null;
-  const [trend, setTrend] = useState<{ price: string | null; trend: 'up' | 'down' | 'flat' }>({
+  const previous = useRef<{ price: string | null; trend: 'up' | 'down' | 'flat' }>({
     price: null,
     trend: 'flat',
   });
-  if (trend.price !== mark) setTrend({ price: mark, trend: trendOf(trend.price, mark) });
+  if (previous.current.price !== mark) {
+    previous.current = { price: mark, trend: trendOf(previous.current.price, mark) };
+  }
+  const trend = previous.current;
 
   const bar = <TopBar showBack={false} center={<TradeModeSwitch mode="futures" symbol={symbol} />} />;
   const pairSheet = (

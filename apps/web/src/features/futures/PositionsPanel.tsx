@@ -120,7 +120,7 @@ export function PositionList({
                     className={styles.pnlValue}
                     data-sign={sign}
                     dir="ltr"
-                    data-testid="futures-position-pnl"
+                    data-testid={FuturesTestId.positionPnl}
                   >
                     {formatPnl(position.unrealizedPnl, language)}
                   </span>
@@ -139,7 +139,7 @@ export function PositionList({
                 <Fact label={t('futures.screen.margin')}>{formatSize(position.margin, language)}</Fact>
                 <Fact label={t('futures.screen.entryPrice')}>{price(position.entryPrice)}</Fact>
                 <Fact label={t('futures.screen.markPrice')}>{price(position.markPrice)}</Fact>
-                <Fact label={t('futures.screen.liquidationPrice')} testId="futures-position-liquidation">
+                <Fact label={t('futures.screen.liquidationPrice')} testId={FuturesTestId.positionLiquidation}>
                   {price(position.liquidationPrice)}
                 </Fact>
                 <Fact label={t('futures.screen.tpsl')}>

@@ -6,6 +6,7 @@ import type {
 } from '@kestrel/contract';
 import { LIVE_ORDER_STATUSES } from '@kestrel/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { walletKeys } from '../assets/queries';
 import { withOrder } from '../spot/pushedOrders';
 import { futuresKeys } from './queries';
 
@@ -16,13 +17,17 @@ function isListed(order: FuturesOrderView, state: 'open' | 'history', symbol: st
   return LIVE_ORDER_STATUSES.includes(order.status) === (state === 'open');
 }
 
-/** A futures order pushed over `futuresOrders` goes straight into every futures order list in the cache. */
+/**
+ * A futures order pushed over `futuresOrders` goes straight into every futures order list in the cache. A fill
+ * moves money in the futures account, so its balances are read again then.
+ */
 export function writePushedFuturesOrder(queryClient: QueryClient, order: FuturesOrderView): void {
   for (const [key, data] of queryClient.getQueriesData<OrdersData>({ queryKey: futuresKeys.orders() })) {
     if (!data) continue;
     const [, , state, symbol] = key as ReturnType<typeof futuresKeys.ordersOf>;
     queryClient.setQueryData<OrdersData>(key, withOrder(data, order, isListed(order, state, symbol)));
   }
+  if (/[1-9]/.test(order.filledSize)) void queryClient.invalidateQueries({ queryKey: walletKeys.balances() });
 }
 
 /** The `positions` channel carries all of the user's open positions: they replace the cached list. */

@@ -42,6 +42,8 @@ export const FuturesTestId = {
   chart: 'futures-chart',
   tab: (name: string) => `futures-panel-${name}`,
   position: 'futures-position',
+  positionPnl: 'futures-position-pnl',
+  positionLiquidation: 'futures-position-liquidation',
   positionsEmpty: 'futures-positions-empty',
   editTriggers: 'futures-edit-triggers',
   triggersSheet: 'futures-triggers-sheet',
