@@ -336,9 +336,11 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await futuresMarkets.start();
     await futuresStats.refresh();
+    futuresStats.start(10_000, (error) => app.log.warn({ err: error }, 'reading futures statistics failed'));
     await futuresTickers.start();
   });
   app.addHook('onClose', async () => {
+    futuresStats.stop();
     await futuresTickers.stop();
     await futuresMarkets.stop();
   });

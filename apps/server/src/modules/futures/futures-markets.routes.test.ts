@@ -97,6 +97,30 @@ describe('GET /api/futures/markets', () => {
     expect(unknown.body).toMatchObject({ code: 7301, msg: 'Diesen Perpetual gibt es nicht' });
   });
 
+  it('sums up the perpetual’s own trades of the last 24 hours', async () => {
+    await sut.database.db.execute(sql`insert into futures_orders
+      (id, user_id, symbol, action, side, type, time_in_force, price, size, leverage, margin_mode, status)
+      values (9001, ${userId}, 'BNBUSDT', 'openLong', 'buy', 'limit', 'GTC', 600, 3, 10, 'cross', 'filled'),
+             (9002, ${userId}, 'BNBUSDT', 'openShort', 'sell', 'limit', 'GTC', 600, 3, 10, 'cross', 'filled')`);
+    await sut.database.db.execute(sql`insert into futures_trades
+      (symbol, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, price, size, maker_fee,
+       taker_fee, trade_key, transaction_id, created_at)
+      values ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 590, 5, 0, 0, 'a', 1, now() - interval '25 hours'),
+             ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 600, 1, 0, 0, 'b', 1, now() - interval '2 hours'),
+             ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 612.5, 2, 0, 0, 'c', 1, now() - interval '1 hour'),
+             ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 606, 0.5, 0, 0, 'd', 1, now())`);
+    const bnb = (await callApi(sut, 'GET', '/api/futures/markets/BNBUSDT')).body.data;
+    expect(bnb.stats).toEqual({
+      last: '606',
+      open: '600',
+      high: '612.5',
+      low: '600',
+      volume: '3.5',
+      turnover: '2128',
+      changePercent: '1.00',
+    });
+  });
+
   it('lists settled funding rates newest first', async () => {
     expect((await callApi(sut, 'GET', '/api/futures/markets/SOLUSDT/funding')).body.data.items).toEqual([]);
     await sut.database.db.execute(sql`insert into futures_funding_rates (symbol, funding_time, rate, mark_price, index_price)
