@@ -45,14 +45,20 @@ import {
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
 import {
+  FundingRepository,
+  FundingSettlement,
   FuturesMarkets,
   FuturesMarketsRepository,
+  FuturesOrdersRepository,
+  FuturesOrdersService,
   FuturesSettings,
   FuturesSettingsRepository,
   FuturesStats,
   FuturesTickers,
+  futuresBookRoutes,
   futuresMarketAdminRoutes,
   futuresMarketRoutes,
+  futuresOrdersRoutes,
 } from './modules/futures';
 import { healthRoutes, Readiness } from './modules/health';
 import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
@@ -383,6 +389,27 @@ export async function buildApp({
   await app.register(spotMarketRoutes, { prefix: '/api/markets', spot });
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
+  /**
+   * Futures orders (decision 0046): each book's owner feeds its mark price and settles its funding; the orders
+   * service contends for the books once the directory of perpetuals is loaded (above).
+   */
+  const futures = new FuturesOrdersService(
+    new FuturesOrdersRepository(database.db),
+    new LedgerService(new LedgerRepository(database.trading)),
+    futuresMarkets,
+    futuresSettings,
+    futuresTickers,
+    markets,
+    realtime,
+    cluster,
+    new FundingSettlement(new FundingRepository(database.db), ledger, futuresMarkets),
+    app.log,
+  );
+  realtime.snapshot('futuresDepth', (channel) => futures.snapshot(channel));
+  await app.register(futuresOrdersRoutes, { prefix: '/api/futures', auth, futures, idempotency });
+  await app.register(futuresBookRoutes, { prefix: '/api/futures/markets', futures });
+  app.addHook('onReady', async () => futures.start());
+  app.addHook('onClose', async () => futures.stop());
   /**
    * The market maker (decision 21) quotes through the spot service, whose markets' leaders run its orders: it
    * cancels its quotes on closing before leadership is handed over (below), while the markets still have leaders.

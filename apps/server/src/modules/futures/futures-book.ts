@@ -118,6 +118,14 @@ export class FuturesBook {
     this.positions.set(key, positionOf(row));
   }
 
+  /** Reads the margins of its positions again, after a write other than a fill (funding) changed them. */
+  refreshMargins(rows: readonly FuturesPositionRow[]) {
+    for (const row of rows) {
+      const known = this.positions.get(positionKey(row.userId, row.side as Side));
+      if (known) known.margin = decimalOf(row.margin);
+    }
+  }
+
   /**
    * Starts again from the perpetual's positions and live orders: resting ones rest again as they were; answers
    * the accepted but unsettled ones (status `new`), which the caller matches again in sequence.

@@ -191,6 +191,14 @@ export class FuturesOrdersRepository {
       .where(eq(futuresPositions.id, id));
   }
 
+  /** Adds `delta` (signed) to a position's margin, fenced by its book's epoch. */
+  async changeMargin(db: Db, id: bigint, delta: string, epoch: bigint) {
+    await db
+      .update(futuresPositions)
+      .set({ margin: sql`${futuresPositions.margin} + ${delta}::numeric`, epoch, updatedAt: new Date() })
+      .where(eq(futuresPositions.id, id));
+  }
+
   /** A perpetual's latest trades, newest first. */
   latestTrades(symbol: string, limit: number): Promise<FuturesTradeRow[]> {
     return this.db
