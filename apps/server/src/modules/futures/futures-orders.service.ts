@@ -79,7 +79,13 @@ type MarketCommand =
   | { kind: 'place'; userId: number; body: PlaceFuturesOrderBody; reference: string | null }
   | { kind: 'cancel'; orderId: string }
   | { kind: 'depth'; levels: number }
-  | { kind: 'triggers'; positionId: string; takeProfit: string | null; stopLoss: string | null }
+  | {
+      kind: 'triggers';
+      userId: number;
+      side: PositionSide;
+      takeProfit: string | null;
+      stopLoss: string | null;
+    }
   | { kind: 'margin'; userId: number; side: PositionSide; direction: 'add' | 'remove'; amount: string };
 
 /** A perpetual this node owns: its book once built from the database, and its mark price tracker. */
@@ -245,7 +251,8 @@ export class FuturesOrdersService {
     }
     await this.command(body.symbol, {
       kind: 'triggers',
-      positionId: String(position.id),
+      userId,
+      side: body.side,
       takeProfit: body.takeProfit,
       stopLoss: body.stopLoss,
     });
@@ -426,13 +433,14 @@ export class FuturesOrdersService {
       case 'margin':
         return this.sequencer.exclusive(book, () => this.moveMargin(book, command, places));
       case 'triggers':
-        await this.repository.setTriggers(
-          BigInt(command.positionId),
-          command.takeProfit,
-          command.stopLoss,
-          book.epoch,
-        );
-        return null;
+        // Between batches, so that no settlement writes the position's old triggers back.
+        return this.sequencer.exclusive(book, async () => {
+          const position = book.position(command.userId, command.side);
+          if (!position) throw new AppError('futuresNoPosition');
+          await this.repository.setTriggers(position.id, command.takeProfit, command.stopLoss, book.epoch);
+          book.setTriggers(command.userId, command.side, command.takeProfit, command.stopLoss);
+          return null;
+        });
     }
   }
 
