@@ -28,6 +28,7 @@ type Market = { tickSize: string; markPrice: string | null; indexPrice: string |
 type Position = {
   side: string;
   size: string;
+  marginMode: string;
   takeProfit: string | null;
   stopLoss: string | null;
   leverage: number;
@@ -174,6 +175,25 @@ describe('futures trading in the browser', () => {
     await byId(phone, FuturesTestId.tab('history')).click();
     await expect.poll(() => byId(phone, FuturesTestId.order).count(), SOON).toBeGreaterThanOrEqual(3);
     await snapshot(phone, 'futures-history-en-US');
+
+    // A short in isolated margin: the mode changes now that nothing is open in the market.
+    await byId(phone, FuturesTestId.marginMode).click();
+    await byId(phone, FuturesTestId.marginOption('isolated')).click();
+    await expect.poll(() => byId(phone, FuturesTestId.marginMode).textContent(), SOON).toBe('Isolated');
+    await rest('openLong', price, SIZE);
+    await byId(phone, FuturesTestId.tabOpen).click();
+    await byId(phone, FuturesTestId.price).fill(price);
+    await byId(phone, FuturesTestId.size).fill(SIZE);
+    await byId(phone, FuturesTestId.submitShort).click();
+    await expect
+      .poll(async () => (await positions()).map((p) => [p.side, p.marginMode, p.leverage]), SOON)
+      .toEqual([['short', 'isolated', 10]]);
+    await byId(phone, FuturesTestId.tab('positions')).click();
+    await expect
+      .poll(() => byId(phone, FuturesTestId.position).getAttribute('data-side'), SOON)
+      .toBe('short');
+    await byId(phone, FuturesTestId.position).scrollIntoViewIfNeeded();
+    await snapshot(phone, 'futures-isolated-short-en-US');
 
     await storeArabic(phone);
     await openFutures(phone);
