@@ -99,6 +99,12 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/markets/Markets')).Markets }),
         },
         {
+          path: 'perpetuals',
+          lazy: async () => ({
+            Component: (await import('../features/perpetuals/Perpetuals')).Perpetuals,
+          }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },

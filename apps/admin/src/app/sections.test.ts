@@ -17,6 +17,7 @@ describe('the sections of each role', () => {
         'ledger',
         'assets',
         'markets',
+        'perpetuals',
         'outbox',
         'announcements',
         'banners',

@@ -5,6 +5,7 @@ import {
   ArrowUpFromLine,
   BookCheck,
   CandlestickChart,
+  ChartNoAxesCombined,
   Coins,
   CreditCard,
   GalleryHorizontalEnd,
@@ -31,6 +32,7 @@ export type Section = {
     | 'withdrawals'
     | 'assets'
     | 'markets'
+    | 'perpetuals'
     | 'adjustments'
     | 'adjustmentProposals'
     | 'ledger'
@@ -52,6 +54,7 @@ const DEPOSITS: Section = { id: 'deposits', path: '/deposits', icon: ArrowDownTo
 const WITHDRAWALS: Section = { id: 'withdrawals', path: '/withdrawals', icon: ArrowUpFromLine };
 const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
 const MARKETS: Section = { id: 'markets', path: '/markets', icon: CandlestickChart };
+const PERPETUALS: Section = { id: 'perpetuals', path: '/perpetuals', icon: ChartNoAxesCombined };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const ADJUSTMENT_PROPOSALS: Section = {
   id: 'adjustmentProposals',
@@ -83,6 +86,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     LEDGER,
     ASSETS,
     MARKETS,
+    PERPETUALS,
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,

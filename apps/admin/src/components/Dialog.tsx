@@ -13,6 +13,8 @@ type Props = {
   onSubmit: () => Promise<unknown>;
   onClose: () => void;
   testId?: string;
+  /** Room for a table (a perpetual's brackets). */
+  wide?: boolean;
 };
 
 /** A change made in a modal form: drawn while shown, closed once the server has taken it. */
@@ -25,6 +27,7 @@ export function FormDialog({
   onSubmit,
   onClose,
   testId,
+  wide = false,
 }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -45,6 +48,7 @@ export function FormDialog({
   return (
     <Dialog
       variant="dialog"
+      wide={wide}
       title={title}
       description={description}
       onClose={onClose}

@@ -1,9 +1,10 @@
 import { ArrowRightLeft, ChartCandlestick, House, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/useSession';
 import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
+import { FUTURES_TRADING_PATH, TRADE_TAB_PATH } from './paths';
 import { afterPaintWithQueries } from './queryLayer';
 import { TABS } from './routes';
 import styles from './TabShell.module.css';
@@ -28,6 +29,9 @@ const TEST_IDS = {
 export function TabShell() {
   const { t } = useTranslation();
   const { token } = useSession();
+  const { pathname } = useLocation();
+  // The futures screen is the trade tab's other side (Spot | Futures): the tab stays lit there.
+  const futures = pathname.toLowerCase() === FUTURES_TRADING_PATH.toLowerCase();
   return (
     <div className={styles.shell}>
       <Outlet />
@@ -35,7 +39,13 @@ export function TabShell() {
         {TABS.map((tab) => {
           const Icon = ICONS[tab.icon];
           return (
-            <NavLink key={tab.path} to={tab.path} className={styles.tab} data-testid={TEST_IDS[tab.icon]}>
+            <NavLink
+              key={tab.path}
+              to={tab.path}
+              className={styles.tab}
+              data-lit={futures && tab.path === TRADE_TAB_PATH ? true : undefined}
+              data-testid={TEST_IDS[tab.icon]}
+            >
               <span className={styles.iconWrap}>
                 <Icon size={24} aria-hidden />
                 {tab.icon === 'mine' && token ? (

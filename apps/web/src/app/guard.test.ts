@@ -55,6 +55,8 @@ const SPEC_PATHS = [
   '/trade/historyRecord',
   '/trade/allTrade',
   '/trade/spotTrading',
+  // Not in the spec's table: the futures screen beside spot (issue 18).
+  '/trade/futures',
   '/current/mixCash',
   '/current/swapOrder',
   '/current/orderList',
@@ -72,13 +74,14 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_PATHS].sort());
   });
 
-  it('puts the six shell routes in the tabbed shell', () => {
+  it('puts the six shell routes and the futures screen in the tabbed shell', () => {
     expect(SPEC_ROUTES.filter((route) => route.inShell).map((route) => route.path)).toEqual([
       '/home/index',
       '/home/service',
       '/user/index',
       '/current/index',
       '/trade/index',
+      '/trade/futures',
       '/trade/detail',
     ]);
   });

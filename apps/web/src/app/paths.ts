@@ -32,5 +32,7 @@ export const MARKET_DETAIL_PATH = '/trade/detail';
 export const TRADE_TAB_PATH = '/trade/index';
 export const SPOT_TRADING_PATH = '/trade/spotTrading';
 export const ALL_TRADES_PATH = '/trade/allTrade';
+/** The perpetual futures trading screen (`?symbol=`), beside spot on the trade tab; not in the spec's table. */
+export const FUTURES_TRADING_PATH = '/trade/futures';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = MARKET_DETAIL_PATH;

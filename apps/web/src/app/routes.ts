@@ -11,6 +11,7 @@ import {
   CHARGE1_PATH,
   CHARGE2_PATH,
   FORGOT_PATH,
+  FUTURES_TRADING_PATH,
   HOME_PATH,
   IDENTITY_PATH,
   LOGIN_PATH,
@@ -79,6 +80,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   shell(MINE_PATH, 'private', 'mine'),
   shell(MARKETS_PATH, 'private', 'marketList'),
   shell(TRADE_TAB_PATH, 'private', 'tradeTab'),
+  // Not in the spec: the futures side of the trade tab (issue 18), in the shell as the tab is.
+  shell(FUTURES_TRADING_PATH, 'private', 'futuresTrading'),
   shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search, table) => [
     urlOf(table.getMarket, { params: { symbol: symbolOf(search) } }),
   ]),

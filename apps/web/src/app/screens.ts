@@ -87,6 +87,10 @@ export const screens = {
     withQueries(import('../features/spot/SpotTradingScreen')).then((m) => ({ default: m.SpotTradingScreen })),
   tradeTab: () =>
     withQueries(import('../features/spot/SpotTradingScreen')).then((m) => ({ default: m.TradeTabScreen })),
+  futuresTrading: () =>
+    withQueries(import('../features/futures/FuturesTradingScreen')).then((m) => ({
+      default: m.FuturesTradingScreen,
+    })),
   allTrades: () =>
     withQueries(import('../features/spot/AllTradesScreen')).then((m) => ({ default: m.AllTradesScreen })),
 } satisfies Record<string, ScreenLoader>;

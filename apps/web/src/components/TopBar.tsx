@@ -11,9 +11,11 @@ type Props = {
   backTo?: string;
   showBack?: boolean;
   end?: ReactNode;
+  /** In place of the title: a control such as the Spot | Futures switch. */
+  center?: ReactNode;
 };
 
-export function TopBar({ title, backTo = '/home/index', showBack = true, end }: Props) {
+export function TopBar({ title, backTo = '/home/index', showBack = true, end, center }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -31,7 +33,13 @@ export function TopBar({ title, backTo = '/home/index', showBack = true, end }: 
           </IconButton>
         ) : null}
       </div>
-      {title ? <h1 className={styles.title}>{title}</h1> : <span />}
+      {center ? (
+        <div className={styles.center}>{center}</div>
+      ) : title ? (
+        <h1 className={styles.title}>{title}</h1>
+      ) : (
+        <span />
+      )}
       <div className={[styles.side, styles.end].join(' ')}>{end}</div>
     </header>
   );

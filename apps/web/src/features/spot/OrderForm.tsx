@@ -317,7 +317,7 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
   );
 }
 
-function NumberField(props: {
+export function NumberField(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;

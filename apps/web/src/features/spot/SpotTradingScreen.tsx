@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useChannel, useChannelEvents, useReconnect } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { TradeModeSwitch } from '../futures/TradeModeSwitch';
 import { MarketPairSheet } from '../markets/MarketPairSheet';
 import { isUnknownMarket, MissingMarket } from '../markets/MissingMarket';
 import { readLastSymbol, rememberSymbol, symbolFrom } from './lastSymbol';
@@ -117,10 +118,11 @@ function SpotTrading({ symbol, side, onChange, inTab }: Props) {
     onChange({ symbol: next });
   };
 
+  const modes = <TradeModeSwitch mode="spot" symbol={symbol} />;
   const bar = inTab ? (
-    <TopBar title={t('spot.title')} showBack={false} />
+    <TopBar title={t('spot.title')} showBack={false} center={modes} />
   ) : (
-    <TopBar title={t('spot.title')} backTo="/current/index" />
+    <TopBar title={t('spot.title')} backTo="/current/index" center={modes} />
   );
 
   if (market.isPending) {

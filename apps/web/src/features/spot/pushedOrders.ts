@@ -14,7 +14,11 @@ function isListed(order: OrderView, state: 'open' | 'history', symbol: string): 
  * The list with the order as it is now: taken out wherever it was, and put back in its place (newest first,
  * by id) when it belongs to the list and its place is within the pages loaded so far.
  */
-export function withOrder(data: OrdersData, order: OrderView, listed: boolean): OrdersData {
+export function withOrder<Order extends { id: string }>(
+  data: InfiniteData<{ items: Order[]; next: string | null }, string>,
+  order: Order,
+  listed: boolean,
+): InfiniteData<{ items: Order[]; next: string | null }, string> {
   // Fresh arrays, so the cache's old value stays as it was.
   const pages = data.pages.map((page) => ({
     ...page,

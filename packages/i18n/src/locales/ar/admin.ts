@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'العقود الدائمة',
+      intro:
+        'عقود آجلة دائمة، واحد لكل سوق فوري. تسري الرسوم والتمويل وشرائح الرافعة على الأوامر الجديدة؛ ولا يتغير حجم التيك واللوت إلا أثناء إغلاق العقد.',
+      market: 'العقد الدائم',
+      markPrice: 'سعر العلامة',
+      fundingRate: 'معدل التمويل',
+      every: 'كل {{hours}} ساعة',
+      next: 'التالي {{time}}',
+      maxLeverage: 'أقصى رافعة',
+      funding: 'التمويل',
+      fundingIntervalHours: 'فترة التمويل (بالساعات)',
+      interestRate: 'سعر الفائدة لكل فترة',
+      fundingCap: 'سقف معدل التمويل',
+      brackets: 'شرائح الرافعة',
+      bracketsHint: 'بترتيب تصاعدي للسقوف الاسمية. تُستنتج منها الحدود الدنيا ومبالغ الصيانة.',
+      notionalCap: 'السقف الاسمي',
+      maintenanceMarginRate: 'نسبة هامش الصيانة',
+      addBracket: 'إضافة شريحة',
+      removeBracket: 'إزالة الشريحة',
+      editTitle: 'إعدادات {{symbol}}',
+      saved: 'تم تحديث العقد الدائم',
+    },
     banners: {
       title: 'اللافتات',
       intro: 'صور تظهر أعلى الشاشة الرئيسية للتطبيق بهذا الترتيب.',
@@ -321,6 +344,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'الأسواق',
+      perpetuals: 'العقود الدائمة',
       withdrawals: 'عمليات السحب',
       deposits: 'الإيداعات',
       assets: 'الأصول',

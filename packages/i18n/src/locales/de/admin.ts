@@ -12,6 +12,30 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Perpetual-Kontrakte',
+      intro:
+        'Perpetual Futures, eines je Spot-Markt. Gebühren, Funding und Hebelstufen gelten für neue Orders; Tick- und Lotgröße lassen sich nur ändern, solange ein Perpetual geschlossen ist.',
+      market: 'Kontrakt',
+      markPrice: 'Markpreis',
+      fundingRate: 'Funding-Rate',
+      every: 'alle {{hours}} h',
+      next: 'nächstes {{time}}',
+      maxLeverage: 'Max. Hebel',
+      funding: 'Finanzierung',
+      fundingIntervalHours: 'Funding-Intervall (Stunden)',
+      interestRate: 'Zinssatz je Intervall',
+      fundingCap: 'Obergrenze der Funding-Rate',
+      brackets: 'Hebelstufen',
+      bracketsHint:
+        'In aufsteigenden Nominalobergrenzen. Untergrenzen und Maintenance-Beträge ergeben sich daraus.',
+      notionalCap: 'Nominalobergrenze',
+      maintenanceMarginRate: 'Maintenance-Margin-Satz',
+      addBracket: 'Stufe hinzufügen',
+      removeBracket: 'Stufe entfernen',
+      editTitle: 'Einstellungen von {{symbol}}',
+      saved: 'Perpetual aktualisiert',
+    },
     banners: {
       title: 'Banner',
       intro: 'Bilder oben auf dem Startbildschirm der App, in dieser Reihenfolge.',
@@ -327,6 +351,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Märkte',
+      perpetuals: 'Perpetual-Kontrakte',
       withdrawals: 'Auszahlungen',
       deposits: 'Einzahlungen',
       assets: 'Vermögenswerte',

@@ -15,6 +15,29 @@ const admin = {
     },
   },
   admin: {
+    futures: {
+      title: 'Perpetuals',
+      intro:
+        'Perpetual futures, one per spot market. Fees, funding and leverage brackets apply to new orders; tick and lot size can change only while a perpetual is closed.',
+      market: 'Perpetual',
+      markPrice: 'Mark price',
+      fundingRate: 'Funding rate',
+      every: 'every {{hours}} h',
+      next: 'next {{time}}',
+      maxLeverage: 'Max leverage',
+      funding: 'Funding',
+      fundingIntervalHours: 'Funding interval (hours)',
+      interestRate: 'Interest rate per interval',
+      fundingCap: 'Funding rate cap',
+      brackets: 'Leverage brackets',
+      bracketsHint: 'In ascending notional caps. Floors and maintenance amounts follow from them.',
+      notionalCap: 'Notional cap',
+      maintenanceMarginRate: 'Maintenance margin rate',
+      addBracket: 'Add a bracket',
+      removeBracket: 'Remove bracket',
+      editTitle: 'Settings of {{symbol}}',
+      saved: 'Perpetual updated',
+    },
     banners: {
       title: 'Banners',
       intro: "Pictures at the top of the app's home screen, shown in this order.",
@@ -326,6 +349,7 @@ const admin = {
     },
     nav: {
       markets: 'Markets',
+      perpetuals: 'Perpetuals',
       withdrawals: 'Withdrawals',
       deposits: 'Deposits',
       assets: 'Assets',

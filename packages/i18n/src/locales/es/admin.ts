@@ -12,6 +12,30 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Perpetuos',
+      intro:
+        'Futuros perpetuos, uno por mercado spot. Comisiones, financiación y tramos de apalancamiento se aplican a las órdenes nuevas; el tick y el lote solo cambian mientras el perpetuo está cerrado.',
+      market: 'Perpetuo',
+      markPrice: 'Precio de marca',
+      fundingRate: 'Tasa de financiación',
+      every: 'cada {{hours}} h',
+      next: 'próxima {{time}}',
+      maxLeverage: 'Apalancamiento máx.',
+      funding: 'Financiación',
+      fundingIntervalHours: 'Intervalo de financiación (horas)',
+      interestRate: 'Tipo de interés por intervalo',
+      fundingCap: 'Tope de la tasa de financiación',
+      brackets: 'Tramos de apalancamiento',
+      bracketsHint:
+        'En topes nocionales ascendentes. Los mínimos y los importes de mantenimiento se derivan de ellos.',
+      notionalCap: 'Tope nocional',
+      maintenanceMarginRate: 'Tasa de margen de mantenimiento',
+      addBracket: 'Añadir un tramo',
+      removeBracket: 'Quitar el tramo',
+      editTitle: 'Ajustes de {{symbol}}',
+      saved: 'Perpetuo actualizado',
+    },
     banners: {
       title: 'Banners de inicio',
       intro: 'Imágenes en la parte superior de la pantalla de inicio de la app, en este orden.',
@@ -325,6 +349,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Mercados',
+      perpetuals: 'Perpetuos',
       withdrawals: 'Retiros',
       deposits: 'Depósitos',
       assets: 'Activos',

@@ -12,6 +12,30 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Perpétuels',
+      intro:
+        "Contrats perpétuels, un par marché spot. Frais, financement et paliers de levier s'appliquent aux nouveaux ordres ; le tick et le lot ne changent que lorsqu'un perpétuel est fermé.",
+      market: 'Perpétuel',
+      markPrice: 'Prix de marque',
+      fundingRate: 'Taux de financement',
+      every: 'toutes les {{hours}} h',
+      next: 'prochain {{time}}',
+      maxLeverage: 'Levier max.',
+      funding: 'Financement',
+      fundingIntervalHours: 'Intervalle de financement (heures)',
+      interestRate: "Taux d'intérêt par intervalle",
+      fundingCap: 'Plafond du taux de financement',
+      brackets: 'Paliers de levier',
+      bracketsHint:
+        'Par plafonds notionnels croissants. Les planchers et les montants de maintenance en découlent.',
+      notionalCap: 'Plafond notionnel',
+      maintenanceMarginRate: 'Taux de marge de maintenance',
+      addBracket: 'Ajouter un palier',
+      removeBracket: 'Retirer le palier',
+      editTitle: 'Réglages de {{symbol}}',
+      saved: 'Perpétuel mis à jour',
+    },
     banners: {
       title: 'Bannières',
       intro: 'Images en haut de l’écran d’accueil de l’app, affichées dans cet ordre.',
@@ -327,6 +351,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Marchés',
+      perpetuals: 'Perpétuels',
       withdrawals: 'Retraits',
       deposits: 'Dépôts',
       assets: 'Actifs',

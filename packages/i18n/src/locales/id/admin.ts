@@ -12,6 +12,30 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Perpetual',
+      intro:
+        'Futures perpetual, satu untuk setiap pasar spot. Biaya, pendanaan, dan tingkatan leverage berlaku untuk order baru; ukuran tick dan lot hanya dapat diubah saat perpetual ditutup.',
+      market: 'Kontrak perpetual',
+      markPrice: 'Harga mark',
+      fundingRate: 'Tingkat pendanaan',
+      every: 'setiap {{hours}} jam',
+      next: 'berikutnya {{time}}',
+      maxLeverage: 'Leverage maks.',
+      funding: 'Pendanaan',
+      fundingIntervalHours: 'Interval pendanaan (jam)',
+      interestRate: 'Suku bunga per interval',
+      fundingCap: 'Batas tingkat pendanaan',
+      brackets: 'Tingkatan leverage',
+      bracketsHint:
+        'Urut naik menurut batas nosional. Batas bawah dan jumlah pemeliharaan diturunkan darinya.',
+      notionalCap: 'Batas nosional',
+      maintenanceMarginRate: 'Tingkat margin pemeliharaan',
+      addBracket: 'Tambah tingkatan',
+      removeBracket: 'Hapus tingkatan',
+      editTitle: 'Pengaturan {{symbol}}',
+      saved: 'Perpetual diperbarui',
+    },
     banners: {
       title: 'Banner',
       intro: 'Gambar di bagian atas layar beranda aplikasi, ditampilkan sesuai urutan ini.',
@@ -325,6 +349,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Pasar',
+      perpetuals: 'Perpetual',
       withdrawals: 'Penarikan',
       deposits: 'Setoran',
       assets: 'Aset',

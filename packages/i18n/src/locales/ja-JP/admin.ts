@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: '無期限先物',
+      intro:
+        '無期限先物（現物マーケットごとに 1 つ）。手数料・資金調達・レバレッジ階層は新規注文に適用されます。ティックとロットのサイズは停止中のみ変更できます。',
+      market: '無期限先物',
+      markPrice: 'マーク価格',
+      fundingRate: '資金調達率',
+      every: '{{hours}} 時間ごと',
+      next: '次回 {{time}}',
+      maxLeverage: '最大レバレッジ',
+      funding: '資金調達',
+      fundingIntervalHours: '資金調達間隔（時間）',
+      interestRate: '1 回あたりの金利',
+      fundingCap: '資金調達率の上限',
+      brackets: 'レバレッジ階層',
+      bracketsHint: '名目上限の昇順で入力します。下限と維持証拠金控除額はそこから決まります。',
+      notionalCap: '名目上限',
+      maintenanceMarginRate: '維持証拠金率',
+      addBracket: '階層を追加',
+      removeBracket: '階層を削除',
+      editTitle: '{{symbol}} の設定',
+      saved: '無期限先物を更新しました',
+    },
     banners: {
       title: 'バナー',
       intro: 'アプリのホーム画面上部に、この順番で表示される画像です。',
@@ -322,6 +345,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: '市場',
+      perpetuals: '無期限先物',
       withdrawals: '出金',
       deposits: '入金',
       assets: '資産',

@@ -12,6 +12,30 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: '무기한 선물',
+      intro:
+        '현물 마켓마다 하나씩 있는 무기한 선물입니다. 수수료, 펀딩, 레버리지 구간은 새 주문에 적용되며, 틱과 랏 크기는 마켓이 닫혀 있을 때만 바꿀 수 있습니다.',
+      market: '무기한 선물',
+      markPrice: '시장 평균가',
+      fundingRate: '펀딩 비율',
+      every: '{{hours}}시간마다',
+      next: '다음 {{time}}',
+      maxLeverage: '최대 레버리지',
+      funding: '펀딩',
+      fundingIntervalHours: '펀딩 주기 (시간)',
+      interestRate: '주기당 이자율',
+      fundingCap: '펀딩 비율 상한',
+      brackets: '레버리지 구간',
+      bracketsHint:
+        '명목 가치 상한의 오름차순으로 입력합니다. 하한과 유지 증거금 공제액은 여기서 계산됩니다.',
+      notionalCap: '명목 가치 상한',
+      maintenanceMarginRate: '유지 증거금률',
+      addBracket: '구간 추가',
+      removeBracket: '구간 삭제',
+      editTitle: '{{symbol}} 설정',
+      saved: '무기한 선물이 업데이트되었습니다',
+    },
     banners: {
       title: '배너',
       intro: '앱 홈 화면 상단에 이 순서대로 표시되는 이미지입니다.',
@@ -321,6 +345,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: '마켓',
+      perpetuals: '무기한 선물',
       withdrawals: '출금',
       deposits: '입금',
       assets: '자산',

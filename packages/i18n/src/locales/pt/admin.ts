@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Perpétuos',
+      intro:
+        'Futuros perpétuos, um por mercado spot. Taxas, financiamento e faixas de alavancagem valem para novas ordens; tick e lote só mudam enquanto o perpétuo estiver fechado.',
+      market: 'Perpétuo',
+      markPrice: 'Preço de marcação',
+      fundingRate: 'Taxa de financiamento',
+      every: 'a cada {{hours}} h',
+      next: 'próximo {{time}}',
+      maxLeverage: 'Alavancagem máx.',
+      funding: 'Financiamento',
+      fundingIntervalHours: 'Intervalo de financiamento (horas)',
+      interestRate: 'Taxa de juros por intervalo',
+      fundingCap: 'Teto da taxa de financiamento',
+      brackets: 'Faixas de alavancagem',
+      bracketsHint: 'Em tetos nocionais crescentes. Pisos e valores de manutenção decorrem deles.',
+      notionalCap: 'Teto nocional',
+      maintenanceMarginRate: 'Taxa de margem de manutenção',
+      addBracket: 'Adicionar faixa',
+      removeBracket: 'Remover faixa',
+      editTitle: 'Configurações de {{symbol}}',
+      saved: 'Perpétuo atualizado',
+    },
     banners: {
       title: 'Banners do início',
       intro: 'Imagens no topo da tela inicial do app, exibidas nesta ordem.',
@@ -325,6 +348,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Mercados',
+      perpetuals: 'Perpétuos',
       withdrawals: 'Saques',
       deposits: 'Depósitos',
       assets: 'Ativos',

@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'สัญญา Perpetual',
+      intro:
+        'ฟิวเจอร์สแบบ Perpetual หนึ่งสัญญาต่อหนึ่งตลาดสปอต ค่าธรรมเนียม Funding และขั้นเลเวอเรจมีผลกับคำสั่งใหม่ ขนาด tick และ lot เปลี่ยนได้เฉพาะเมื่อสัญญาปิดอยู่',
+      market: 'สัญญา Perpetual',
+      markPrice: 'ราคามาร์ก',
+      fundingRate: 'อัตรา Funding',
+      every: 'ทุก {{hours}} ชม.',
+      next: 'ครั้งถัดไป {{time}}',
+      maxLeverage: 'เลเวอเรจสูงสุด',
+      funding: 'ค่า Funding',
+      fundingIntervalHours: 'รอบ Funding (ชั่วโมง)',
+      interestRate: 'อัตราดอกเบี้ยต่อรอบ',
+      fundingCap: 'เพดานอัตรา Funding',
+      brackets: 'ขั้นเลเวอเรจ',
+      bracketsHint: 'เรียงตามเพดานมูลค่าสัญญาจากน้อยไปมาก ขั้นต่ำและจำนวนเงินรักษาระดับคำนวณจากค่าเหล่านี้',
+      notionalCap: 'เพดานมูลค่าสัญญา',
+      maintenanceMarginRate: 'อัตรามาร์จิ้นรักษาระดับ',
+      addBracket: 'เพิ่มขั้น',
+      removeBracket: 'ลบขั้น',
+      editTitle: 'การตั้งค่า {{symbol}}',
+      saved: 'อัปเดตสัญญา Perpetual แล้ว',
+    },
     banners: {
       title: 'แบนเนอร์',
       intro: 'รูปภาพด้านบนของหน้าแรกในแอป แสดงตามลำดับนี้',
@@ -314,6 +337,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'ตลาด',
+      perpetuals: 'สัญญา Perpetual',
       withdrawals: 'การถอน',
       deposits: 'การฝากเงิน',
       assets: 'สินทรัพย์',

@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Süresiz vadeliler',
+      intro:
+        'Her spot piyasası için bir süresiz vadeli. Komisyonlar, fonlama ve kaldıraç kademeleri yeni emirlere uygulanır; tick ve lot büyüklüğü yalnızca piyasa kapalıyken değiştirilebilir.',
+      market: 'Süresiz vadeli',
+      markPrice: 'İşaret fiyatı',
+      fundingRate: 'Fonlama oranı',
+      every: '{{hours}} saatte bir',
+      next: 'sonraki {{time}}',
+      maxLeverage: 'Maks. kaldıraç',
+      funding: 'Fonlama',
+      fundingIntervalHours: 'Fonlama aralığı (saat)',
+      interestRate: 'Aralık başına faiz oranı',
+      fundingCap: 'Fonlama oranı tavanı',
+      brackets: 'Kaldıraç kademeleri',
+      bracketsHint: 'Nominal tavanlara göre artan sırada. Tabanlar ve sürdürme tutarları bunlardan çıkar.',
+      notionalCap: 'Nominal tavan',
+      maintenanceMarginRate: 'Sürdürme teminatı oranı',
+      addBracket: 'Kademe ekle',
+      removeBracket: 'Kademeyi kaldır',
+      editTitle: '{{symbol}} ayarları',
+      saved: 'Süresiz vadeli güncellendi',
+    },
     banners: {
       title: 'Bannerlar',
       intro: 'Uygulamanın ana ekranının üstünde bu sırayla gösterilen görseller.',
@@ -325,6 +348,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Piyasalar',
+      perpetuals: 'Süresiz vadeliler',
       withdrawals: 'Çekimler',
       deposits: 'Yatırmalar',
       assets: 'Varlıklar',

@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: 'Hợp đồng vĩnh cửu',
+      intro:
+        'Hợp đồng tương lai vĩnh cửu, mỗi thị trường giao ngay một hợp đồng. Phí, funding và bậc đòn bẩy áp dụng cho lệnh mới; bước giá và bước khối lượng chỉ đổi được khi hợp đồng đang đóng.',
+      market: 'Hợp đồng vĩnh cửu',
+      markPrice: 'Giá đánh dấu',
+      fundingRate: 'Tỷ lệ funding',
+      every: 'mỗi {{hours}} giờ',
+      next: 'kỳ tới {{time}}',
+      maxLeverage: 'Đòn bẩy tối đa',
+      funding: 'Phí funding',
+      fundingIntervalHours: 'Chu kỳ funding (giờ)',
+      interestRate: 'Lãi suất mỗi chu kỳ',
+      fundingCap: 'Trần tỷ lệ funding',
+      brackets: 'Bậc đòn bẩy',
+      bracketsHint: 'Theo thứ tự tăng dần của trần danh nghĩa. Mức sàn và khoản duy trì được suy ra từ đó.',
+      notionalCap: 'Trần danh nghĩa',
+      maintenanceMarginRate: 'Tỷ lệ ký quỹ duy trì',
+      addBracket: 'Thêm bậc',
+      removeBracket: 'Xoá bậc',
+      editTitle: 'Cài đặt {{symbol}}',
+      saved: 'Đã cập nhật hợp đồng vĩnh cửu',
+    },
     banners: {
       title: 'Biểu ngữ',
       intro: 'Hình ảnh ở đầu màn hình chính của ứng dụng, hiển thị theo thứ tự này.',
@@ -323,6 +346,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: 'Thị trường',
+      perpetuals: 'Hợp đồng vĩnh cửu',
       withdrawals: 'Rút tiền',
       deposits: 'Nạp tiền',
       assets: 'Tài sản',

@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: '永续合约',
+      intro:
+        '永续合约，每个现货市场一个。手续费、资金费和杠杆档位对新订单生效；最小价格变动和数量步长只能在合约关闭时修改。',
+      market: '永续合约',
+      markPrice: '标记价格',
+      fundingRate: '资金费率',
+      every: '每 {{hours}} 小时',
+      next: '下次 {{time}}',
+      maxLeverage: '最高杠杆',
+      funding: '资金费',
+      fundingIntervalHours: '资金费间隔（小时）',
+      interestRate: '每期利率',
+      fundingCap: '资金费率上限',
+      brackets: '杠杆档位',
+      bracketsHint: '按名义价值上限升序排列。下限和维持保证金速算额由此推算。',
+      notionalCap: '名义价值上限',
+      maintenanceMarginRate: '维持保证金率',
+      addBracket: '添加档位',
+      removeBracket: '删除档位',
+      editTitle: '{{symbol}} 的设置',
+      saved: '永续合约已更新',
+    },
     banners: {
       title: '轮播图',
       intro: '显示在应用首页顶部的图片，按此顺序展示。',
@@ -313,6 +336,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: '市场',
+      perpetuals: '永续合约',
       withdrawals: '提现',
       deposits: '充值审核',
       assets: '资产',

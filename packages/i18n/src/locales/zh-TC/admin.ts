@@ -12,6 +12,29 @@ const admin: AdminTexts = {
     },
   },
   admin: {
+    futures: {
+      title: '永續合約',
+      intro:
+        '永續合約，每個現貨市場一個。手續費、資金費和槓桿檔位對新訂單生效；最小價格變動和數量步長只能在合約關閉時修改。',
+      market: '永續合約',
+      markPrice: '標記價格',
+      fundingRate: '資金費率',
+      every: '每 {{hours}} 小時',
+      next: '下次 {{time}}',
+      maxLeverage: '最高槓桿',
+      funding: '資金費',
+      fundingIntervalHours: '資金費間隔（小時）',
+      interestRate: '每期利率',
+      fundingCap: '資金費率上限',
+      brackets: '槓桿檔位',
+      bracketsHint: '按名義價值上限升序排列。下限和維持保證金速算額由此推算。',
+      notionalCap: '名義價值上限',
+      maintenanceMarginRate: '維持保證金率',
+      addBracket: '新增檔位',
+      removeBracket: '刪除檔位',
+      editTitle: '{{symbol}} 的設定',
+      saved: '永續合約已更新',
+    },
     banners: {
       title: '輪播圖',
       intro: '顯示在應用首頁頂部的圖片，按此順序展示。',
@@ -313,6 +336,7 @@ const admin: AdminTexts = {
     },
     nav: {
       markets: '市場',
+      perpetuals: '永續合約',
       withdrawals: '提現',
       deposits: '充值審核',
       assets: '資產',

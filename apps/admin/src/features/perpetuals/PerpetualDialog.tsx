@@ -1,0 +1,237 @@
+import {
+  type AdminFuturesMarket,
+  type AdminFuturesMarketUpdateBody,
+  adminFuturesMarketUpdateBody,
+} from '@kestrel/contract';
+import type { TranslationKey } from '@kestrel/i18n/admin';
+import { Button, TextField } from '@kestrel/ui';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notices';
+import { FormDialog, ReasonField } from '../../components/Dialog';
+import styles from './Perpetuals.module.css';
+import { useUpdatePerpetual } from './queries';
+import { PerpetualsTestId } from './testIds';
+
+const SIZES = ['tickSize', 'lotSize', 'minNotional'] as const;
+const RATES = ['makerFee', 'takerFee', 'interestRate', 'fundingCap'] as const;
+type TextFieldName = (typeof SIZES)[number] | (typeof RATES)[number] | 'fundingIntervalHours';
+
+/** A bracket row as typed: the cap, the max leverage and the maintenance margin rate. */
+export type BracketRow = { notionalCap: string; maxLeverage: string; maintenanceMarginRate: string };
+
+const LABELS: Record<TextFieldName, TranslationKey> = {
+  tickSize: 'admin.markets.tickSize',
+  lotSize: 'admin.markets.lotSize',
+  minNotional: 'admin.markets.minNotional',
+  makerFee: 'admin.markets.makerFee',
+  takerFee: 'admin.markets.takerFee',
+  interestRate: 'admin.futures.interestRate',
+  fundingCap: 'admin.futures.fundingCap',
+  fundingIntervalHours: 'admin.futures.fundingIntervalHours',
+};
+
+const rowsOf = (market: AdminFuturesMarket): BracketRow[] =>
+  market.brackets.map((bracket) => ({
+    notionalCap: bracket.notionalCap,
+    maxLeverage: String(bracket.maxLeverage),
+    maintenanceMarginRate: bracket.maintenanceMarginRate,
+  }));
+
+/**
+ * The body of the change: only what differs from the market as it is, with the reason the audit log keeps.
+ * Brackets are sent whole when any of their cells changed.
+ */
+export function changeOf(
+  market: AdminFuturesMarket,
+  values: Record<TextFieldName, string>,
+  brackets: BracketRow[],
+  switches: { open: boolean; marketMaker: boolean },
+  reason: string,
+): AdminFuturesMarketUpdateBody {
+  const body: AdminFuturesMarketUpdateBody = { reason };
+  for (const name of [...SIZES, ...RATES]) if (values[name] !== market[name]) body[name] = values[name];
+  if (values.fundingIntervalHours !== String(market.fundingIntervalHours))
+    body.fundingIntervalHours = Number(values.fundingIntervalHours);
+  if (JSON.stringify(brackets) !== JSON.stringify(rowsOf(market)))
+    body.brackets = brackets.map((row) => ({
+      notionalCap: row.notionalCap,
+      maxLeverage: Number(row.maxLeverage),
+      maintenanceMarginRate: row.maintenanceMarginRate,
+    }));
+  if (switches.open !== market.open) body.open = switches.open;
+  if (switches.marketMaker !== market.marketMaker) body.marketMaker = switches.marketMaker;
+  return body;
+}
+
+/** Edits a perpetual: increments (closed only), fees, funding, leverage brackets, open and market maker. */
+export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarket; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<Record<TextFieldName, string>>(() => ({
+    tickSize: market.tickSize,
+    lotSize: market.lotSize,
+    minNotional: market.minNotional,
+    makerFee: market.makerFee,
+    takerFee: market.takerFee,
+    interestRate: market.interestRate,
+    fundingCap: market.fundingCap,
+    fundingIntervalHours: String(market.fundingIntervalHours),
+  }));
+  const [brackets, setBrackets] = useState<BracketRow[]>(() => rowsOf(market));
+  const [switches, setSwitches] = useState({ open: market.open, marketMaker: market.marketMaker });
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const update = useUpdatePerpetual(market.symbol);
+
+  const submit = async () => {
+    const body = changeOf(market, values, brackets, switches, reason);
+    const parsed = adminFuturesMarketUpdateBody.safeParse(body);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? '';
+      setError(i18n.exists(message) ? t(message as TranslationKey) : t('validation.parameterError'));
+      throw new Error(message);
+    }
+    await update.mutateAsync(body);
+    notify({ tone: 'positive', message: t('admin.futures.saved') });
+  };
+
+  const field = (name: TextFieldName) => (
+    <TextField
+      key={name}
+      label={t(LABELS[name])}
+      hint={(RATES as readonly string[]).includes(name) ? t('admin.markets.feeHint') : undefined}
+      inputMode={name === 'fundingIntervalHours' ? 'numeric' : 'decimal'}
+      dir="ltr"
+      required
+      // Increments change only while the perpetual is closed, so no resting order falls off the grid.
+      disabled={(name === 'tickSize' || name === 'lotSize') && market.open}
+      value={values[name]}
+      onChange={(event) => {
+        setValues((current) => ({ ...current, [name]: event.target.value.trim() }));
+        setError('');
+      }}
+      data-testid={PerpetualsTestId.field(name)}
+    />
+  );
+
+  const cell = (index: number, name: keyof BracketRow) => (
+    <input
+      className={styles.cell}
+      inputMode={name === 'maxLeverage' ? 'numeric' : 'decimal'}
+      dir="ltr"
+      aria-label={`${t(`admin.futures.${name}`)} ${index + 1}`}
+      value={brackets[index]?.[name] ?? ''}
+      onChange={(event) => {
+        const value = event.target.value.trim();
+        setBrackets((rows) => rows.map((row, at) => (at === index ? { ...row, [name]: value } : row)));
+        setError('');
+      }}
+      data-testid={PerpetualsTestId.bracket(index, name)}
+    />
+  );
+
+  const toggle = (name: 'open' | 'marketMaker', label: TranslationKey) => (
+    <label className={styles.switch}>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={switches[name]}
+        aria-checked={switches[name]}
+        onChange={(event) => setSwitches((current) => ({ ...current, [name]: event.target.checked }))}
+        data-testid={name === 'open' ? PerpetualsTestId.open : PerpetualsTestId.marketMaker}
+      />
+      <span>{t(label)}</span>
+    </label>
+  );
+
+  return (
+    <FormDialog
+      title={t('admin.futures.editTitle', { symbol: market.symbol })}
+      submitLabel={t('admin.common.save')}
+      onSubmit={submit}
+      onClose={onClose}
+      testId={PerpetualsTestId.dialog}
+      wide
+    >
+      <div className={styles.switches}>
+        {toggle('open', 'admin.markets.trading')}
+        {toggle('marketMaker', 'admin.markets.marketMaker')}
+      </div>
+      {market.open ? <p className={styles.muted}>{t('admin.markets.errors.sizesWhileOpen')}</p> : null}
+      <div className={styles.grid}>{SIZES.map(field)}</div>
+      <div className={styles.grid}>
+        {field('makerFee')}
+        {field('takerFee')}
+      </div>
+      <h3 className={styles.heading}>{t('admin.futures.funding')}</h3>
+      <div className={styles.grid3}>
+        {field('fundingIntervalHours')}
+        {field('interestRate')}
+        {field('fundingCap')}
+      </div>
+      <h3 className={styles.heading}>{t('admin.futures.brackets')}</h3>
+      <p className={styles.muted}>{t('admin.futures.bracketsHint')}</p>
+      <table className={styles.brackets}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('admin.futures.notionalCap')}</th>
+            <th scope="col">{t('admin.futures.maxLeverage')}</th>
+            <th scope="col">{t('admin.futures.maintenanceMarginRate')}</th>
+            <th scope="col">
+              <span className={styles.hidden}>{t('admin.futures.removeBracket')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {brackets.map((_, index) => (
+            // Rows have no identity but their place; they are edited in place and removed by it.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <tr key={index}>
+              <td>{index + 1}</td>
+              <td>{cell(index, 'notionalCap')}</td>
+              <td>{cell(index, 'maxLeverage')}</td>
+              <td>{cell(index, 'maintenanceMarginRate')}</td>
+              <td>
+                <Button
+                  variant="ghost"
+                  size="md"
+                  disabled={brackets.length === 1}
+                  aria-label={`${t('admin.futures.removeBracket')} ${index + 1}`}
+                  onClick={() => setBrackets((rows) => rows.filter((__, at) => at !== index))}
+                  data-testid={PerpetualsTestId.removeBracket(index)}
+                >
+                  <Trash2 size={14} aria-hidden />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Button
+        variant="secondary"
+        size="md"
+        onClick={() =>
+          setBrackets((rows) => [...rows, { notionalCap: '', maxLeverage: '1', maintenanceMarginRate: '' }])
+        }
+        data-testid={PerpetualsTestId.addBracket}
+      >
+        <Plus size={14} aria-hidden />
+        {t('admin.futures.addBracket')}
+      </Button>
+      <ReasonField
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError('');
+        }}
+      />
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </FormDialog>
+  );
+}
