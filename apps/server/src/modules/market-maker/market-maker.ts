@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
 import type { MarketMakerSettings } from '../../config';
 import type { MarketMakerRepository } from '../auth';
+import { FuturesVenue } from './futures-venue';
 import { gridTicksOf, type Ladder, type LadderInput, type Quote, quoteLadder } from './quote-ladder';
 import { type MarketMakerLedger, type MarketMakerOrders, SpotVenue } from './spot-venue';
 import {
@@ -262,6 +263,25 @@ export class MarketMaker extends QuotingMaker {
       ...common,
       venue: new SpotVenue({ ledger, markets, orders, settings: deps.settings }),
       job: MARKET_MAKER_JOB,
+    });
+  }
+}
+
+/** The scheduled job of quoting the perpetuals: a job of its own, so it may run on another node than spot's. */
+export const FUTURES_MARKET_MAKER_JOB = 'job:futures-market-maker';
+
+/**
+ * The built-in market maker of the perpetuals (issue 18): the same platform user, quoting from its futures
+ * account through the futures orders service around each perpetual's index price while this node leads
+ * `job:futures-market-maker`.
+ */
+export class FuturesMarketMaker extends QuotingMaker {
+  constructor(deps: MakerDeps & Omit<ConstructorParameters<typeof FuturesVenue>[0], 'settings'>) {
+    const { ledger, markets, index, orders, futuresSettings, ...common } = deps;
+    super({
+      ...common,
+      venue: new FuturesVenue({ ledger, markets, index, orders, futuresSettings, settings: deps.settings }),
+      job: FUTURES_MARKET_MAKER_JOB,
     });
   }
 }
