@@ -189,12 +189,27 @@ describe('futures venue', () => {
     ];
     const quotes = await venue.quotes(1, 'BTCUSDT');
     expect(quotes.map((item) => ({ ...item, remaining: Number(item.remaining) }))).toEqual([
-      { id: '1', side: 'buy', price: '49950', remaining: 0.2 },
-      { id: '2', side: 'sell', price: '50050', remaining: 0.1 },
-      { id: '3', side: 'sell', price: '50100', remaining: 0.3 },
+      { id: '1', side: 'buy', price: '49950', remaining: 0.2, replace: false },
+      { id: '2', side: 'sell', price: '50050', remaining: 0.1, replace: false },
+      { id: '3', side: 'sell', price: '50100', remaining: 0.3, replace: false },
     ]);
     await venue.cancelAll(1);
     expect(orders.cancelled).toEqual(['1', '2', '3']);
+  });
+
+  it('replaces the opening quotes that could close a position taken since they were placed, best first', async () => {
+    const { venue, orders } = venueOf();
+    orders.hold('short', '0.5');
+    orders.resting = [
+      orders.view('1', 'openLong', '49900', '0.2'),
+      orders.view('2', 'openLong', '49950', '0.2'),
+      orders.view('3', 'closeShort', '49850', '0.2'),
+      orders.view('4', 'openLong', '49800', '0.2'),
+      orders.view('5', 'openShort', '50050', '0.2'),
+    ];
+    const quotes = await venue.quotes(1, 'BTCUSDT');
+    // 0.3 of the short is left to close: the best opening bid (49,950) can close 0.2 of it, the next cannot.
+    expect(quotes.filter((quote) => quote.replace).map((quote) => quote.id)).toEqual(['2']);
   });
 
   it('funds its futures account once from the adjustments account', async () => {

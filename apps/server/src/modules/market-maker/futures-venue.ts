@@ -69,6 +69,7 @@ const PAGE = 100;
 const ONE = 10n ** BigInt(SCALE);
 
 const isBuy = (action: FuturesAction) => action === 'openLong' || action === 'closeShort';
+const isClose = (action: FuturesAction) => action === 'closeLong' || action === 'closeShort';
 const remainingOf = (order: FuturesOrderView) => fixed(order.size) - fixed(order.filledSize);
 
 /** What the maker may still close on each side: its positions less the closing quotes already resting. */
@@ -78,7 +79,10 @@ export type Closable = { long: bigint; short: bigint };
  * Each quote's action, best first: a bid closes the maker's short while the short not yet covered by closing
  * quotes holds the whole quote, otherwise it opens a long; an ask closes its long or opens a short likewise.
  */
-export function actionsOf(quotes: Quote[], closable: Closable): FuturesAction[] {
+export function actionsOf(
+  quotes: ReadonlyArray<Pick<Quote, 'side' | 'size'>>,
+  closable: Closable,
+): FuturesAction[] {
   const left = { ...closable };
   return quotes.map((quote) => {
     const size = fixed(quote.size);
@@ -161,13 +165,39 @@ export class FuturesVenue implements MakerVenue {
     }
   }
 
+  /**
+   * Its resting orders as quotes; an opening quote that could close the opposite position now (it was placed
+   * before the position was taken) is to be replaced, so that the maker buys back its short rather than holds a
+   * long beside it.
+   */
   async quotes(userId: number, symbol: string): Promise<RestingQuote[]> {
-    return (await this.openOrders(userId, symbol)).map((order) => ({
+    const open = await this.openOrders(userId, symbol);
+    const closable = await this.closableOf(userId, symbol, open);
+    const quotes = open.map((order) => ({
       id: order.id,
-      side: isBuy(order.action) ? 'buy' : 'sell',
+      side: isBuy(order.action) ? ('buy' as const) : ('sell' as const),
       price: order.price ?? '0',
       remaining: decimal(remainingOf(order)),
+      opening: order.action === 'openLong' || order.action === 'openShort',
     }));
+    // Best first on each side, as the quotes are placed: the highest bids, the lowest asks.
+    const bestFirst = (side: 'buy' | 'sell') =>
+      quotes
+        .filter((quote) => quote.opening && quote.side === side)
+        .sort((a, b) => {
+          const [low, high] = side === 'buy' ? [b, a] : [a, b];
+          const gap = fixed(low.price) - fixed(high.price);
+          return gap < 0n ? -1 : gap > 0n ? 1 : 0;
+        });
+    const opening = [...bestFirst('buy'), ...bestFirst('sell')];
+    const actions = actionsOf(
+      opening.map((quote) => ({ side: quote.side, size: quote.remaining })),
+      closable,
+    );
+    const replace = new Set(
+      opening.filter((_, at) => isClose(actions[at] as FuturesAction)).map((quote) => quote.id),
+    );
+    return quotes.map(({ opening: _, ...quote }) => ({ ...quote, replace: replace.has(quote.id) }));
   }
 
   /**
@@ -208,12 +238,7 @@ export class FuturesVenue implements MakerVenue {
 
   async place(userId: number, symbol: string, quotes: Quote[]) {
     if (quotes.length === 0) return;
-    const { long, short } = await this.positionsOf(userId, symbol);
-    const closable = { long, short };
-    for (const order of await this.openOrders(userId, symbol)) {
-      if (order.action === 'closeLong') closable.long -= remainingOf(order);
-      if (order.action === 'closeShort') closable.short -= remainingOf(order);
-    }
+    const closable = await this.closableOf(userId, symbol, await this.openOrders(userId, symbol));
     const actions = actionsOf(quotes, closable);
     await settleAll(
       quotes.map(async (quote, at) => {
@@ -259,6 +284,16 @@ export class FuturesVenue implements MakerVenue {
       if (page.next === null) return all;
       cursor = page.next;
     }
+  }
+
+  /** What the maker may still close on each side: its positions less the closing orders resting. */
+  private async closableOf(userId: number, symbol: string, open: FuturesOrderView[]): Promise<Closable> {
+    const closable = await this.positionsOf(userId, symbol);
+    for (const order of open) {
+      if (order.action === 'closeLong') closable.long -= remainingOf(order);
+      if (order.action === 'closeShort') closable.short -= remainingOf(order);
+    }
+    return closable;
   }
 
   private async positionsOf(userId: number, symbol: string): Promise<Closable> {

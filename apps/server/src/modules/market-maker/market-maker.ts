@@ -316,6 +316,7 @@ function quotesOf(ladder: Ladder): string {
 /** Whether a resting quote is the wanted one, whatever the decimal places either is written with. */
 function sameQuote(order: RestingQuote, quote: Quote): boolean {
   return (
+    !order.replace &&
     order.side === quote.side &&
     fixed(order.price) === fixed(quote.price) &&
     fixed(order.remaining) === fixed(quote.size)

@@ -23,8 +23,17 @@ export interface MarketMakerMarkets {
   onMarketChanged(listener: (market: MakerMarket) => void): () => void;
 }
 
-/** One of the maker's quotes as it rests: its side, price and the size still unfilled. */
-export type RestingQuote = { id: string; side: 'buy' | 'sell'; price: string; remaining: string };
+/**
+ * One of the maker's quotes as it rests: its side, price and the size still unfilled; `replace` when the venue
+ * would place it otherwise now, even where the ladder wants it as it is.
+ */
+export type RestingQuote = {
+  id: string;
+  side: 'buy' | 'sell';
+  price: string;
+  remaining: string;
+  replace?: boolean;
+};
 
 /** What the ladder of one market may commit and leans against. */
 export type MakerFunds = Pick<LadderInput, 'budget' | 'inventory'>;
