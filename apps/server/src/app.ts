@@ -44,6 +44,20 @@ import {
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
+import {
+  FundingRepository,
+  FundingSettlement,
+  FuturesMarkets,
+  FuturesMarketsRepository,
+  FuturesOrdersRepository,
+  FuturesOrdersService,
+  FuturesSettings,
+  FuturesSettingsRepository,
+  FuturesStats,
+  FuturesTickers,
+  futuresBookRoutes,
+  futuresOrdersRoutes,
+} from './modules/futures';
 import { healthRoutes, Readiness } from './modules/health';
 import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
 import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
@@ -331,6 +345,47 @@ export async function buildApp({
   await app.register(spotMarketRoutes, { prefix: '/api/markets', spot });
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
+  /**
+   * Perpetual futures (decision 0046): the directory of perpetuals is loaded (and seeded) before the orders
+   * service contends for their books; each book's owner feeds its mark price and settles its funding.
+   */
+  const futuresMarketsRepository = new FuturesMarketsRepository(database.db);
+  const futuresMarkets = new FuturesMarkets(futuresMarketsRepository, markets);
+  const futuresStats = new FuturesStats(futuresMarketsRepository);
+  const futuresTickers = new FuturesTickers({
+    markets: futuresMarkets,
+    index: markets,
+    stats: futuresStats,
+    bus: cluster.bus,
+    publisher: realtime,
+    snapshots: realtime,
+    onError: (error) => app.log.warn({ err: error }, 'a futures mark could not be told to the other nodes'),
+  });
+  const futures = new FuturesOrdersService(
+    new FuturesOrdersRepository(database.db),
+    new LedgerService(new LedgerRepository(database.trading)),
+    futuresMarkets,
+    new FuturesSettings(new FuturesSettingsRepository(database.db), futuresMarkets),
+    futuresTickers,
+    markets,
+    realtime,
+    cluster,
+    new FundingSettlement(new FundingRepository(database.db), ledger, futuresMarkets),
+    app.log,
+  );
+  realtime.snapshot('futuresDepth', (channel) => futures.snapshot(channel));
+  await app.register(futuresOrdersRoutes, { prefix: '/api/futures', auth, futures, idempotency });
+  await app.register(futuresBookRoutes, { prefix: '/api/futures/markets', futures });
+  app.addHook('onReady', async () => {
+    await futuresMarkets.load();
+    await futuresStats.refresh();
+    await futuresTickers.start();
+    await futures.start();
+  });
+  app.addHook('onClose', async () => {
+    await futures.stop();
+    await futuresTickers.stop();
+  });
   /**
    * The market maker (decision 21) quotes through the spot service, whose markets' leaders run its orders: it
    * cancels its quotes on closing before leadership is handed over (below), while the markets still have leaders.

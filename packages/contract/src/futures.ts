@@ -219,7 +219,8 @@ export const positionMarginBody = z.object({
  * the market's current leverage and margin mode unless `leverage` and `marginMode` are given.
  */
 export const explainQuery = z.object({
-  symbol: marketSymbolField,
+  /** Required: without it the answer is a translated refusal naming what to explain. */
+  symbol: marketSymbolField.optional(),
   side: z.enum(POSITION_SIDES, 'validation.parameterError').optional(),
   action: z.enum(FUTURES_ACTIONS, 'validation.parameterError').optional(),
   type: z.enum(FUTURES_ORDER_TYPES, 'validation.parameterError').optional(),

@@ -77,6 +77,11 @@ const BODIES: Record<string, unknown> = {
   correctDepositAmount: { amount: '99.5', reason: 'The credential shows 99.5' },
   approveDeposit: { note: 'Seen on chain' },
   rejectDeposit: { reason: 'No such transfer on chain' },
+  updateFuturesSettings: { symbol: 'BTCUSDT', leverage: 10, marginMode: 'cross' },
+  placeFuturesOrder: { symbol: 'BTCUSDT', action: 'openLong', type: 'limit', price: '100', size: '0.01' },
+  closeFuturesPosition: { symbol: 'BTCUSDT', side: 'long' },
+  setPositionTriggers: { symbol: 'BTCUSDT', side: 'long', takeProfit: null, stopLoss: null },
+  changePositionMargin: { symbol: 'BTCUSDT', side: 'long', direction: 'add', amount: '10' },
   approveWithdrawal: { payoutReference: TEST_TRANSACTION_HASH },
   rejectWithdrawal: { reason: 'The destination address is flagged' },
 };

@@ -25,7 +25,8 @@ export type SnapshotKind =
   | 'trades'
   | 'candles'
   | 'futuresTickers'
-  | 'futuresTicker';
+  | 'futuresTicker'
+  | 'futuresDepth';
 /** Answers a channel's current payload (the same shape as its `data` messages), or undefined when there is none. */
 export type SnapshotProvider = (channel: string) => unknown | undefined;
 

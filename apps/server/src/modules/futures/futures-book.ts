@@ -118,6 +118,22 @@ export class FuturesBook {
     this.positions.set(key, positionOf(row));
   }
 
+  /** Sets a position's take profit and stop loss as the user changed them. */
+  setTriggers(userId: number, side: Side, takeProfit: string | null, stopLoss: string | null) {
+    const position = this.positions.get(positionKey(userId, side));
+    if (!position) return;
+    position.takeProfit = takeProfit;
+    position.stopLoss = stopLoss;
+  }
+
+  /** Reads the margins of its positions again, after a write other than a fill (funding) changed them. */
+  refreshMargins(rows: readonly FuturesPositionRow[]) {
+    for (const row of rows) {
+      const known = this.positions.get(positionKey(row.userId, row.side as Side));
+      if (known) known.margin = decimalOf(row.margin);
+    }
+  }
+
   /**
    * Starts again from the perpetual's positions and live orders: resting ones rest again as they were; answers
    * the accepted but unsettled ones (status `new`), which the caller matches again in sequence.
@@ -306,6 +322,13 @@ export class FuturesBook {
       position.margin = addDecimals(position.margin, margin);
       position.leverage = live.leverage;
       position.marginMode = live.marginMode;
+      if (live.takeProfit !== null) position.takeProfit = live.takeProfit;
+      if (live.stopLoss !== null) position.stopLoss = live.stopLoss;
+    }
+    // A closed position keeps no triggers for the next one.
+    if (!isPositive(outcome.position.size)) {
+      position.takeProfit = null;
+      position.stopLoss = null;
     }
     position.size = outcome.position.size;
     position.entryPrice = outcome.position.entryPrice;
@@ -367,6 +390,8 @@ function positionOf(row: FuturesPositionRow): PositionState {
     leverage: row.leverage,
     marginMode: row.marginMode as PositionState['marginMode'],
     realizedPnl: decimalOf(row.realizedPnl),
+    takeProfit: row.takeProfit,
+    stopLoss: row.stopLoss,
   };
 }
 
@@ -389,6 +414,8 @@ function liveOf(row: FuturesOrderRow, places: number): LiveOrder {
     fee: decimalOf(row.fee),
     margin: isClosing(row.action) ? ZERO : initialMargin(filledTotal, row.leverage, places),
     realizedPnl: decimalOf(row.realizedPnl),
+    takeProfit: row.takeProfit,
+    stopLoss: row.stopLoss,
     status: row.status,
   };
 }

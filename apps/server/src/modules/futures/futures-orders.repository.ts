@@ -83,16 +83,19 @@ export class FuturesOrdersRepository {
         positions.map(
           (p) =>
             sql`(${p.id}::bigint, ${p.size}::numeric, ${p.entryPrice}::numeric, ${p.margin}::numeric,
-              ${p.leverage}::smallint, ${p.marginMode}::text, ${p.realizedPnl}::numeric, ${p.epoch}::bigint)`,
+              ${p.leverage}::smallint, ${p.marginMode}::text, ${p.realizedPnl}::numeric,
+              ${p.takeProfit}::numeric, ${p.stopLoss}::numeric, ${p.epoch}::bigint)`,
         ),
         sql`, `,
       );
       await db.execute(sql`
         update futures_positions p set size = v.size, entry_price = v.entry_price, margin = v.margin,
-          leverage = v.leverage, margin_mode = v.margin_mode, realized_pnl = v.realized_pnl, epoch = v.epoch,
+          leverage = v.leverage, margin_mode = v.margin_mode, realized_pnl = v.realized_pnl,
+          take_profit = v.take_profit, stop_loss = v.stop_loss, epoch = v.epoch,
           updated_at = now(),
           opened_at = case when p.size = 0 and v.size > 0 then now() else p.opened_at end
-        from (values ${values}) as v(id, size, entry_price, margin, leverage, margin_mode, realized_pnl, epoch)
+        from (values ${values})
+          as v(id, size, entry_price, margin, leverage, margin_mode, realized_pnl, take_profit, stop_loss, epoch)
         where p.id = v.id`);
     }
     if (trades.length > 0) await db.insert(futuresTrades).values([...trades]);
@@ -188,6 +191,14 @@ export class FuturesOrdersRepository {
     await this.db
       .update(futuresPositions)
       .set({ takeProfit, stopLoss, epoch, updatedAt: new Date() })
+      .where(eq(futuresPositions.id, id));
+  }
+
+  /** Adds `delta` (signed) to a position's margin, fenced by its book's epoch. */
+  async changeMargin(db: Db, id: bigint, delta: string, epoch: bigint) {
+    await db
+      .update(futuresPositions)
+      .set({ margin: sql`${futuresPositions.margin} + ${delta}::numeric`, epoch, updatedAt: new Date() })
       .where(eq(futuresPositions.id, id));
   }
 

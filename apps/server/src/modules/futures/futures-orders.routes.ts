@@ -47,6 +47,10 @@ export const futuresOrdersRoutes: FastifyPluginAsyncZod<{
     ok(await futures.setTriggers(request.user.id, request.body), request.t('common.success')),
   );
 
+  route(endpoints.changePositionMargin, async (request) =>
+    ok(await futures.changeMargin(request.user.id, request.body), request.t('common.success')),
+  );
+
   route(endpoints.explainFutures, async (request) =>
     ok(await futures.explain(request.user.id, request.query), request.t('common.success')),
   );

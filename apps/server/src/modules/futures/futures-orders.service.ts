@@ -15,6 +15,7 @@ import {
   crossLiquidationPrice,
   explainDraftOrder,
   explainPosition,
+  initialMargin,
   isolatedLiquidationPrice,
   maintenanceMargin,
   notionalLimitAt,
@@ -26,6 +27,7 @@ import {
   compareDecimals,
   type Decimal,
   decimalOf,
+  exactUnitsAt,
   formatDecimal,
   multiplyDecimals,
   normalize,
@@ -42,7 +44,8 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger';
-import type { FuturesPositionRow } from './futures.schema';
+import type { FundingSettlement } from './funding';
+import { type FuturesPositionRow, POSITION_RESERVATION } from './futures.schema';
 import { FuturesBook, isClosing, positionSideOf } from './futures-book';
 import type { FuturesMarketConfig, FuturesMarkets } from './futures-markets';
 import type { FuturesOrdersRepository } from './futures-orders.repository';
@@ -51,7 +54,7 @@ import { FuturesSequencer } from './futures-sequencer';
 import type { FuturesSettings } from './futures-settings';
 import type { FuturesTickers, IndexPrices } from './futures-tickers';
 import { orderViewOf, plain, positionViewOf, publicTradeOf } from './futures-views';
-import { MarkPriceTracker } from './mark-price';
+import { type DueFunding, MarkPriceTracker } from './mark-price';
 
 /** What a node gives futures trading of the cluster (decision 0044). */
 export type FuturesCluster = Pick<Cluster, 'nodeId' | 'bus' | 'leadership'>;
@@ -76,7 +79,14 @@ type MarketCommand =
   | { kind: 'place'; userId: number; body: PlaceFuturesOrderBody; reference: string | null }
   | { kind: 'cancel'; orderId: string }
   | { kind: 'depth'; levels: number }
-  | { kind: 'triggers'; positionId: string; takeProfit: string | null; stopLoss: string | null };
+  | {
+      kind: 'triggers';
+      userId: number;
+      side: PositionSide;
+      takeProfit: string | null;
+      stopLoss: string | null;
+    }
+  | { kind: 'margin'; userId: number; side: PositionSide; direction: 'add' | 'remove'; amount: string };
 
 /** A perpetual this node owns: its book once built from the database, and its mark price tracker. */
 type Lead = {
@@ -110,6 +120,8 @@ export class FuturesOrdersService {
     private readonly index: FuturesIndex,
     private readonly publisher: RealtimePublisher,
     private readonly cluster: FuturesCluster,
+    /** Settles a funding time of a perpetual this node owns; none in tests that do not fund. */
+    private readonly funding?: Pick<FundingSettlement, 'settle'>,
     private readonly log?: FastifyBaseLogger,
   ) {
     this.sequencer = new FuturesSequencer(
@@ -239,7 +251,8 @@ export class FuturesOrdersService {
     }
     await this.command(body.symbol, {
       kind: 'triggers',
-      positionId: String(position.id),
+      userId,
+      side: body.side,
       takeProfit: body.takeProfit,
       stopLoss: body.stopLoss,
     });
@@ -250,11 +263,26 @@ export class FuturesOrdersService {
     return view;
   }
 
+  /** Adds margin to an isolated position from the balance, or gives back what its initial margin does not need. */
+  async changeMargin(
+    userId: number,
+    body: { symbol: string; side: PositionSide; direction: 'add' | 'remove'; amount: string },
+  ): Promise<FuturesPosition> {
+    const position = await this.openPosition(userId, body.symbol, body.side);
+    if (position.marginMode !== 'isolated') throw new AppError('futuresMarginNotIsolated');
+    const units = exactUnitsAt(decimalOf(body.amount), await this.places());
+    if (units === undefined || units <= 0n) throw new AppError('amountInvalid');
+    await this.command(body.symbol, { kind: 'margin', userId, ...body });
+    const [view] = (await this.positions(userId, body.symbol)).filter((item) => item.side === body.side);
+    if (!view) throw new AppError('futuresNoPosition');
+    return view;
+  }
+
   /** Every figure of a position's or a draft order's margin, liquidation and cost, exact. */
   async explain(
     userId: number,
     query: {
-      symbol: string;
+      symbol?: string;
       side?: PositionSide;
       action?: PlaceFuturesOrderBody['action'];
       type?: 'limit' | 'market';
@@ -264,6 +292,7 @@ export class FuturesOrdersService {
       marginMode?: 'cross' | 'isolated';
     },
   ): Promise<Explanation> {
+    if (query.symbol === undefined) throw new AppError('futuresExplainSubject');
     const market = this.marketOf(query.symbol);
     const markPrice = this.mark(query.symbol);
     const places = await this.places();
@@ -277,8 +306,8 @@ export class FuturesOrdersService {
       record = explainPosition({
         position: {
           side: query.side,
-          size: decimalOf(position.size),
-          entryPrice: decimalOf(position.entryPrice),
+          size: normalize(decimalOf(position.size)),
+          entryPrice: normalize(decimalOf(position.entryPrice)),
         },
         markPrice,
         leverage: position.leverage,
@@ -287,7 +316,7 @@ export class FuturesOrdersService {
         places,
         margin:
           position.marginMode === 'isolated'
-            ? { mode: 'isolated', isolatedMargin: decimalOf(position.margin) }
+            ? { mode: 'isolated', isolatedMargin: normalize(decimalOf(position.margin)) }
             : { mode: 'cross', account: this.crossAccount(position, rows, wallet) },
       });
     } else if (query.action && query.size) {
@@ -401,14 +430,17 @@ export class FuturesOrdersService {
         return orderViewOf(await this.sequencer.cancel(book, BigInt(command.orderId)), places);
       case 'depth':
         return book.depth(command.levels);
+      case 'margin':
+        return this.sequencer.exclusive(book, () => this.moveMargin(book, command, places));
       case 'triggers':
-        await this.repository.setTriggers(
-          BigInt(command.positionId),
-          command.takeProfit,
-          command.stopLoss,
-          book.epoch,
-        );
-        return null;
+        // Between batches, so that no settlement writes the position's old triggers back.
+        return this.sequencer.exclusive(book, async () => {
+          const position = book.position(command.userId, command.side);
+          if (!position) throw new AppError('futuresNoPosition');
+          await this.repository.setTriggers(position.id, command.takeProfit, command.stopLoss, book.epoch);
+          book.setTriggers(command.userId, command.side, command.takeProfit, command.stopLoss);
+          return null;
+        });
     }
   }
 
@@ -490,6 +522,62 @@ export class FuturesOrdersService {
     };
   }
 
+  /**
+   * Moves an isolated position's margin between the balance and the position's reservation, between the
+   * sequencer's batches (the book reads the margin again after). Removing keeps the initial margin at the mark.
+   */
+  private async moveMargin(
+    book: FuturesBook,
+    command: Extract<MarketCommand, { kind: 'margin' }>,
+    places: number,
+  ): Promise<null> {
+    const position = book.position(command.userId, command.side);
+    if (!position || position.size.units <= 0n) throw new AppError('futuresNoPosition');
+    if (position.marginMode !== 'isolated') throw new AppError('futuresMarginNotIsolated');
+    const amount = decimalOf(command.amount);
+    const units = unitsAt(amount, places, 'down') as Units;
+    const adding = command.direction === 'add';
+    if (adding) {
+      if (compareDecimals(await this.available(command.userId), amount) < 0)
+        throw new AppError('insufficientBalance');
+    } else {
+      const needed = initialMargin(
+        multiplyDecimals(position.size, this.mark(book.symbol)),
+        position.leverage,
+        places,
+      );
+      const most = subtractDecimals(position.margin, needed);
+      if (compareDecimals(amount, most) > 0)
+        throw new AppError('futuresMarginTooLow', { max: plain(most.units > 0n ? most : decimalOf('0')) });
+    }
+    const accountId = (await this.ledger.userAccountIds([command.userId], 'futures')).get(command.userId);
+    if (accountId === undefined) throw new AppError('systemBusy');
+    await this.ledger.batch(async (batch) => {
+      await batch.move(
+        [],
+        [
+          {
+            purpose: POSITION_RESERVATION,
+            reference: String(position.id),
+            accountId,
+            asset: MARGIN_ASSET,
+            actor: `user:${command.userId}`,
+            add: adding ? units : (0n as Units),
+            take: adding ? (0n as Units) : units,
+            close: false,
+          },
+        ],
+      );
+      await this.repository.changeMargin(
+        batch.connection,
+        position.id,
+        adding ? plain(amount) : `-${plain(amount)}`,
+        book.epoch,
+      );
+    });
+    return null;
+  }
+
   /** This node owns the perpetual from now on: its book is built from the database, then others are heard. */
   private async gained(symbol: string, epoch: bigint) {
     const market = this.marketOf(symbol);
@@ -564,6 +652,23 @@ export class FuturesOrdersService {
       indexStale: this.index.isStale(symbol),
     });
     this.tickers.publish(mark);
+    const due = lead.tracker.takeDue();
+    // A stale index halts funding rather than paying at an old price.
+    if (due && this.funding && !due.mark.stale) void this.settleFunding(book, due);
+  }
+
+  /** Pays a funding time between the perpetual's longs and shorts, between the sequencer's batches. */
+  private async settleFunding(book: FuturesBook, due: DueFunding) {
+    const funding = this.funding;
+    if (!funding) return;
+    try {
+      const { paid } = await this.sequencer.exclusive(book, () =>
+        funding.settle(book.symbol, due.fundingTime, due.mark, book.epoch),
+      );
+      this.log?.info({ symbol: book.symbol, fundingTime: due.fundingTime, paid }, 'futures funding settled');
+    } catch (error) {
+      this.log?.error({ err: error, symbol: book.symbol }, 'futures funding could not be settled');
+    }
   }
 
   private published(reports: FuturesBatchReport[]) {

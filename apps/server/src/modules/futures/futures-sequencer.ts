@@ -35,7 +35,15 @@ export type FuturesBatchReport = {
 type Waiter = { resolve: (row: FuturesOrderRow) => void; reject: (error: unknown) => void };
 type PlaceCommand = { kind: 'place'; book: FuturesBook; request: FuturesOrderRequest } & Waiter;
 type CancelCommand = { kind: 'cancel'; book: FuturesBook; orderId: bigint } & Waiter;
-type Command = PlaceCommand | CancelCommand;
+/** Work on a book's positions outside matching (funding), run between batches. */
+type ExclusiveCommand = {
+  kind: 'exclusive';
+  book: FuturesBook;
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+type Command = PlaceCommand | CancelCommand | ExclusiveCommand;
 
 const MAX_BATCH = 128;
 
@@ -74,6 +82,16 @@ export class FuturesSequencer {
     return new Promise((resolve, reject) => this.enqueue({ kind: 'cancel', book, orderId, resolve, reject }));
   }
 
+  /**
+   * Runs `work` between batches, when no order of the queue is half settled: for writes to a book's positions
+   * other than fills (funding), after which the book reads their margins again.
+   */
+  exclusive<T>(book: FuturesBook, work: () => Promise<T>): Promise<T> {
+    return new Promise<unknown>((resolve, reject) =>
+      this.enqueue({ kind: 'exclusive', book, work, resolve, reject }),
+    ) as Promise<T>;
+  }
+
   /** Rebuilds a book from the database: positions, resting orders, and unsettled ones matched in sequence. */
   async recover(book: FuturesBook): Promise<void> {
     if (book.retired) return;
@@ -109,7 +127,16 @@ export class FuturesSequencer {
   private async drain() {
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH).filter((command) => {
+        const first = this.queue[0];
+        if (first?.kind === 'exclusive') {
+          this.queue.shift();
+          await this.runExclusive(first);
+          continue;
+        }
+        const end = this.queue.findIndex((command) => command.kind === 'exclusive');
+        const taken = this.queue.splice(0, Math.min(end === -1 ? this.queue.length : end, MAX_BATCH));
+        const batch = taken.filter((command): command is PlaceCommand | CancelCommand => {
+          if (command.kind === 'exclusive') return false;
           if (command.book.retired) command.reject(new AppError('marketUnavailable'));
           return !command.book.retired;
         });
@@ -120,7 +147,17 @@ export class FuturesSequencer {
     }
   }
 
-  private async handle(batch: Command[]) {
+  private async runExclusive(command: ExclusiveCommand) {
+    try {
+      const result = await command.work();
+      command.book.refreshMargins(await this.repository.positionsOf(command.book.symbol));
+      command.resolve(result);
+    } catch (error) {
+      command.reject(error);
+    }
+  }
+
+  private async handle(batch: Array<PlaceCommand | CancelCommand>) {
     const places = batch.filter((command): command is PlaceCommand => command.kind === 'place');
     const admitted = await this.admit(places);
     const settlement = new FuturesSettlement();
@@ -159,7 +196,11 @@ export class FuturesSequencer {
   }
 
   /** After a failed settlement: the books are rebuilt from the database, and commands answered from it. */
-  private async recoverAfter(error: unknown, batch: Command[], answered: Map<Command, bigint>) {
+  private async recoverAfter(
+    error: unknown,
+    batch: Array<PlaceCommand | CancelCommand>,
+    answered: Map<Command, bigint>,
+  ) {
     const books = new Set(batch.map((command) => command.book));
     if (refusedByFence(error)) {
       this.log?.warn({ err: error }, 'futures settlement refused: a perpetual has another owner');

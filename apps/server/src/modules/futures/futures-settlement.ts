@@ -29,6 +29,9 @@ export type LiveOrder = {
   /** The initial margin its fills moved to the position (an opening order's). */
   margin: Decimal;
   realizedPnl: Decimal;
+  /** Take profit and stop loss an opening order gives its position. */
+  takeProfit: string | null;
+  stopLoss: string | null;
   status: string;
 };
 
@@ -43,6 +46,8 @@ export type PositionState = {
   leverage: number;
   marginMode: MarginMode;
   realizedPnl: Decimal;
+  takeProfit: string | null;
+  stopLoss: string | null;
 };
 
 /** What one fill did to one side of a trade. */
@@ -102,6 +107,8 @@ export type FuturesPositionUpdate = {
   leverage: number;
   marginMode: MarginMode;
   realizedPnl: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
   epoch: bigint;
 };
 
@@ -183,6 +190,8 @@ export class FuturesSettlement {
       leverage: position.leverage,
       marginMode: position.marginMode,
       realizedPnl: formatDecimal(position.realizedPnl),
+      takeProfit: position.takeProfit,
+      stopLoss: position.stopLoss,
       epoch,
     }));
   }

@@ -31,11 +31,19 @@ class FakeTickers {
   }
 }
 
+/** The spot index of BTCUSDT, whose ticks a test sends. */
+const ticks = new Set<(symbol: string, price: string) => void>();
 const index: FuturesIndex = {
   indexPrice: (symbol) => (symbol === 'BTCUSDT' ? '50000' : null),
   isStale: () => false,
-  onIndexPrice: () => () => {},
+  onIndexPrice: (listener) => {
+    ticks.add(listener);
+    return () => ticks.delete(listener);
+  },
 };
+
+/** Users trading in isolated margin; every other one is 10x cross. */
+const isolated = new Set<number>();
 
 let app: TestApp;
 let sut: FuturesOrdersService;
@@ -54,7 +62,12 @@ beforeAll(async () => {
     new FuturesOrdersRepository(app.database.db),
     ledger,
     markets,
-    { of: async () => ({ leverage: 10, marginMode: 'cross' }) },
+    {
+      of: async (userId: number) => ({
+        leverage: 10,
+        marginMode: isolated.has(userId) ? ('isolated' as const) : ('cross' as const),
+      }),
+    },
     tickers,
     index,
     publisher,
@@ -208,5 +221,74 @@ describe('orders that give back or change nothing', () => {
     expect(await futures(user)).toEqual({ available: '939.700000', frozen: '60.300000' });
     await sut.cancel(user, first.id);
     await expectLedgerOk();
+  });
+});
+
+describe('an isolated position', () => {
+  it('takes added margin from the balance, gives back what it does not need, and checks its triggers', async () => {
+    tickers.move('BTCUSDT', '50000');
+    const long = await trader('2000');
+    const short = await trader('2000');
+    isolated.add(long);
+    await place(short, { action: 'openShort', price: '50000', size: '0.02' });
+    await place(long, {
+      action: 'openLong',
+      price: '50000',
+      size: '0.02',
+      takeProfit: '56000',
+      stopLoss: '47000',
+    });
+    expect((await sut.positions(long))[0]).toMatchObject({ takeProfit: '56000', stopLoss: '47000' });
+    // Margin 100 at 10x, taker fee 0.5.
+    expect(await futures(long)).toEqual({ available: '1899.500000', frozen: '100.000000' });
+    const added = await sut.changeMargin(long, {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      direction: 'add',
+      amount: '50',
+    });
+    expect(added).toMatchObject({ margin: '150', marginMode: 'isolated' });
+    expect(await futures(long)).toEqual({ available: '1849.500000', frozen: '150.000000' });
+    await expect(
+      sut.changeMargin(long, { symbol: 'BTCUSDT', side: 'long', direction: 'remove', amount: '60' }),
+    ).rejects.toMatchObject({ reason: 'futuresMarginTooLow' });
+    await sut.changeMargin(long, { symbol: 'BTCUSDT', side: 'long', direction: 'remove', amount: '50' });
+    expect(await futures(long)).toEqual({ available: '1899.500000', frozen: '100.000000' });
+    await expect(
+      sut.changeMargin(short, { symbol: 'BTCUSDT', side: 'short', direction: 'add', amount: '1' }),
+    ).rejects.toMatchObject({ reason: 'futuresMarginNotIsolated' });
+
+    const [position] = await sut.positions(long);
+    expect(position?.liquidationPrice).not.toBeNull();
+    await expect(
+      sut.setTriggers(long, { symbol: 'BTCUSDT', side: 'long', takeProfit: '49000', stopLoss: null }),
+    ).rejects.toMatchObject({ reason: 'futuresTriggerWrongSide' });
+    // 10x isolated: the liquidation price lies a little above 45000.
+    await expect(
+      sut.setTriggers(long, { symbol: 'BTCUSDT', side: 'long', takeProfit: null, stopLoss: '45000' }),
+    ).rejects.toMatchObject({ reason: 'futuresTriggerBeyondLiquidation' });
+    const set = await sut.setTriggers(long, {
+      symbol: 'BTCUSDT',
+      side: 'long',
+      takeProfit: '55000',
+      stopLoss: '48000',
+    });
+    expect(set).toMatchObject({ takeProfit: '55000', stopLoss: '48000' });
+
+    const explained = await sut.explain(long, { symbol: 'BTCUSDT', side: 'long' });
+    expect(explained.subject).toBe('position');
+    expect(explained.figures.find((figure) => figure.name === 'entryPrice')?.value).toBe('50000');
+    // Nobody bids: the market close finds nothing to fill and the position stays.
+    const close = await sut.closePosition(long, { symbol: 'BTCUSDT', side: 'long' }, 'close-isolated');
+    expect(close).toMatchObject({ status: 'cancelled', filledSize: '0' });
+    await expectLedgerOk();
+  });
+});
+
+describe('the owner of a perpetual', () => {
+  it('publishes a mark price from each index tick and the book', async () => {
+    tickers.marks.clear();
+    for (const listener of ticks) listener('BTCUSDT', '50000');
+    expect(tickers.latest('BTCUSDT')?.indexPrice).toEqual(decimalOf('50000'));
   });
 });
