@@ -56,6 +56,8 @@ import {
   FuturesStats,
   FuturesTickers,
   futuresBookRoutes,
+  futuresMarketAdminRoutes,
+  futuresMarketRoutes,
   futuresOrdersRoutes,
 } from './modules/futures';
 import { healthRoutes, Readiness } from './modules/health';
@@ -308,6 +310,48 @@ export async function buildApp({
   app.addHook('onClose', async () => markets.stop());
 
   /**
+   * Perpetual futures (ARCHITECTURE.md section 6, decision 0046): one perpetual per spot market, loaded once the
+   * markets are; marks and funding as their owners publish them, on every node.
+   */
+  const futuresMarketsRepository = new FuturesMarketsRepository(database.db);
+  const futuresMarkets = new FuturesMarkets(futuresMarketsRepository, markets, cluster.bus);
+  const futuresStats = new FuturesStats(futuresMarketsRepository);
+  const futuresTickers = new FuturesTickers({
+    markets: futuresMarkets,
+    index: markets,
+    stats: futuresStats,
+    bus: cluster.bus,
+    publisher: realtime,
+    snapshots: realtime,
+    onError: (error) => app.log.warn({ err: error }, 'publishing a futures mark failed'),
+  });
+  const futuresSettings = new FuturesSettings(
+    new FuturesSettingsRepository(database.db),
+    futuresMarkets,
+    futuresTickers,
+  );
+  const futuresDirectory = { markets: futuresMarkets, tickers: futuresTickers, stats: futuresStats };
+  await app.register(futuresMarketRoutes, {
+    prefix: '/api/futures',
+    auth,
+    settings: futuresSettings,
+    repository: futuresMarketsRepository,
+    ...futuresDirectory,
+  });
+  await app.register(futuresMarketAdminRoutes, { prefix: '/api/admin', admins, ...futuresDirectory });
+  app.addHook('onReady', async () => {
+    await futuresMarkets.start();
+    await futuresStats.refresh();
+    futuresStats.start(10_000, (error) => app.log.warn({ err: error }, 'reading futures statistics failed'));
+    await futuresTickers.start();
+  });
+  app.addHook('onClose', async () => {
+    futuresStats.stop();
+    await futuresTickers.stop();
+    await futuresMarkets.stop();
+  });
+
+  /**
    * Spot orders (decision 0019): books rebuilt from the database once markets are loaded; their batches go through
    * the trading connections (decision 0028).
    */
@@ -346,26 +390,14 @@ export async function buildApp({
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
   /**
-   * Perpetual futures (decision 0046): the directory of perpetuals is loaded (and seeded) before the orders
-   * service contends for their books; each book's owner feeds its mark price and settles its funding.
+   * Futures orders (decision 0046): the orders service contends for the perpetuals' books once their directory
+   * is loaded (above); each book's owner feeds its mark price and settles its funding.
    */
-  const futuresMarketsRepository = new FuturesMarketsRepository(database.db);
-  const futuresMarkets = new FuturesMarkets(futuresMarketsRepository, markets);
-  const futuresStats = new FuturesStats(futuresMarketsRepository);
-  const futuresTickers = new FuturesTickers({
-    markets: futuresMarkets,
-    index: markets,
-    stats: futuresStats,
-    bus: cluster.bus,
-    publisher: realtime,
-    snapshots: realtime,
-    onError: (error) => app.log.warn({ err: error }, 'a futures mark could not be told to the other nodes'),
-  });
   const futures = new FuturesOrdersService(
     new FuturesOrdersRepository(database.db),
     new LedgerService(new LedgerRepository(database.trading)),
     futuresMarkets,
-    new FuturesSettings(new FuturesSettingsRepository(database.db), futuresMarkets),
+    futuresSettings,
     futuresTickers,
     markets,
     realtime,
@@ -376,16 +408,8 @@ export async function buildApp({
   realtime.snapshot('futuresDepth', (channel) => futures.snapshot(channel));
   await app.register(futuresOrdersRoutes, { prefix: '/api/futures', auth, futures, idempotency });
   await app.register(futuresBookRoutes, { prefix: '/api/futures/markets', futures });
-  app.addHook('onReady', async () => {
-    await futuresMarkets.load();
-    await futuresStats.refresh();
-    await futuresTickers.start();
-    await futures.start();
-  });
-  app.addHook('onClose', async () => {
-    await futures.stop();
-    await futuresTickers.stop();
-  });
+  app.addHook('onReady', async () => futures.start());
+  app.addHook('onClose', async () => futures.stop());
   /**
    * The market maker (decision 21) quotes through the spot service, whose markets' leaders run its orders: it
    * cancels its quotes on closing before leadership is handed over (below), while the markets still have leaders.

@@ -139,6 +139,14 @@ export const ERRORS = {
   bannerImageInvalid: { code: 7202, status: 400, message: 'admin.banners.errors.imageInvalid' },
   bannerOrderMismatch: { code: 7203, status: 409, message: 'admin.banners.errors.orderMismatch' },
   bannerLimitReached: { code: 7204, status: 409, message: 'admin.banners.errors.limitReached' },
+  // 73xx: futures. 7301-7319: perpetuals and their settings.
+  futuresMarketUnknown: { code: 7301, status: 404, message: 'futures.markets.errors.unknown' },
+  // The leverage a user sets is bounded by the bracket of their largest open position there, at the mark price.
+  futuresLeverageTooHigh: { code: 7302, status: 400, message: 'futures.settings.errors.leverageTooHigh' },
+  // A position or a live order keeps the margin mode it was opened with: the mode changes only without them.
+  futuresMarginModeLocked: { code: 7303, status: 409, message: 'futures.settings.errors.marginModeLocked' },
+  // Brackets rise in cap, never rise in maximum leverage and never fall in maintenance margin rate.
+  futuresBracketsInvalid: { code: 7304, status: 400, message: 'futures.markets.errors.bracketsInvalid' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

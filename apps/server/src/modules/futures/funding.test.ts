@@ -173,12 +173,41 @@ describe('FundingSettlement', () => {
     expect((await ledger.check()).ok).toBe(true);
   });
 
-  it('is refused by the fence with an epoch that is no longer the market’s, and writes nothing', async () => {
+  it('has the insurance fund pay what a position’s account and margin cannot', async () => {
+    const [d] = (await createUsers(database.db, 1)) as [number];
+    await deposit(ledger, d, 'USDT', '0.01', 'futures');
+    await openPosition(d, 'long', '0.01', 'cross', '0.01');
+    const before = Number((await systemAmount('insurance_fund')) ?? '0');
+    // At the 0.75 % cap D owes 0.01 × 50,000 × 0.0075 = 3.75 and holds 0.01: the fund pays 3.74. C owes 187.5
+    // and holds 5.000037 available and 47.699981 of margin: the fund pays 134.799982 more.
+    await settlement.settle('BTCUSDT', new Date('2026-02-01T20:00:00Z'), markAt('50000', '0.0075'), EPOCH);
+    expect(await balanceOf(ledger, d, 'futures', 'USDT')).toEqual({
+      available: '0.000000',
+      frozen: '0.000000',
+    });
+    expect(Number(await systemAmount('insurance_fund')) - before).toBeCloseTo(-138.539982, 6);
+    const [payment] = await rowsOf<{ amount: string }>(
+      database.db,
+      sql`select amount::text as amount from futures_funding_payments where user_id = ${d}`,
+    );
+    expect(short(payment?.amount)).toBe('-3.75');
+    expect(await balanceOf(ledger, c, 'futures', 'USDT')).toEqual({
+      available: '0.000000',
+      frozen: '0.000000',
+    });
+    expect((await ledger.check()).ok).toBe(true);
+  });
+
+  it('is refused by the fence with an epoch that is no longer the market’s, or with a stale mark, and writes nothing', async () => {
     const time = new Date('2026-02-02T00:00:00Z');
     const refused = await settlement
       .settle('BTCUSDT', time, markAt('50000', '0.0001'), EPOCH - 1n)
       .catch((error: unknown) => error);
     expect(refusedByFence(refused)).toBe(true);
+    const stale = await settlement
+      .settle('BTCUSDT', time, { ...markAt('50000', '0.0001'), stale: true }, EPOCH)
+      .catch((error: unknown) => error);
+    expect(stale).toMatchObject({ code: 7003 });
     const rows = await rowsOf<{ count: string }>(
       database.db,
       sql`select count(*)::text as count from futures_funding_rates where funding_time = ${time.toISOString()}::timestamptz`,

@@ -1,5 +1,6 @@
 import { type FundedPosition, settleFunding } from '@kestrel/futures';
 import { type Decimal, decimalOf, formatDecimal } from '@kestrel/money';
+import { AppError } from '../../http/app-error';
 import type { FundingLeg, LedgerService } from '../ledger';
 import type { FundingRepository } from './funding.repository';
 import { type FuturesPositionRow, POSITION_RESERVATION } from './futures.schema';
@@ -11,7 +12,7 @@ import type { FuturesMark } from './mark-price';
  * every open position pays or receives size × mark price × rate, rounded against it, in one journal transaction of
  * kind 'funding' (reference `funding:<symbol>:<time>`) against `futures_clearing`, the remainder to `rounding`,
  * with its payment rows and the market's rate row, all in one database transaction fenced by the owner's epoch.
- * A funding time is settled once: settling it again changes nothing.
+ * A funding time is settled once: settling it again changes nothing. A stale mark is refused (7003).
  */
 export class FundingSettlement {
   constructor(
@@ -28,6 +29,8 @@ export class FundingSettlement {
   ): Promise<{ paid: number }> {
     const market = this.markets.market(symbol);
     if (!market) throw new RangeError(`${symbol} is not a perpetual`);
+    // A stale index halts funding rather than paying at an old price: the owner settles once it is fresh again.
+    if (mark.stale) throw new AppError('priceStale');
     const precision = (await this.ledger.assets()).get(market.quote);
     if (precision === undefined) throw new RangeError(`${market.quote} is not an asset`);
     const reference = `funding:${symbol}:${fundingTime.toISOString()}`;

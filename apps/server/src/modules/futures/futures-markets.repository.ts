@@ -1,10 +1,28 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { futuresMarkets } from './futures.schema';
+import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
+import { futuresFundingRates, futuresMarkets } from './futures.schema';
 
 export type FuturesMarketRow = typeof futuresMarkets.$inferSelect;
 export type NewFuturesMarketRow = typeof futuresMarkets.$inferInsert;
+/** What operators change; NUMERIC columns as decimal strings the service checked. */
+export type FuturesMarketChanges = Partial<
+  Pick<
+    FuturesMarketRow,
+    | 'tickSize'
+    | 'lotSize'
+    | 'minNotional'
+    | 'makerFee'
+    | 'takerFee'
+    | 'fundingIntervalHours'
+    | 'interestRate'
+    | 'fundingCap'
+    | 'brackets'
+    | 'open'
+    | 'marketMaker'
+  >
+>;
 
 /** A bracket as stored: its floor is the previous bracket's cap and its maintenance amount follows from the rates. */
 export type StoredBracket = { notionalCap: string; maxLeverage: number; maintenanceMarginRate: string };
@@ -21,8 +39,46 @@ export type TradeSummary = {
 };
 
 /** Every SQL statement of the directory of perpetuals. */
-export class FuturesMarketsRepository {
+export class FuturesMarketsRepository implements Audited<FuturesMarketsRepository> {
   constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (repository: FuturesMarketsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new FuturesMarketsRepository(tx)));
+  }
+
+  appendAudit(entry: AuditEntryRow) {
+    return appendAuditEntry(this.db, entry);
+  }
+
+  /** The perpetual as it is now, locked until the end of the transaction, so its audit entry's "before" holds. */
+  async lock(symbol: string): Promise<FuturesMarketRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(futuresMarkets)
+      .where(eq(futuresMarkets.symbol, symbol))
+      .for('update');
+    return row;
+  }
+
+  async update(symbol: string, changes: FuturesMarketChanges): Promise<FuturesMarketRow> {
+    const [row] = await this.db
+      .update(futuresMarkets)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(futuresMarkets.symbol, symbol))
+      .returning();
+    if (!row) throw new Error(`perpetual ${symbol} vanished inside its transaction`);
+    return row;
+  }
+
+  /** The market's settled funding rates, newest first. */
+  fundingRates(symbol: string, limit: number) {
+    return this.db
+      .select()
+      .from(futuresFundingRates)
+      .where(eq(futuresFundingRates.symbol, symbol))
+      .orderBy(desc(futuresFundingRates.fundingTime))
+      .limit(limit);
+  }
 
   list(): Promise<FuturesMarketRow[]> {
     return this.db.select().from(futuresMarkets).orderBy(asc(futuresMarkets.symbol));

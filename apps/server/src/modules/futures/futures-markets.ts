@@ -1,3 +1,4 @@
+import type { AdminFuturesMarketUpdateBody } from '@kestrel/contract';
 import {
   ALT_BRACKETS,
   type Bracket,
@@ -5,9 +6,17 @@ import {
   MAJOR_BRACKETS,
   maintenanceAmountsOf,
 } from '@kestrel/futures';
-import { type Decimal, decimalOf, formatShortest, normalize } from '@kestrel/money';
+import { compareDecimals, type Decimal, decimalOf, formatShortest, normalize } from '@kestrel/money';
+import type { ClusterBus } from '../../cluster/bus';
+import { AppError } from '../../http/app-error';
+import { type Actor, withAudit } from '../admin';
 import type { Market } from '../markets';
-import type { FuturesMarketRow, FuturesMarketsRepository, StoredBracket } from './futures-markets.repository';
+import type {
+  FuturesMarketChanges,
+  FuturesMarketRow,
+  FuturesMarketsRepository,
+  StoredBracket,
+} from './futures-markets.repository';
 
 /** A perpetual as the futures modules use it: its spot market's assets, its own increments, fees and brackets. */
 export type FuturesMarketConfig = {
@@ -66,6 +75,41 @@ export function bracketsOf(stored: readonly StoredBracket[]): Bracket[] {
 }
 
 const exact = (text: string) => normalize(decimalOf(text));
+const shortest = (text: string) => formatShortest(decimalOf(text));
+
+/** Where a node tells the others that operators changed a perpetual, so that they read the directory again. */
+export const FUTURES_MARKETS_TOPIC = 'futures-markets';
+
+/** Brackets in order: caps rising, maximum leverage never rising, maintenance rates never falling. */
+export function bracketsInOrder(brackets: readonly StoredBracket[]): boolean {
+  return brackets.every((bracket, index) => {
+    const previous = brackets[index - 1];
+    if (!previous) return decimalOf(bracket.notionalCap).units > 0n;
+    return (
+      compareDecimals(decimalOf(bracket.notionalCap), decimalOf(previous.notionalCap)) > 0 &&
+      bracket.maxLeverage <= previous.maxLeverage &&
+      compareDecimals(decimalOf(bracket.maintenanceMarginRate), decimalOf(previous.maintenanceMarginRate)) >=
+        0
+    );
+  });
+}
+
+/** A perpetual as stored, for the audit log: decimals in their shortest form. */
+function auditedOf(row: FuturesMarketRow) {
+  return {
+    tickSize: shortest(row.tickSize),
+    lotSize: shortest(row.lotSize),
+    minNotional: shortest(row.minNotional),
+    makerFee: shortest(row.makerFee),
+    takerFee: shortest(row.takerFee),
+    fundingIntervalHours: row.fundingIntervalHours,
+    interestRate: shortest(row.interestRate),
+    fundingCap: shortest(row.fundingCap),
+    brackets: row.brackets,
+    open: row.open,
+    marketMaker: row.marketMaker,
+  };
+}
 
 function configOf(row: FuturesMarketRow, spot: Market): FuturesMarketConfig {
   return {
@@ -93,11 +137,27 @@ function configOf(row: FuturesMarketRow, spot: Market): FuturesMarketConfig {
  */
 export class FuturesMarkets {
   private configs = new Map<string, FuturesMarketConfig>();
+  private readonly updatedAt = new Map<string, Date>();
+  private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly repository: FuturesMarketsRepository,
     private readonly spot: SpotDirectory,
+    /** The cluster's bus, to hear other nodes' operator changes; alone, none is needed. */
+    private readonly bus?: ClusterBus,
   ) {}
+
+  /** Loads the directory and hears other nodes' changes. */
+  async start(): Promise<void> {
+    await this.load();
+    this.unsubscribe ??= await this.bus?.subscribe(FUTURES_MARKETS_TOPIC, () => void this.load());
+  }
+
+  async stop(): Promise<void> {
+    const unsubscribe = this.unsubscribe;
+    this.unsubscribe = undefined;
+    await unsubscribe?.();
+  }
 
   /** Creates the perpetuals of spot markets that have none yet, then reads them all. */
   async load(): Promise<void> {
@@ -117,9 +177,84 @@ export class FuturesMarkets {
     const configs = new Map<string, FuturesMarketConfig>();
     for (const row of await this.repository.list()) {
       const spot = spotOf.get(row.symbol);
-      if (spot) configs.set(row.symbol, configOf(row, spot));
+      if (!spot) continue;
+      configs.set(row.symbol, configOf(row, spot));
+      this.updatedAt.set(row.symbol, row.updatedAt);
     }
     this.configs = configs;
+  }
+
+  /** When operators last changed the perpetual. */
+  updatedAtOf(symbol: string): Date | undefined {
+    return this.updatedAt.get(symbol);
+  }
+
+  /**
+   * An operator's change, audited with its reason: fees, funding parameters, brackets (in order), open and the
+   * market maker at any time; tick and lot size only while the perpetual is closed, so no resting order falls
+   * off the grid. Every node reads the directory again.
+   */
+  async update(
+    symbol: string,
+    body: AdminFuturesMarketUpdateBody,
+    actor: Actor,
+  ): Promise<FuturesMarketConfig> {
+    const { reason, brackets, ...requested } = body;
+    const row = await withAudit(
+      this.repository,
+      actor,
+      { type: 'futuresMarket', id: symbol },
+      reason,
+      async (repository) => {
+        const before = await repository.lock(symbol);
+        if (!before || !this.configs.has(symbol)) throw new AppError('futuresMarketUnknown');
+        const changes: FuturesMarketChanges = {};
+        for (const field of [
+          'tickSize',
+          'lotSize',
+          'minNotional',
+          'makerFee',
+          'takerFee',
+          'interestRate',
+          'fundingCap',
+        ] as const) {
+          const value = requested[field];
+          if (value !== undefined && shortest(value) !== shortest(before[field]))
+            changes[field] = shortest(value);
+        }
+        if (changes.fundingCap !== undefined && decimalOf(changes.fundingCap).units === 0n) {
+          throw new AppError('parameterError');
+        }
+        if (requested.fundingIntervalHours !== undefined) {
+          changes.fundingIntervalHours = requested.fundingIntervalHours;
+        }
+        if (requested.open !== undefined) changes.open = requested.open;
+        if (requested.marketMaker !== undefined) changes.marketMaker = requested.marketMaker;
+        if ((changes.tickSize !== undefined || changes.lotSize !== undefined) && before.open) {
+          throw new AppError('marketSizesWhileOpen');
+        }
+        if (brackets !== undefined) {
+          const stored = brackets.map((bracket) => ({
+            notionalCap: shortest(bracket.notionalCap),
+            maxLeverage: bracket.maxLeverage,
+            maintenanceMarginRate: shortest(bracket.maintenanceMarginRate),
+          }));
+          if (!bracketsInOrder(stored)) throw new AppError('futuresBracketsInvalid');
+          changes.brackets = stored;
+        }
+        const after = await repository.update(symbol, changes);
+        return { before: auditedOf(before), after: auditedOf(after), result: after };
+      },
+    );
+    const spot = this.spot.markets().find((market) => market.symbol === symbol);
+    if (spot) {
+      this.configs.set(symbol, configOf(row, spot));
+      this.updatedAt.set(symbol, row.updatedAt);
+    }
+    await this.bus?.publish(FUTURES_MARKETS_TOPIC, symbol);
+    const config = this.configs.get(symbol);
+    if (!config) throw new AppError('futuresMarketUnknown');
+    return config;
   }
 
   market(symbol: string): FuturesMarketConfig | undefined {

@@ -1,7 +1,10 @@
 import type { MarginMode } from '@kestrel/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { futuresSettings } from './futures.schema';
+import { futuresOrders, futuresPositions, futuresSettings } from './futures.schema';
+
+/** Order statuses still in the book or on their way to it. */
+const LIVE = ['new', 'open', 'partially_filled'];
 
 export type StoredSetting = { symbol: string; leverage: number; marginMode: MarginMode };
 
@@ -15,6 +18,45 @@ export class FuturesSettingsRepository {
       .from(futuresSettings)
       .where(and(eq(futuresSettings.userId, userId), eq(futuresSettings.symbol, symbol)));
     return row && settingOf(row);
+  }
+
+  /** The sizes and entry prices of the user's open positions in the market (a long and a short at most). */
+  openPositions(userId: number, symbol: string): Promise<{ size: string; entryPrice: string }[]> {
+    return this.db
+      .select({ size: futuresPositions.size, entryPrice: futuresPositions.entryPrice })
+      .from(futuresPositions)
+      .where(
+        and(
+          eq(futuresPositions.userId, userId),
+          eq(futuresPositions.symbol, symbol),
+          gt(futuresPositions.size, '0'),
+        ),
+      );
+  }
+
+  async hasLiveOrder(userId: number, symbol: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: futuresOrders.id })
+      .from(futuresOrders)
+      .where(
+        and(
+          eq(futuresOrders.userId, userId),
+          eq(futuresOrders.symbol, symbol),
+          inArray(futuresOrders.status, LIVE),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async save(userId: number, setting: StoredSetting): Promise<void> {
+    await this.db
+      .insert(futuresSettings)
+      .values({ userId, ...setting })
+      .onConflictDoUpdate({
+        target: [futuresSettings.userId, futuresSettings.symbol],
+        set: { leverage: setting.leverage, marginMode: setting.marginMode, updatedAt: sql`now()` },
+      });
   }
 
   async list(userId: number): Promise<StoredSetting[]> {

@@ -48,14 +48,34 @@ function statsOf(summary: TradeSummary): MarketStats {
 /** Rolling 24-hour statistics of each perpetual's own trades, read from `futures_trades` and kept until refreshed. */
 export class FuturesStats {
   private stats = new Map<string, MarketStats>();
+  private reading: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repository: Pick<FuturesMarketsRepository, 'tradeSummaries'>,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Reads the last 24 hours again. */
-  async refresh(): Promise<void> {
+  /** Reads the last 24 hours again; callers that ask while a read is under way share it. */
+  refresh(): Promise<void> {
+    this.reading ??= this.read().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  /** Reads them again every `everyMs`, for the tickers the channels carry between requests. */
+  start(everyMs: number, onError: (error: unknown) => void): void {
+    this.timer ??= setInterval(() => this.refresh().catch(onError), everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async read() {
     const summaries = await this.repository.tradeSummaries(new Date(this.now() - DAY_MS));
     this.stats = new Map(summaries.map((summary) => [summary.symbol, statsOf(summary)]));
   }

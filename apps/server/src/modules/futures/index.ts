@@ -4,6 +4,7 @@ export { FundingSettlement } from './funding';
 export { FencedOut, FundingRepository } from './funding.repository';
 export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';
 export { FuturesMarketsRepository } from './futures-markets.repository';
+export { futuresMarketAdminRoutes, futuresMarketRoutes, futuresMarketView } from './futures-markets.routes';
 export { FuturesOrdersRepository } from './futures-orders.repository';
 export { futuresBookRoutes, futuresOrdersRoutes } from './futures-orders.routes';
 export { type FuturesIndex, FuturesOrdersService } from './futures-orders.service';

@@ -230,6 +230,22 @@ const server: ServerTexts = {
         marginTooLow: 'Sie können dieser Position höchstens {{max}} USDT Margin entnehmen.',
       },
     },
+    markets: {
+      saved: 'Perpetual gespeichert',
+      errors: {
+        unknown: 'Diesen Perpetual gibt es nicht',
+        bracketsInvalid:
+          'Jede Stufe braucht eine höhere Obergrenze als die vorige, keinen höheren maximalen Hebel und keinen niedrigeren Erhaltungsmargensatz',
+      },
+    },
+    settings: {
+      saved: 'Futures-Einstellungen gespeichert',
+      errors: {
+        leverageTooHigh: 'Dieser Markt erlaubt für Ihre Positionsgröße höchstens {{max}}x Hebel',
+        marginModeLocked:
+          'Schließen Sie Ihre Positionen und stornieren Sie Ihre offenen Orders in diesem Markt, bevor Sie den Margin-Modus ändern',
+      },
+    },
   },
 };
 

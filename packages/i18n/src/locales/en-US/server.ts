@@ -220,6 +220,22 @@ const server = {
         marginTooLow: 'You can remove at most {{max}} USDT of margin from this position.',
       },
     },
+    markets: {
+      saved: 'Perpetual saved',
+      errors: {
+        unknown: 'This perpetual does not exist',
+        bracketsInvalid:
+          'Each bracket needs a higher cap than the one before, a maximum leverage no higher and a maintenance margin rate no lower',
+      },
+    },
+    settings: {
+      saved: 'Futures settings saved',
+      errors: {
+        leverageTooHigh: 'This market allows at most {{max}}x leverage for your position size',
+        marginModeLocked:
+          'Close your positions and cancel your open orders in this market before changing its margin mode',
+      },
+    },
   },
 };
 

@@ -223,6 +223,23 @@ const server: ServerTexts = {
         marginTooLow: 'Puede retirar como máximo {{max}} USDT de margen de esta posición.',
       },
     },
+    markets: {
+      saved: 'Perpetuo guardado',
+      errors: {
+        unknown: 'Este perpetuo no existe',
+        bracketsInvalid:
+          'Cada tramo necesita un límite mayor que el anterior, un apalancamiento máximo no mayor y una tasa de margen de mantenimiento no menor',
+      },
+    },
+    settings: {
+      saved: 'Configuración de futuros guardada',
+      errors: {
+        leverageTooHigh:
+          'Este mercado permite como máximo {{max}}x de apalancamiento para el tamaño de su posición',
+        marginModeLocked:
+          'Cierre sus posiciones y cancele sus órdenes abiertas en este mercado antes de cambiar su modo de margen',
+      },
+    },
   },
 };
 

@@ -230,6 +230,23 @@ const server: ServerTexts = {
         marginTooLow: 'Vous pouvez retirer au plus {{max}} USDT de marge de cette position.',
       },
     },
+    markets: {
+      saved: 'Perpétuel enregistré',
+      errors: {
+        unknown: "Ce perpétuel n'existe pas",
+        bracketsInvalid:
+          "Chaque palier doit avoir un plafond plus élevé que le précédent, un effet de levier maximal qui n'est pas plus élevé et un taux de marge de maintenance qui n'est pas plus bas",
+      },
+    },
+    settings: {
+      saved: 'Paramètres des contrats à terme enregistrés',
+      errors: {
+        leverageTooHigh:
+          'Ce marché autorise au plus un effet de levier de {{max}}x pour la taille de votre position',
+        marginModeLocked:
+          'Fermez vos positions et annulez vos ordres ouverts sur ce marché avant de changer son mode de marge',
+      },
+    },
   },
 };
 

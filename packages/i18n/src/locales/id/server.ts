@@ -223,6 +223,22 @@ const server: ServerTexts = {
         marginTooLow: 'Anda dapat menarik paling banyak {{max}} USDT margin dari posisi ini.',
       },
     },
+    markets: {
+      saved: 'Perpetual disimpan',
+      errors: {
+        unknown: 'Perpetual ini tidak ada',
+        bracketsInvalid:
+          'Setiap tingkat memerlukan batas lebih tinggi dari sebelumnya, leverage maksimum yang tidak lebih tinggi, dan tingkat margin pemeliharaan yang tidak lebih rendah',
+      },
+    },
+    settings: {
+      saved: 'Pengaturan futures disimpan',
+      errors: {
+        leverageTooHigh: 'Pasar ini mengizinkan leverage paling tinggi {{max}}x untuk ukuran posisi Anda',
+        marginModeLocked:
+          'Tutup posisi Anda dan batalkan order terbuka Anda di pasar ini sebelum mengubah mode margin',
+      },
+    },
   },
 };
 

@@ -218,6 +218,22 @@ const server: ServerTexts = {
         marginTooLow: 'このポジションから削減できる証拠金は最大 {{max}} USDT です。',
       },
     },
+    markets: {
+      saved: '無期限先物を保存しました',
+      errors: {
+        unknown: 'この無期限先物は存在しません',
+        bracketsInvalid:
+          '各ティアの上限は前のティアより高く、最大レバレッジは前より高くなく、維持証拠金率は前より低くない必要があります',
+      },
+    },
+    settings: {
+      saved: '先物の設定を保存しました',
+      errors: {
+        leverageTooHigh: 'この市場では、お客様のポジションサイズに対するレバレッジは最大{{max}}倍です',
+        marginModeLocked:
+          '証拠金モードを変更する前に、この市場のポジションを決済し、未約定の注文をキャンセルしてください',
+      },
+    },
   },
 };
 

@@ -216,6 +216,21 @@ const server: ServerTexts = {
         marginTooLow: '이 포지션에서 인출할 수 있는 증거금은 최대 {{max}} USDT입니다.',
       },
     },
+    markets: {
+      saved: '무기한 선물이 저장되었습니다',
+      errors: {
+        unknown: '존재하지 않는 무기한 선물입니다',
+        bracketsInvalid:
+          '각 구간은 이전 구간보다 한도가 높고, 최대 레버리지가 높지 않으며, 유지 증거금률이 낮지 않아야 합니다',
+      },
+    },
+    settings: {
+      saved: '선물 설정이 저장되었습니다',
+      errors: {
+        leverageTooHigh: '이 시장은 현재 포지션 규모에 대해 최대 {{max}}배 레버리지를 허용합니다',
+        marginModeLocked: '마진 모드를 변경하기 전에 이 시장의 포지션을 종료하고 미체결 주문을 취소하세요',
+      },
+    },
   },
 };
 

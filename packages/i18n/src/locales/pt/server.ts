@@ -221,6 +221,23 @@ const server: ServerTexts = {
         marginTooLow: 'Você pode remover no máximo {{max}} USDT de margem desta posição.',
       },
     },
+    markets: {
+      saved: 'Perpétuo salvo',
+      errors: {
+        unknown: 'Este perpétuo não existe',
+        bracketsInvalid:
+          'Cada faixa precisa de um limite maior que o da anterior, uma alavancagem máxima não maior e uma taxa de margem de manutenção não menor',
+      },
+    },
+    settings: {
+      saved: 'Configurações de futuros salvas',
+      errors: {
+        leverageTooHigh:
+          'Este mercado permite no máximo {{max}}x de alavancagem para o tamanho da sua posição',
+        marginModeLocked:
+          'Feche suas posições e cancele suas ordens abertas neste mercado antes de mudar o modo de margem',
+      },
+    },
   },
 };
 

@@ -219,6 +219,22 @@ const server: ServerTexts = {
         marginTooLow: 'Bu pozisyondan en fazla {{max}} USDT marjin çekebilirsiniz.',
       },
     },
+    markets: {
+      saved: 'Sürekli sözleşme kaydedildi',
+      errors: {
+        unknown: 'Bu sürekli sözleşme yok',
+        bracketsInvalid:
+          'Her kademenin üst sınırı bir öncekinden yüksek, azami kaldıracı daha yüksek olmamalı ve sürdürme teminatı oranı daha düşük olmamalıdır',
+      },
+    },
+    settings: {
+      saved: 'Vadeli işlem ayarları kaydedildi',
+      errors: {
+        leverageTooHigh: 'Bu piyasa pozisyon büyüklüğünüz için en fazla {{max}}x kaldıraca izin verir',
+        marginModeLocked:
+          'Teminat modunu değiştirmeden önce bu piyasadaki pozisyonlarınızı kapatın ve açık emirlerinizi iptal edin',
+      },
+    },
   },
 };
 

@@ -222,6 +222,22 @@ const server: ServerTexts = {
         marginTooLow: 'Bạn có thể rút tối đa {{max}} USDT ký quỹ khỏi vị thế này.',
       },
     },
+    markets: {
+      saved: 'Đã lưu hợp đồng vĩnh cửu',
+      errors: {
+        unknown: 'Hợp đồng vĩnh cửu này không tồn tại',
+        bracketsInvalid:
+          'Mỗi bậc cần có mức trần cao hơn bậc trước, đòn bẩy tối đa không cao hơn và tỷ lệ ký quỹ duy trì không thấp hơn',
+      },
+    },
+    settings: {
+      saved: 'Đã lưu cài đặt hợp đồng tương lai',
+      errors: {
+        leverageTooHigh: 'Thị trường này cho phép đòn bẩy tối đa {{max}}x với quy mô vị thế của bạn',
+        marginModeLocked:
+          'Hãy đóng các vị thế và hủy các lệnh đang mở trong thị trường này trước khi thay đổi chế độ ký quỹ',
+      },
+    },
   },
 };
 

@@ -212,6 +212,20 @@ const server: ServerTexts = {
         marginTooLow: '该仓位最多可减少 {{max}} USDT 保证金。',
       },
     },
+    markets: {
+      saved: '永续合约已保存',
+      errors: {
+        unknown: '该永续合约不存在',
+        bracketsInvalid: '每一档的上限须高于前一档，最大杠杆不得更高，维持保证金率不得更低',
+      },
+    },
+    settings: {
+      saved: '合约设置已保存',
+      errors: {
+        leverageTooHigh: '按您的仓位规模，此市场最多允许 {{max}} 倍杠杆',
+        marginModeLocked: '请先平掉此市场的仓位并撤销挂单，再更改保证金模式',
+      },
+    },
   },
 };
 

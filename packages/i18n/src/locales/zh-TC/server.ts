@@ -212,6 +212,20 @@ const server: ServerTexts = {
         marginTooLow: '該倉位最多可減少 {{max}} USDT 保證金。',
       },
     },
+    markets: {
+      saved: '永續合約已儲存',
+      errors: {
+        unknown: '該永續合約不存在',
+        bracketsInvalid: '每一檔的上限須高於前一檔，最大槓桿不得更高，維持保證金率不得更低',
+      },
+    },
+    settings: {
+      saved: '合約設定已儲存',
+      errors: {
+        leverageTooHigh: '按您的倉位規模，此市場最多允許 {{max}} 倍槓桿',
+        marginModeLocked: '請先平掉此市場的倉位並撤銷掛單，再更改保證金模式',
+      },
+    },
   },
 };
 
