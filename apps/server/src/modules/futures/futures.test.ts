@@ -3,79 +3,23 @@ import { compareDecimals, decimalOf } from '@kestrel/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger/ledger.service';
-import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
-import { nodeOf, RecordingPublisher, until } from '../spot/test-spot';
-import { FuturesOrdersRepository } from './futures-orders.repository';
-import { type FuturesIndex, FuturesOrdersService } from './futures-orders.service';
-import type { FuturesMark } from './mark-price';
-import { futuresMarketsOf } from './test-futures';
-
-/** The mark prices the owner would publish; a test moves them. */
-class FakeTickers {
-  readonly marks = new Map<string, FuturesMark>();
-  latest(symbol: string) {
-    return this.marks.get(symbol);
-  }
-  publish(mark: FuturesMark) {
-    this.marks.set(mark.symbol, mark);
-  }
-  move(symbol: string, price: string) {
-    this.marks.set(symbol, {
-      symbol,
-      markPrice: decimalOf(price),
-      indexPrice: decimalOf(price),
-      fundingRate: decimalOf('0.0001'),
-      nextFundingTime: new Date(Date.now() + 3_600_000),
-      stale: false,
-    });
-  }
-}
-
-/** The spot index of BTCUSDT, whose ticks a test sends. */
-const ticks = new Set<(symbol: string, price: string) => void>();
-const index: FuturesIndex = {
-  indexPrice: (symbol) => (symbol === 'BTCUSDT' ? '50000' : null),
-  isStale: () => false,
-  onIndexPrice: (listener) => {
-    ticks.add(listener);
-    return () => ticks.delete(listener);
-  },
-};
-
-/** Users trading in isolated margin; every other one is 10x cross. */
-const isolated = new Set<number>();
+import { balanceOf, createUsers, deposit } from '../ledger/test-ledger';
+import type { RecordingPublisher } from '../spot/test-spot';
+import type { FuturesOrdersService } from './futures-orders.service';
+import { type FakeIndex, type FakeTickers, futuresServiceOf } from './test-futures-orders';
 
 let app: TestApp;
 let sut: FuturesOrdersService;
 let ledger: LedgerService;
 let tickers: FakeTickers;
+let index: FakeIndex;
 let publisher: RecordingPublisher;
+/** Users trading in isolated margin; every other one is 10x cross. */
+const isolated = new Set<number>();
 
 beforeAll(async () => {
   app = await createTestApp();
-  ledger = tradingLedgerOf(app);
-  tickers = new FakeTickers();
-  publisher = new RecordingPublisher();
-  const markets = await futuresMarketsOf(app.database.db);
-  const node = nodeOf(app);
-  sut = new FuturesOrdersService(
-    new FuturesOrdersRepository(app.database.db),
-    ledger,
-    markets,
-    {
-      of: async (userId: number) => ({
-        leverage: 10,
-        marginMode: isolated.has(userId) ? ('isolated' as const) : ('cross' as const),
-      }),
-    },
-    tickers,
-    index,
-    publisher,
-    node,
-  );
-  await sut.start();
-  await node.leadership.start();
-  await until(() => sut.serves('BTCUSDT'), 'the node owns BTCUSDT');
+  ({ sut, ledger, tickers, index, publisher } = await futuresServiceOf(app, { isolated }));
 });
 afterAll(async () => {
   await sut?.stop();
@@ -288,7 +232,7 @@ describe('an isolated position', () => {
 describe('the owner of a perpetual', () => {
   it('publishes a mark price from each index tick and the book', async () => {
     tickers.marks.clear();
-    for (const listener of ticks) listener('BTCUSDT', '50000');
+    index.tick('BTCUSDT', '50000');
     expect(tickers.latest('BTCUSDT')?.indexPrice).toEqual(decimalOf('50000'));
   });
 });
