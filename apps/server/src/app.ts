@@ -390,8 +390,8 @@ export async function buildApp({
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
   /**
-   * Futures orders (decision 0046): the orders service contends for the perpetuals' books once their directory
-   * is loaded (above); each book's owner feeds its mark price and settles its funding.
+   * Futures orders and positions (decision 0046): started after the directory of perpetuals above; each book's
+   * owner feeds its mark price and settles its funding.
    */
   const futures = new FuturesOrdersService(
     new FuturesOrdersRepository(database.db),
