@@ -456,6 +456,7 @@ export class FuturesOrdersService {
     reference: string | null,
     book: FuturesBook,
     places: number,
+    origin: 'user' | 'takeProfit' | 'stopLoss' = 'user',
   ): Promise<FuturesOrderRequest> {
     const market = this.marketOf(body.symbol);
     const tick = formatDecimal(market.tickSize);
@@ -516,6 +517,7 @@ export class FuturesOrdersService {
         leverage: setting.leverage,
         marginMode: setting.marginMode,
         frozenAmount: formatDecimal({ units: cost, scale: places }),
+        origin,
         takeProfit: body.takeProfit ?? null,
         stopLoss: body.stopLoss ?? null,
       },
@@ -652,9 +654,55 @@ export class FuturesOrdersService {
       indexStale: this.index.isStale(symbol),
     });
     this.tickers.publish(mark);
+    if (!mark.stale) this.trigger(book, mark.markPrice);
     const due = lead.tracker.takeDue();
     // A stale index halts funding rather than paying at an old price.
     if (due && this.funding && !due.mark.stale) void this.settleFunding(book, due);
+  }
+
+  /**
+   * Closes at the market every position whose take profit or stop loss the mark price has reached: a long's
+   * take profit at or above it, its stop loss at or below, a short's the other way. A trigger fires once.
+   */
+  private trigger(book: FuturesBook, markPrice: Decimal) {
+    for (const position of book.allPositions()) {
+      if (position.size.units <= 0n) continue;
+      const long = position.side === 'long';
+      const reached = (price: string | null, above: boolean) =>
+        price !== null && compareDecimals(markPrice, decimalOf(price)) * (above ? 1 : -1) >= 0;
+      const origin = reached(position.takeProfit, long)
+        ? 'takeProfit'
+        : reached(position.stopLoss, !long)
+          ? 'stopLoss'
+          : undefined;
+      if (!origin) continue;
+      book.setTriggers(position.userId, position.side, null, null);
+      void this.closeBy(book, position.userId, position.side, plain(position.size), origin);
+    }
+  }
+
+  private async closeBy(
+    book: FuturesBook,
+    userId: number,
+    side: PositionSide,
+    size: string,
+    origin: 'takeProfit' | 'stopLoss',
+  ) {
+    try {
+      const body = {
+        symbol: book.symbol,
+        action: side === 'long' ? 'closeLong' : 'closeShort',
+        type: 'market',
+        size,
+      } as const;
+      const places = await this.places();
+      await this.sequencer.place(book, await this.requestOf(userId, body, null, book, places, origin));
+    } catch (error) {
+      this.log?.warn(
+        { err: error, symbol: book.symbol, userId, origin },
+        'a futures trigger could not close',
+      );
+    }
   }
 
   /** Pays a funding time between the perpetual's longs and shorts, between the sequencer's batches. */

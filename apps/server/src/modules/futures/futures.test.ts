@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger/ledger.service';
 import { balanceOf, createUsers, deposit } from '../ledger/test-ledger';
-import type { RecordingPublisher } from '../spot/test-spot';
+import { type RecordingPublisher, until } from '../spot/test-spot';
 import type { FuturesOrdersService } from './futures-orders.service';
 import { type FakeIndex, type FakeTickers, futuresServiceOf } from './test-futures-orders';
 
@@ -234,5 +234,23 @@ describe('the owner of a perpetual', () => {
     tickers.marks.clear();
     index.tick('BTCUSDT', '50000');
     expect(tickers.latest('BTCUSDT')?.indexPrice).toEqual(decimalOf('50000'));
+  });
+
+  it('closes a position at the market once the mark reaches its take profit', async () => {
+    tickers.move('BTCUSDT', '50000');
+    const long = await trader('10000');
+    const short = await trader('10000');
+    const buyer = await trader('10000');
+    await place(short, { action: 'openShort', price: '50000', size: '0.01' });
+    await place(long, { action: 'openLong', price: '50000', size: '0.01', takeProfit: '51000' });
+    await place(buyer, { action: 'openLong', price: '51000', size: '0.01' });
+    // The mark follows the index up, held back by the book's basis: above 51000 all the same.
+    index.tick('BTCUSDT', '53000');
+    await until(async () => (await sut.positions(long)).length === 0, 'the take profit closed the long');
+    const [closed] = (await sut.orders(long, { state: 'history', limit: 1 })).items;
+    // Sold to the resting bid at 51000: 10 of profit.
+    expect(closed).toMatchObject({ action: 'closeLong', status: 'filled', realizedPnl: '10' });
+    index.tick('BTCUSDT', '50000');
+    await expectLedgerOk();
   });
 });

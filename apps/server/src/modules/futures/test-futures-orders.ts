@@ -34,11 +34,12 @@ export class FakeTickers {
   }
 }
 
-/** The spot index of BTCUSDT at 50000, whose ticks a test sends to every listener. */
+/** The spot index of BTCUSDT (50000 until a tick moves it), whose ticks a test sends to every listener. */
 export class FakeIndex implements FuturesIndex {
   readonly listeners = new Set<(symbol: string, price: string) => void>();
+  private btc = '50000';
   indexPrice(symbol: string) {
-    return symbol === 'BTCUSDT' ? '50000' : null;
+    return symbol === 'BTCUSDT' ? this.btc : null;
   }
   isStale() {
     return false;
@@ -50,6 +51,7 @@ export class FakeIndex implements FuturesIndex {
     };
   }
   tick(symbol: string, price: string) {
+    if (symbol === 'BTCUSDT') this.btc = price;
     for (const listener of this.listeners) listener(symbol, price);
   }
 }
