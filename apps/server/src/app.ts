@@ -63,7 +63,7 @@ import {
 import { healthRoutes, Readiness } from './modules/health';
 import { IdentityRepository, IdentityService, identityReview, identityRoutes } from './modules/identity';
 import { LedgerRepository, LedgerService, ledgerRoutes, WalletRepository } from './modules/ledger';
-import { MarketMaker } from './modules/market-maker';
+import { FuturesMarketMaker, MarketMaker } from './modules/market-maker';
 import {
   MarketsRepository,
   MarketsService,
@@ -425,6 +425,20 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => marketMaker.start());
   app.addHook('preClose', async () => marketMaker.stop());
+  /** The same maker quotes the perpetuals from its futures account, through the futures orders service. */
+  const futuresMarketMaker = new FuturesMarketMaker({
+    repository: new MarketMakerRepository(database.db),
+    ledger,
+    markets: futuresMarkets,
+    index: markets,
+    orders: futures,
+    futuresSettings,
+    settings: config.marketMaker,
+    log: app.log,
+    leadership: cluster.leadership,
+  });
+  app.addHook('onReady', async () => futuresMarketMaker.start());
+  app.addHook('preClose', async () => futuresMarketMaker.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */

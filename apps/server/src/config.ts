@@ -338,7 +338,7 @@ export type MarketMakerSettings = {
   stepBps: number;
   /** Quote value of each level. */
   levelNotional: string;
-  /** Credited once per quote asset from the adjustments account. */
+  /** Credited once per quote asset from the adjustments account: to spot, and to futures for the perpetuals. */
   quoteFunds: string;
   /** Credited once per base asset, as that much quote value at the index price of the first funding. */
   baseValue: string;

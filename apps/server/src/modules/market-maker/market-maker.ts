@@ -1,45 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { OrderView, PlaceOrderBody } from '@kestrel/contract';
-import { formatAmount, parseAmount, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
 import type { MarketMakerSettings } from '../../config';
-import { AppError } from '../../http/app-error';
 import type { MarketMakerRepository } from '../auth';
-import type { LedgerService } from '../ledger';
+import { FuturesVenue } from './futures-venue';
 import { gridTicksOf, type Ladder, type LadderInput, type Quote, quoteLadder } from './quote-ladder';
+import { type MarketMakerLedger, type MarketMakerOrders, SpotVenue } from './spot-venue';
+import {
+  fixed,
+  type MakerFunds,
+  type MakerMarket,
+  type MakerVenue,
+  type MarketMakerMarkets,
+  type RestingQuote,
+  settleAll,
+} from './venue';
 
-/** What the maker needs to know of a market (the markets service's `Market`). */
-export type MakerMarket = {
-  symbol: string;
-  base: string;
-  quote: string;
-  tickSize: string;
-  lotSize: string;
-  minNotional: string;
-  open: boolean;
-  marketMaker: boolean;
-};
-
-/** The part of the markets service the maker reads. */
-export interface MarketMakerMarkets {
-  markets(): MakerMarket[];
-  market(symbol: string): MakerMarket | undefined;
-  indexPrice(symbol: string): string | null;
-  isStale(symbol: string): boolean;
-  onIndexPrice(listener: (symbol: string, price: string) => void): () => void;
-  onMarketChanged(listener: (market: MakerMarket) => void): () => void;
-}
-
-/** The spot orders service: the maker trades through it like anyone. */
-export interface MarketMakerOrders {
-  place(userId: number, body: PlaceOrderBody, reference: string): Promise<OrderView>;
-  cancel(userId: number, orderId: string): Promise<OrderView>;
-  cancelAll(userId: number, symbol?: string): Promise<number>;
-  openOrders(userId: number, symbol?: string): Promise<OrderView[]>;
-}
-
-export type MarketMakerLedger = Pick<LedgerService, 'execute' | 'balancesOf' | 'assets'>;
+export type { MarketMakerLedger, MarketMakerOrders } from './spot-venue';
+export type { MakerMarket, MarketMakerMarkets } from './venue';
 
 /** The scheduled job of quoting, which one node at a time runs (decision 0044). */
 export const MARKET_MAKER_JOB = 'job:market-maker';
@@ -54,7 +31,7 @@ type Lane = {
     market: MakerMarket;
     /** The grid in ticks and the index it was drawn at. */
     grid: { ticks: number; drawnAt: string };
-    funds: Pick<LadderInput, 'budget' | 'inventory'>;
+    funds: MakerFunds;
     /** The quotes as last placed, one `side price size` string each. */
     quotes: string;
   };
@@ -62,24 +39,21 @@ type Lane = {
   failing?: boolean;
 };
 
-const SCALE = 18;
-
-function fixed(text: string): bigint {
-  const value = parseAmount(text, SCALE);
-  if (value === undefined) throw new RangeError(`${text} is not a decimal`);
-  return value;
-}
-
-function decimal(value: bigint): string {
-  return formatAmount((value < 0n ? 0n : value) as Units, SCALE);
-}
+/** The common part of what a maker is built with, whatever its venue. */
+type MakerDeps = {
+  repository: MarketMakerRepository;
+  settings: MarketMakerSettings;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** With several nodes, the maker quotes only while this node leads its job. */
+  leadership?: Pick<Leadership, 'contend'>;
+};
 
 /**
  * The built-in market maker (decision 21): a platform user funded through the ledger that quotes a ladder around
- * each market's index price through the spot orders service. Each market's refreshes run one at a time; a
- * market closed, switched off, stale or without a price has its quotes cancelled.
+ * each market's index price on its venue, trading through the venue's orders service like anyone. Each market's
+ * refreshes run one at a time; a market closed, switched off, stale or without a price has its quotes cancelled.
  */
-export class MarketMaker {
+export class QuotingMaker {
   private userId: number | undefined;
   private running = false;
   /** Whether this node leads the job (always, without leadership): a start the job was lost during stops short. */
@@ -87,20 +61,14 @@ export class MarketMaker {
   /** The start in progress since the job was gained. */
   private starting: Promise<void> = Promise.resolve();
   private readonly lanes = new Map<string, Lane>();
-  private readonly funded = new Set<string>();
   private unsubscribe: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly deps: {
-      repository: MarketMakerRepository;
-      ledger: MarketMakerLedger;
-      markets: MarketMakerMarkets;
-      orders: MarketMakerOrders;
-      settings: MarketMakerSettings;
-      log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-      /** With several nodes, the maker quotes only while this node leads `job:market-maker`. */
-      leadership?: Pick<Leadership, 'contend'>;
+    private readonly deps: MakerDeps & {
+      venue: MakerVenue;
+      /** The leadership name of its job. */
+      job: string;
     },
   ) {}
 
@@ -118,13 +86,13 @@ export class MarketMaker {
       await this.quote();
       return;
     }
-    leadership.contend(MARKET_MAKER_JOB, {
+    leadership.contend(this.deps.job, {
       // Started beside the roles gained after it, not before them: its first cancels and quotes go to markets
       // whose books may be gained after the job, and waiting for them here would hold those books back.
       gained: async () => {
         this.leading = true;
         this.starting = this.quote().catch((error: unknown) =>
-          this.deps.log.error({ err: error }, 'market maker could not start'),
+          this.deps.log.error({ err: error, venue: this.deps.venue.name }, 'market maker could not start'),
         );
       },
       lost: async () => {
@@ -140,25 +108,23 @@ export class MarketMaker {
    * the funding made once; the ledger's references keep it once across runs and nodes.
    */
   private async quote() {
-    const { settings, markets, orders, repository } = this.deps;
+    const { settings, venue, repository } = this.deps;
     if (this.running) return;
     const userId = await repository.ensureUser();
     this.userId = userId;
     // Quotes left by a previous run were made around an old index price.
-    await orders.cancelAll(userId);
-    for (const quote of new Set(markets.markets().map((market) => market.quote))) {
-      await this.fund(quote, settings.quoteFunds);
-    }
+    await venue.cancelAll(userId);
+    await venue.fund(userId);
     if (!this.leading) return;
     this.running = true;
     this.unsubscribe = [
-      markets.onIndexPrice((symbol, price) => this.onIndexPrice(symbol, price)),
-      markets.onMarketChanged((market) => void this.refresh(market.symbol)),
+      venue.onIndexPrice((symbol, price) => this.onIndexPrice(symbol, price)),
+      venue.onMarketChanged((market) => void this.refresh(market.symbol)),
     ];
     this.timer = setInterval(() => void this.refreshAll(), settings.refreshMs);
     this.timer.unref();
     void this.refreshAll();
-    this.deps.log.info({ userId }, 'market maker started');
+    this.deps.log.info({ userId, venue: venue.name }, 'market maker started');
   }
 
   /** Stops quoting and cancels the maker's quotes, so none rest while nothing refreshes them. */
@@ -172,9 +138,12 @@ export class MarketMaker {
     this.lanes.clear();
     if (this.userId === undefined) return;
     try {
-      await this.deps.orders.cancelAll(this.userId);
+      await this.deps.venue.cancelAll(this.userId);
     } catch (error) {
-      this.deps.log.warn({ err: error }, 'market maker could not cancel its quotes on stop');
+      this.deps.log.warn(
+        { err: error, venue: this.deps.venue.name },
+        'market maker could not cancel its quotes on stop',
+      );
     }
   }
 
@@ -186,9 +155,7 @@ export class MarketMaker {
 
   /** Asks for a refresh of every market; resolves when they have run. */
   refreshAll(): Promise<void> {
-    return Promise.all(this.deps.markets.markets().map((market) => this.refresh(market.symbol))).then(
-      () => {},
-    );
+    return Promise.all(this.deps.venue.markets().map((market) => this.refresh(market.symbol))).then(() => {});
   }
 
   /** Asks for a refresh of one market, after any running one; resolves when it has run. Never rejects. */
@@ -207,7 +174,11 @@ export class MarketMaker {
         current.failing = false;
       } catch (error) {
         // Once per run of failures: a market that keeps failing would otherwise log on every tick.
-        if (!current.failing) this.deps.log.warn({ err: error, symbol }, 'market maker refresh failed');
+        if (!current.failing)
+          this.deps.log.warn(
+            { err: error, symbol, venue: this.deps.venue.name },
+            'market maker refresh failed',
+          );
         current.failing = true;
       }
     });
@@ -227,12 +198,7 @@ export class MarketMaker {
     if (quotesOf(ladder) !== quoting.quotes) void this.refresh(symbol);
   }
 
-  private ladderInput(
-    market: MakerMarket,
-    index: string,
-    gridTicks: number,
-    funds: Pick<LadderInput, 'budget' | 'inventory'>,
-  ): LadderInput {
+  private ladderInput(market: MakerMarket, index: string, gridTicks: number, funds: MakerFunds): LadderInput {
     const { settings } = this.deps;
     return {
       indexPrice: index,
@@ -251,151 +217,87 @@ export class MarketMaker {
   private async refreshNow(symbol: string, lane: Lane) {
     const userId = this.userId;
     if (!this.running || userId === undefined) return;
-    const { markets, orders } = this.deps;
-    const market = markets.market(symbol);
-    const index = markets.indexPrice(symbol);
-    if (!market?.open || !market.marketMaker || index === null || markets.isStale(symbol)) {
+    const { venue } = this.deps;
+    const market = venue.market(symbol);
+    const index = venue.indexPrice(symbol);
+    if (!market?.open || !market.marketMaker || index === null || venue.isStale(symbol)) {
       if (lane.quoting) {
         lane.quoting = undefined;
-        await orders.cancelAll(userId, symbol);
+        await venue.cancelAll(userId, symbol);
       }
       return;
     }
-    await this.fundBase(market, index);
-    const resting = await orders.openOrders(userId, symbol);
+    const resting = await venue.quotes(userId, symbol);
     const previous = lane.quoting;
     const grid =
       previous && previous.market.tickSize === market.tickSize && sameGrid(previous.grid, index)
         ? previous.grid
         : { ticks: gridTicksOf(index, market.tickSize, this.deps.settings.stepBps), drawnAt: index };
-    const funds = await this.fundsFor(userId, market, resting);
+    const funds = await venue.funds(userId, market, index, resting);
     const ladder = quoteLadder(this.ladderInput(market, index, grid.ticks, funds));
     // Quotes already resting as wanted keep their place in the queue; the rest are replaced.
     const wanted = [...ladder.bids, ...ladder.asks];
-    const stale: OrderView[] = [];
+    const stale: RestingQuote[] = [];
     for (const order of resting) {
       const match = wanted.findIndex((quote) => sameQuote(order, quote));
       if (match >= 0) wanted.splice(match, 1);
       else stale.push(order);
     }
     // Sent together, so the orders service can take each group in one batch; the cancels free the funds first.
-    await settleAll(stale.map((order) => this.cancelQuietly(userId, order.id)));
+    await settleAll(stale.map((order) => venue.cancel(userId, order.id)));
     lane.quoting = { market, grid, funds, quotes: quotesOf(ladder) };
-    await this.place(
-      userId,
-      symbol,
-      wanted.filter((quote) => quote.side === 'buy'),
-      wanted.filter((quote) => quote.side === 'sell'),
-    );
+    await venue.place(userId, symbol, bestFirst(wanted));
   }
+}
 
-  /**
-   * The ladder's budgets and inventory: each side may commit what is available plus what its own quotes in
-   * this market hold (they are replaced); the quote asset is shared, so one market gets its share of it.
-   */
-  private async fundsFor(userId: number, market: MakerMarket, resting: OrderView[]) {
-    const balances = (await this.deps.ledger.balancesOf(userId)).filter((row) => row.account === 'spot');
-    const held = (asset: string) => {
-      const row = balances.find((item) => item.asset === asset);
-      return { available: fixed(row?.available ?? '0'), frozen: fixed(row?.frozen ?? '0') };
-    };
-    const base = held(market.base);
-    const quote = held(market.quote);
-    let asksHold = 0n;
-    let bidsHold = 0n;
-    for (const order of resting) {
-      const remaining = fixed(order.size ?? '0') - fixed(order.filledSize);
-      if (order.side === 'sell') asksHold += remaining;
-      else if (order.price !== null) bidsHold += (remaining * fixed(order.price)) / 10n ** BigInt(SCALE);
-    }
-    const sharing = BigInt(
-      Math.max(1, this.deps.markets.markets().filter((item) => item.marketMaker && item.open).length),
-    );
-    const share = (quote.available + quote.frozen) / sharing;
-    const quoteBudget = quote.available + bidsHold < share ? quote.available + bidsHold : share;
-    return {
-      budget: { base: decimal(base.available + asksHold), quote: decimal(quoteBudget) },
-      inventory: {
-        baseHeld: decimal(base.available + base.frozen),
-        targetValue: this.deps.settings.baseValue,
-        limit: this.deps.settings.inventoryLimit,
-      },
-    };
+/**
+ * The built-in market maker of the spot markets (decision 21), quoting through the spot orders service while
+ * this node leads `job:market-maker`.
+ */
+export class MarketMaker extends QuotingMaker {
+  constructor(
+    deps: MakerDeps & { ledger: MarketMakerLedger; markets: MarketMakerMarkets; orders: MarketMakerOrders },
+  ) {
+    const { ledger, markets, orders, ...common } = deps;
+    super({
+      ...common,
+      venue: new SpotVenue({ ledger, markets, orders, settings: deps.settings }),
+      job: MARKET_MAKER_JOB,
+    });
   }
+}
 
-  /**
-   * Places the missing quotes, each side best first in the order of acceptance. The ladder's budgets keep them
-   * within the funds; a quote refused anyway (funds, the market closed meanwhile, a post-only quote that would
-   * take) is left out until the next refresh.
-   */
-  private async place(userId: number, symbol: string, bids: Quote[], asks: Quote[]) {
-    const quotes: Quote[] = [];
-    for (let level = 0; level < Math.max(bids.length, asks.length); level++) {
-      const bid = bids[level];
-      const ask = asks[level];
-      if (bid) quotes.push(bid);
-      if (ask) quotes.push(ask);
-    }
-    await settleAll(
-      quotes.map(async (quote) => {
-        const body: PlaceOrderBody = {
-          symbol,
-          side: quote.side,
-          type: 'limit',
-          price: quote.price,
-          size: quote.size,
-          timeInForce: 'GTC',
-          // The maker adds liquidity: a quote that would take from someone's order is refused, not matched.
-          postOnly: true,
-        };
-        try {
-          await this.deps.orders.place(userId, body, `market-maker:${randomUUID()}`);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      }),
-    );
-  }
+/** The scheduled job of quoting the perpetuals: a job of its own, so it may run on another node than spot's. */
+export const FUTURES_MARKET_MAKER_JOB = 'job:futures-market-maker';
 
-  private async cancelQuietly(userId: number, orderId: string) {
-    try {
-      await this.deps.orders.cancel(userId, orderId);
-    } catch (error) {
-      // Filled or cancelled meanwhile: either way it no longer rests.
-      if (!(error instanceof AppError)) throw error;
-    }
+/**
+ * The built-in market maker of the perpetuals (issue 18): the same platform user, quoting from its futures
+ * account through the futures orders service around each perpetual's index price while this node leads
+ * `job:futures-market-maker`.
+ */
+export class FuturesMarketMaker extends QuotingMaker {
+  constructor(deps: MakerDeps & Omit<ConstructorParameters<typeof FuturesVenue>[0], 'settings'>) {
+    const { ledger, markets, index, orders, futuresSettings, ...common } = deps;
+    super({
+      ...common,
+      venue: new FuturesVenue({ ledger, markets, index, orders, futuresSettings, settings: deps.settings }),
+      job: FUTURES_MARKET_MAKER_JOB,
+    });
   }
+}
 
-  /** Credits the maker once per asset from the adjustments account; the ledger ignores a repeated reference. */
-  private async fund(asset: string, amount: string) {
-    const userId = this.userId;
-    if (userId === undefined || this.funded.has(asset)) return;
-    if (fixed(amount) > 0n) {
-      await this.deps.ledger.execute({
-        type: 'credit',
-        kind: 'system_add',
-        from: 'adjustments',
-        userId,
-        account: 'spot',
-        asset,
-        amount,
-        reference: `market-maker:${asset}`,
-        actor: 'system',
-        memo: 'market maker funding',
-      });
-    }
-    this.funded.add(asset);
+/** The quotes of both sides in the order of acceptance: each side best first, a bid then an ask at each level. */
+function bestFirst(quotes: Quote[]): Quote[] {
+  const bids = quotes.filter((quote) => quote.side === 'buy');
+  const asks = quotes.filter((quote) => quote.side === 'sell');
+  const ordered: Quote[] = [];
+  for (let level = 0; level < Math.max(bids.length, asks.length); level++) {
+    const bid = bids[level];
+    const ask = asks[level];
+    if (bid) ordered.push(bid);
+    if (ask) ordered.push(ask);
   }
-
-  /** The base asset's funding: the configured value at the index price, on the asset's precision. */
-  private async fundBase(market: MakerMarket, index: string) {
-    if (this.funded.has(market.base)) return;
-    const precision = (await this.deps.ledger.assets()).get(market.base);
-    if (precision === undefined)
-      throw new Error(`asset ${market.base} of ${market.symbol} is not in the ledger`);
-    const units = (fixed(this.deps.settings.baseValue) * 10n ** BigInt(precision)) / fixed(index);
-    await this.fund(market.base, formatAmount(units as Units, precision));
-  }
+  return ordered;
 }
 
 /** A grid is kept while the index stays within a quarter of the price it was drawn at. */
@@ -411,16 +313,12 @@ function quotesOf(ladder: Ladder): string {
     .join(',');
 }
 
-/** Waits for every task, then fails with the first failure, so none is left running unobserved. */
-async function settleAll(tasks: Array<Promise<unknown>>) {
-  const results = await Promise.allSettled(tasks);
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-/** Whether a resting order is the wanted quote, whatever the decimal places either is written with. */
-function sameQuote(order: OrderView, quote: Quote): boolean {
-  if (order.side !== quote.side || order.price === null || order.size === null) return false;
-  const remaining = fixed(order.size) - fixed(order.filledSize);
-  return fixed(order.price) === fixed(quote.price) && remaining === fixed(quote.size);
+/** Whether a resting quote is the wanted one, whatever the decimal places either is written with. */
+function sameQuote(order: RestingQuote, quote: Quote): boolean {
+  return (
+    !order.replace &&
+    order.side === quote.side &&
+    fixed(order.price) === fixed(quote.price) &&
+    fixed(order.remaining) === fixed(quote.size)
+  );
 }
