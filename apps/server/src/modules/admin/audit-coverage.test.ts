@@ -71,6 +71,7 @@ const EXAMPLES: Record<string, Example> = {
   updateNetwork: async () => ({ depositAddress: TEST_ADDRESSES.tron, reason: 'Hot wallet ready' }),
   setBankAccount: async () => ({ ...TEST_BANK_ACCOUNT, reason: 'Bank account opened' }),
   updateMarket: async () => ({ takerFee: '0.0012', reason: 'Fee schedule review' }),
+  updateFuturesMarket: async () => ({ takerFee: '0.0006', reason: 'Fee schedule review' }),
   approveBankCard: async () => ({ note: 'Holder matches the verified identity' }),
   rejectBankCard: async () => ({ reason: 'The cardholder differs from the verified name' }),
   approveCryptoWallet: async () => ({}),

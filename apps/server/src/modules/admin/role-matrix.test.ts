@@ -57,6 +57,8 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   setBankAccount: ['super_admin'],
   listAdminMarkets: ['super_admin'],
   updateMarket: ['super_admin'],
+  listAdminFuturesMarkets: ['super_admin'],
+  updateFuturesMarket: ['super_admin'],
   checkLedger: ['super_admin', 'reviewer'],
   getUserBalances: ['super_admin', 'support', 'reviewer'],
   // The role that may adjust is a setting; support by default.
