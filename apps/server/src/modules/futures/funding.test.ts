@@ -5,14 +5,13 @@ import { rowsOf } from '../../../test/database';
 import { scratchDatabase } from '../../../test/scratch-database';
 import { refusedByFence } from '../../cluster/fence';
 import type { Database } from '../../db/client';
-import { LedgerRepository } from '../ledger/ledger.repository';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerRepository, LedgerService } from '../ledger';
 import { balanceOf, deposit } from '../ledger/test-ledger';
 import { FundingSettlement } from './funding';
 import { FundingRepository } from './funding.repository';
 import type { FuturesMarkets } from './futures-markets';
 import type { FuturesMark } from './mark-price';
-import { createUsers, futuresMarketsOf, openFuturesSystemAccounts } from './test-futures';
+import { createUsers, futuresMarketsOf } from './test-futures';
 
 const EPOCH = 7n;
 const short = (text: string | undefined) => formatShortest(decimalOf(text ?? 'NaN'));
@@ -24,7 +23,6 @@ let settlement: FundingSettlement;
 
 beforeAll(async () => {
   ({ database, drop } = await scratchDatabase());
-  await openFuturesSystemAccounts(database.db);
   ledger = new LedgerService(new LedgerRepository(database.db));
   markets = await futuresMarketsOf(database.db);
   settlement = new FundingSettlement(new FundingRepository(database.db), ledger, markets);

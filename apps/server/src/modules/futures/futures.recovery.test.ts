@@ -1,8 +1,7 @@
 import { placeFuturesOrderBody } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { LedgerRepository } from '../ledger/ledger.repository';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerRepository, LedgerService } from '../ledger';
 import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
 import { FakeTickers, futuresServiceOf } from './test-futures-orders';
 

@@ -1,3 +1,4 @@
+import { FUTURES_ACTIONS, MARGIN_MODES, ORDER_STATUSES, POSITION_SIDES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -17,7 +18,6 @@ import {
 import { users } from '../auth/auth.schema';
 import { inList } from '../ledger/ledger.schema';
 import { markets } from '../markets/markets.schema';
-import { SPOT_ORDER_STATUSES } from '../spot/spot.schema';
 
 /*
  * USDT-margined perpetual futures (ARCHITECTURE.md section 6, docs/decisions/0046-futures.md). Orders and
@@ -29,9 +29,6 @@ import { SPOT_ORDER_STATUSES } from '../spot/spot.schema';
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
-export const MARGIN_MODES = ['cross', 'isolated'] as const;
-export const FUTURES_ACTIONS = ['openLong', 'openShort', 'closeLong', 'closeShort'] as const;
-export const POSITION_SIDES = ['long', 'short'] as const;
 export const ORDER_RESERVATION = 'futures_order';
 export const POSITION_RESERVATION = 'futures_position';
 
@@ -145,7 +142,7 @@ export const futuresOrders = pgTable(
     check('futures_orders_side', sql`${table.side} in ('buy', 'sell')`),
     check('futures_orders_type', sql`${table.type} in ('limit', 'market')`),
     check('futures_orders_tif', sql`${table.timeInForce} in ('GTC', 'IOC', 'FOK')`),
-    check('futures_orders_status', sql`${table.status} in (${inList(SPOT_ORDER_STATUSES)})`),
+    check('futures_orders_status', sql`${table.status} in (${inList(ORDER_STATUSES)})`),
     check('futures_orders_margin_mode', sql`${table.marginMode} in (${inList(MARGIN_MODES)})`),
     check(
       'futures_orders_origin',

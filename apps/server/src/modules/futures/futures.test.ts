@@ -2,7 +2,7 @@ import { type PlaceFuturesOrderBody, placeFuturesOrderBody } from '@kestrel/cont
 import { compareDecimals, decimalOf } from '@kestrel/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { LedgerService } from '../ledger/ledger.service';
+import type { LedgerService } from '../ledger';
 import { balanceOf, createUsers, deposit } from '../ledger/test-ledger';
 import { type RecordingPublisher, until } from '../spot/test-spot';
 import type { FuturesOrdersService } from './futures-orders.service';

@@ -1,6 +1,6 @@
 import { decimalOf } from '@kestrel/money';
 import type { TestApp } from '../../../test/test-app';
-import type { LedgerService } from '../ledger/ledger.service';
+import type { LedgerService } from '../ledger';
 import { tradingLedgerOf } from '../ledger/test-ledger';
 import { nodeOf, RecordingPublisher, until } from '../spot/test-spot';
 import { FuturesOrdersRepository } from './futures-orders.repository';

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { decimalOf, formatShortest } from '@kestrel/money';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
 import type { Market } from '../markets';
-import { MarketsRepository } from '../markets/markets.repository';
+import { MarketsRepository } from '../markets';
 import { FuturesMarkets } from './futures-markets';
 import { FuturesMarketsRepository } from './futures-markets.repository';
 
@@ -50,11 +49,4 @@ export async function createUsers(db: Db, count: number): Promise<number[]> {
     )
     .returning({ id: users.id });
   return rows.map((row) => row.id);
-}
-
-/** The futures system accounts of decision 0046, opened here until their migration (0013) is on this branch. */
-export async function openFuturesSystemAccounts(db: Db) {
-  await db.execute(
-    sql`insert into ledger_accounts (purpose) values ('futures_clearing'), ('insurance_fund') on conflict do nothing`,
-  );
 }

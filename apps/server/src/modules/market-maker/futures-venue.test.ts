@@ -1,7 +1,7 @@
 import type { FuturesOrderView, FuturesPosition, MarginMode, PlaceFuturesOrderBody } from '@kestrel/contract';
 import { decimalOf } from '@kestrel/money';
 import { describe, expect, it } from 'vitest';
-import type { LedgerCommand } from '../ledger/ledger.service';
+import type { LedgerCommand } from '../ledger';
 import {
   actionsOf,
   type FuturesMakerOrders,
