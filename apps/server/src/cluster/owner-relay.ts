@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, type ErrorName } from '@kestrel/contract';
 import { AppError } from '../http/app-error';
 import type { TranslateParams } from '../http/i18n';
@@ -38,6 +39,14 @@ type Waiting = {
 type Outgoing = { messages: unknown[]; heard: Promise<number> };
 
 type Log = { warn(details: object, message: string): void; error(details: object, message: string): void };
+
+/** How often a command that was not done (no owner yet, an owner handing over) is tried again. */
+const RETRY_MS = 100;
+/**
+ * How long a command waits for its market to have an owner before it is answered as unavailable: longer than a
+ * failover takes (a lapsed lease is taken within 5 s).
+ */
+const OWNER_WAIT_MS = 6000;
 
 /**
  * Commands for a market's book from the node that received them to the node that leads the market (decision
@@ -98,6 +107,32 @@ export class OwnerRelay<C> {
       if (waiting.heldBack && waiting.answers >= heard) this.settle(id, waiting, waiting.heldBack);
     }
     return answer;
+  }
+
+  /**
+   * Runs a command on the market's book: with `here` when this node owns the market (`here` answers undefined
+   * otherwise), else on its owner over the bus. A command that was not done (nobody heard it, or the node that did
+   * no longer owns the market) is tried again for a while, then answered as the market unavailable; one heard and
+   * not answered is not sent again.
+   */
+  async run(
+    market: string,
+    command: C,
+    here: (command: C) => Promise<unknown> | undefined,
+  ): Promise<unknown> {
+    const giveUpAt = performance.now() + OWNER_WAIT_MS;
+    for (;;) {
+      try {
+        return await (here(command) ?? this.ask(market, command));
+      } catch (error) {
+        const notDone =
+          error instanceof NoOwner ||
+          (error instanceof AppError && error.reason === 'marketUnavailable' && !(error instanceof NoAnswer));
+        if (!notDone) throw error;
+        if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
+      }
+      await sleep(RETRY_MS);
+    }
   }
 
   /** Runs the commands sent to a market this node leads, until the answered function is called. */

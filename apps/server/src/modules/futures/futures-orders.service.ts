@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   channels,
   type DepthSnapshot,
@@ -38,7 +37,7 @@ import {
 } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
-import { NoAnswer, NoOwner, OwnerRelay } from '../../cluster/owner-relay';
+import { OwnerRelay } from '../../cluster/owner-relay';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -64,8 +63,6 @@ export type FuturesIndex = IndexPrices & {
   onIndexPrice(listener: (symbol: string, price: string) => void): () => void;
 };
 
-const RETRY_MS = 100;
-const LEADER_WAIT_MS = 6000;
 const ANSWER_MS = 8000;
 const COMMANDS_TOPIC = 'futures-commands';
 const DEPTH_LEVELS = 20;
@@ -394,21 +391,10 @@ export class FuturesOrdersService {
   }
 
   private async command(symbol: string, command: MarketCommand): Promise<unknown> {
-    const giveUpAt = performance.now() + LEADER_WAIT_MS;
-    for (;;) {
-      try {
-        const lead = this.leads.get(symbol);
-        if (lead) return await this.run(lead, command);
-        return await this.relay.ask(symbol, command);
-      } catch (error) {
-        const notDone =
-          error instanceof NoOwner ||
-          (error instanceof AppError && error.reason === 'marketUnavailable' && !(error instanceof NoAnswer));
-        if (!notDone) throw error;
-        if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
-      }
-      await sleep(RETRY_MS);
-    }
+    return this.relay.run(symbol, command, (here) => {
+      const lead = this.leads.get(symbol);
+      return lead && this.run(lead, here);
+    });
   }
 
   /** Runs a command on a book this node owns. */

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   DepthSnapshot,
   LatestTradeList,
@@ -12,7 +11,7 @@ import { checkOrder, type OrderRefusal } from '@kestrel/engine';
 import { decimalOf, formatAmount, formatDecimal, toScale, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
-import { NoAnswer, NoOwner, OwnerRelay } from '../../cluster/owner-relay';
+import { OwnerRelay } from '../../cluster/owner-relay';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -48,13 +47,6 @@ const DEPTH_LEVELS = 20;
 /** What a node gives spot trading of the cluster (decision 0044). */
 export type SpotCluster = Pick<Cluster, 'nodeId' | 'bus' | 'leadership'>;
 
-/** How often a command that was not done (no leader yet, a leader handing over) is tried again. */
-const RETRY_MS = 100;
-/**
- * How long a command waits for its market to have a leader before it is answered as unavailable: longer than a
- * failover takes (a lapsed lease is taken within 5 s).
- */
-const LEADER_WAIT_MS = 6000;
 /** How long a command heard by the market's leader waits for its answer. */
 const ANSWER_MS = 8000;
 
@@ -281,22 +273,10 @@ export class SpotOrdersService {
    * as the market unavailable.
    */
   private async command(symbol: string, command: MarketCommand): Promise<unknown> {
-    const giveUpAt = performance.now() + LEADER_WAIT_MS;
-    for (;;) {
-      try {
-        const lead = this.leads.get(symbol);
-        if (lead) return await this.run(lead, command);
-        return await this.relay.ask(symbol, command);
-      } catch (error) {
-        // Nobody heard it, or the node that did no longer leads the market: nothing was done.
-        const notDone =
-          error instanceof NoOwner ||
-          (error instanceof AppError && error.reason === 'marketUnavailable' && !(error instanceof NoAnswer));
-        if (!notDone) throw error;
-        if (performance.now() >= giveUpAt) throw new AppError('marketUnavailable');
-      }
-      await sleep(RETRY_MS);
-    }
+    return this.relay.run(symbol, command, (here) => {
+      const lead = this.leads.get(symbol);
+      return lead && this.run(lead, here);
+    });
   }
 
   /** Runs a command on a book this node leads. */
