@@ -163,9 +163,7 @@ function FuturesTrading({ symbol, onSymbol }: { symbol: string; onSymbol: (symbo
             aria-haspopup="dialog"
             data-testid={FuturesTestId.pair}
           >
-            <span dir="ltr">
-              {t('futures.screen.perpetual', { pair: `${summary.base}${summary.quote}` })}
-            </span>
+            <span>{t('futures.screen.perpetual', { pair: `${summary.base}${summary.quote}` })}</span>
             <ChevronDown size={18} aria-hidden />
           </button>
           <span className={spot.pairChangeBadge} data-negative={negative || undefined} dir="ltr">

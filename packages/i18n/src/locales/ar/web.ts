@@ -685,7 +685,7 @@ const web: WebTexts = {
       mode: 'وضع التداول',
       spot: 'فوري',
       futures: 'عقود آجلة',
-      perpetual: '{{pair}} دائم',
+      perpetual: 'عقد {{pair}} الدائم',
       staleIndex: 'المؤشر متأخر: التصفية والتمويل متوقفان',
       markPrice: 'سعر العلامة',
       indexPrice: 'سعر المؤشر',
