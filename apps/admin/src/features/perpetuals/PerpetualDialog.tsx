@@ -17,6 +17,13 @@ import { PerpetualsTestId } from './testIds';
 const SIZES = ['tickSize', 'lotSize', 'minNotional'] as const;
 const RATES = ['makerFee', 'takerFee', 'interestRate', 'fundingCap'] as const;
 type TextFieldName = (typeof SIZES)[number] | (typeof RATES)[number] | 'fundingIntervalHours';
+/** Fees are fractions of a trade; interest and the cap are fractions per funding interval. */
+const HINTS: Partial<Record<TextFieldName, TranslationKey>> = {
+  makerFee: 'admin.markets.feeHint',
+  takerFee: 'admin.markets.feeHint',
+  interestRate: 'admin.futures.rateHint',
+  fundingCap: 'admin.futures.rateHint',
+};
 
 /** A bracket row as typed: the cap, the max leverage and the maintenance margin rate. */
 export type BracketRow = { notionalCap: string; maxLeverage: string; maintenanceMarginRate: string };
@@ -100,7 +107,7 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
     <TextField
       key={name}
       label={t(LABELS[name])}
-      hint={(RATES as readonly string[]).includes(name) ? t('admin.markets.feeHint') : undefined}
+      hint={HINTS[name] && t(HINTS[name])}
       inputMode={name === 'fundingIntervalHours' ? 'numeric' : 'decimal'}
       dir="ltr"
       required

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'سعر الفائدة لكل فترة',
       fundingCap: 'سقف معدل التمويل',
       brackets: 'شرائح الرافعة',
+      rateHint: 'نسبة لكل فترة تمويل: 0.0001 تعني 0.01 %',
       bracketsHint: 'بترتيب تصاعدي للسقوف الاسمية. تُستنتج منها الحدود الدنيا ومبالغ الصيانة.',
       notionalCap: 'السقف الاسمي',
       maintenanceMarginRate: 'نسبة هامش الصيانة',

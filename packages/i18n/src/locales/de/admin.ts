@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'Zinssatz je Intervall',
       fundingCap: 'Obergrenze der Funding-Rate',
       brackets: 'Hebelstufen',
+      rateHint: 'Ein Anteil je Finanzierungsintervall: 0.0001 entspricht 0,01 %',
       bracketsHint:
         'In aufsteigenden Nominalobergrenzen. Untergrenzen und Maintenance-Beträge ergeben sich daraus.',
       notionalCap: 'Nominalobergrenze',

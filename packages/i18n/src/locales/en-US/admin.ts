@@ -30,6 +30,7 @@ const admin = {
       interestRate: 'Interest rate per interval',
       fundingCap: 'Funding rate cap',
       brackets: 'Leverage brackets',
+      rateHint: 'A fraction per funding interval: 0.0001 is 0.01 %',
       bracketsHint: 'In ascending notional caps. Floors and maintenance amounts follow from them.',
       notionalCap: 'Notional cap',
       maintenanceMarginRate: 'Maintenance margin rate',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'Tipo de interés por intervalo',
       fundingCap: 'Tope de la tasa de financiación',
       brackets: 'Tramos de apalancamiento',
+      rateHint: 'Una fracción por intervalo de financiación: 0.0001 es el 0,01 %',
       bracketsHint:
         'En topes nocionales ascendentes. Los mínimos y los importes de mantenimiento se derivan de ellos.',
       notionalCap: 'Tope nocional',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: "Taux d'intérêt par intervalle",
       fundingCap: 'Plafond du taux de financement',
       brackets: 'Paliers de levier',
+      rateHint: 'Une fraction par intervalle de financement : 0.0001 vaut 0,01 %',
       bracketsHint:
         'Par plafonds notionnels croissants. Les planchers et les montants de maintenance en découlent.',
       notionalCap: 'Plafond notionnel',

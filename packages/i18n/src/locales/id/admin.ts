@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'Suku bunga per interval',
       fundingCap: 'Batas tingkat pendanaan',
       brackets: 'Tingkatan leverage',
+      rateHint: 'Pecahan per interval pendanaan: 0.0001 berarti 0,01 %',
       bracketsHint:
         'Urut naik menurut batas nosional. Batas bawah dan jumlah pemeliharaan diturunkan darinya.',
       notionalCap: 'Batas nosional',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: '1 回あたりの金利',
       fundingCap: '資金調達率の上限',
       brackets: 'レバレッジ階層',
+      rateHint: '資金調達の間隔ごとの割合：0.0001 は 0.01 %',
       bracketsHint: '名目上限の昇順で入力します。下限と維持証拠金控除額はそこから決まります。',
       notionalCap: '名目上限',
       maintenanceMarginRate: '維持証拠金率',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: '주기당 이자율',
       fundingCap: '펀딩 비율 상한',
       brackets: '레버리지 구간',
+      rateHint: '펀딩 주기당 비율: 0.0001은 0.01 %입니다',
       bracketsHint:
         '명목 가치 상한의 오름차순으로 입력합니다. 하한과 유지 증거금 공제액은 여기서 계산됩니다.',
       notionalCap: '명목 가치 상한',

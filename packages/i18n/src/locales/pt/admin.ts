@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'Taxa de juros por intervalo',
       fundingCap: 'Teto da taxa de financiamento',
       brackets: 'Faixas de alavancagem',
+      rateHint: 'Uma fração por intervalo de financiamento: 0.0001 é 0,01 %',
       bracketsHint: 'Em tetos nocionais crescentes. Pisos e valores de manutenção decorrem deles.',
       notionalCap: 'Teto nocional',
       maintenanceMarginRate: 'Taxa de margem de manutenção',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'อัตราดอกเบี้ยต่อรอบ',
       fundingCap: 'เพดานอัตรา Funding',
       brackets: 'ขั้นเลเวอเรจ',
+      rateHint: 'สัดส่วนต่อรอบการระดมทุน: 0.0001 คือ 0.01 %',
       bracketsHint: 'เรียงตามเพดานมูลค่าสัญญาจากน้อยไปมาก ขั้นต่ำและจำนวนเงินรักษาระดับคำนวณจากค่าเหล่านี้',
       notionalCap: 'เพดานมูลค่าสัญญา',
       maintenanceMarginRate: 'อัตรามาร์จิ้นรักษาระดับ',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'Aralık başına faiz oranı',
       fundingCap: 'Fonlama oranı tavanı',
       brackets: 'Kaldıraç kademeleri',
+      rateHint: 'Fonlama aralığı başına oran: 0.0001, %0,01 demektir',
       bracketsHint: 'Nominal tavanlara göre artan sırada. Tabanlar ve sürdürme tutarları bunlardan çıkar.',
       notionalCap: 'Nominal tavan',
       maintenanceMarginRate: 'Sürdürme teminatı oranı',

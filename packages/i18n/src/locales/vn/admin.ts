@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: 'Lãi suất mỗi chu kỳ',
       fundingCap: 'Trần tỷ lệ funding',
       brackets: 'Bậc đòn bẩy',
+      rateHint: 'Tỷ lệ mỗi kỳ funding: 0.0001 là 0,01 %',
       bracketsHint: 'Theo thứ tự tăng dần của trần danh nghĩa. Mức sàn và khoản duy trì được suy ra từ đó.',
       notionalCap: 'Trần danh nghĩa',
       maintenanceMarginRate: 'Tỷ lệ ký quỹ duy trì',

@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: '每期利率',
       fundingCap: '资金费率上限',
       brackets: '杠杆档位',
+      rateHint: '每个资金费周期的比例：0.0001 即 0.01 %',
       bracketsHint: '按名义价值上限升序排列。下限和维持保证金速算额由此推算。',
       notionalCap: '名义价值上限',
       maintenanceMarginRate: '维持保证金率',

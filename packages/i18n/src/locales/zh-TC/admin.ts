@@ -27,6 +27,7 @@ const admin: AdminTexts = {
       interestRate: '每期利率',
       fundingCap: '資金費率上限',
       brackets: '槓桿檔位',
+      rateHint: '每個資金費週期的比例：0.0001 即 0.01 %',
       bracketsHint: '按名義價值上限升序排列。下限和維持保證金速算額由此推算。',
       notionalCap: '名義價值上限',
       maintenanceMarginRate: '維持保證金率',
