@@ -20,17 +20,21 @@ export function formatRate(rate: string): string {
   return `${negative ? '-' : '+'}${percent}%`;
 }
 
-/** Profit or loss with its sign, two places, for the locale ("+12.34", "-0.50"). */
+/**
+ * Profit or loss with its sign for the locale, cut toward zero: two places ("+12.34"), four below one ("-0.0038"),
+ * so that a small position's moves do not all read as zero.
+ */
 export function formatPnl(amount: string, locale: Locale): string {
-  const negative = amount.startsWith('-') && /[1-9]/.test(amount);
-  const two = numberFormat(locale, {
+  const magnitude = amount.replace(/^-/, '');
+  const negative = amount.startsWith('-') && /[1-9]/.test(magnitude);
+  const places = /^0(\.|$)/.test(magnitude) ? 4 : 2;
+  const format = numberFormat(locale, {
     minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    maximumFractionDigits: places,
     roundingMode: 'trunc',
   } as Intl.NumberFormatOptions);
   // Intl takes the decimal string exactly (ES2023); its types still ask for a number.
-  const digits = two.format(amount.replace(/^-/, '') as unknown as number);
-  return `${negative ? '-' : '+'}${digits}`;
+  return `${negative ? '-' : '+'}${format.format(magnitude as unknown as number)}`;
 }
 
 /** -1, 0 or 1 as a signed decimal string is below, at or above zero. */
