@@ -16,6 +16,7 @@ const ACCOUNTS: SettlementAccounts = {
   of: (userId) => 100 + userId,
   fees: 1,
   clearing: 2,
+  insurance: 3,
   asset: 'USDT',
   places: 6,
 };

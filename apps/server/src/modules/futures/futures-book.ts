@@ -35,6 +35,8 @@ export type BookMarket = {
 
 const ZERO: Decimal = { units: 0n, scale: 0 };
 const isPositive = (value: Decimal) => value.units > 0n;
+/** The liquidation engine's orders pay no trading fee: a liquidation pays its clearance fee instead. */
+const FEE_FREE = new Set(['liquidation', 'adl']);
 
 /** The engine's side of a futures action: open long and close short buy, open short and close long sell. */
 export function bookSideOf(action: string): 'buy' | 'sell' {
@@ -175,7 +177,7 @@ export class FuturesBook {
    * Feeds one accepted order to the engine and records what it did. A market order goes in as an IOC limit at
    * its stored protection price, which bounds what its frozen cost must cover.
    */
-  place(row: FuturesOrderRow, settlement: FuturesSettlement) {
+  place(row: FuturesOrderRow, settlement: FuturesSettlement): LiveOrder {
     const live = liveOf(row, this.quotePlaces);
     const side = positionSideOf(row.action);
     const position = this.positionFor(live.userId, side);
@@ -186,7 +188,7 @@ export class FuturesBook {
       if (!isPositive(room)) {
         live.status = 'rejected';
         this.finish(live, settlement);
-        return;
+        return live;
       }
       if (compareDecimals(live.size, room) > 0) live.size = room;
     }
@@ -203,6 +205,43 @@ export class FuturesBook {
     this.events.length = 0;
     this.book.place(order, this.events);
     this.apply(settlement);
+    return live;
+  }
+
+  /**
+   * Auto-deleveraging (docs/decisions/0046-futures.md): closes `size` of a counterparty's position by its order
+   * `row` against what is left of a liquidation order, at the bankruptcy price and outside the book (neither
+   * order rests, neither pays a fee).
+   */
+  deleverage(
+    liquidation: LiveOrder,
+    row: FuturesOrderRow,
+    price: Decimal,
+    size: Decimal,
+    settlement: FuturesSettlement,
+  ) {
+    const counterparty = liveOf(row, this.quotePlaces);
+    const fill = settlement.trade(this, liquidation, counterparty, price, size, liquidation.side);
+    for (const [live, role] of [
+      [liquidation, 'taker'],
+      [counterparty, 'maker'],
+    ] as const) {
+      fill.sides.push(this.fillOf(live, this.positionFor(live.userId, live.positionSide), price, size, role));
+    }
+    counterparty.status = 'filled';
+    settlement.ended.add(counterparty);
+    if (compareDecimals(liquidation.filledSize, liquidation.size) >= 0) liquidation.status = 'filled';
+  }
+
+  /** The ids of a user's live orders, of one side's closes only when `closingSide` is given. */
+  liveOrdersOf(userId: number, closingSide?: Side): number[] {
+    const ids: number[] = [];
+    for (const live of this.live.values()) {
+      if (live.userId !== userId) continue;
+      if (closingSide && (!live.closing || live.positionSide !== closingSide)) continue;
+      ids.push(live.id);
+    }
+    return ids;
   }
 
   /** Takes a live order off the book; answers false when it is no longer live. */
@@ -290,7 +329,11 @@ export class FuturesBook {
   ) {
     const places = this.quotePlaces;
     const notional = multiplyDecimals(price, size);
-    const rate = role === 'maker' ? this.market.makerFee : this.market.takerFee;
+    const rate = FEE_FREE.has(live.origin)
+      ? ZERO
+      : role === 'maker'
+        ? this.market.makerFee
+        : this.market.takerFee;
     live.filledSize = addDecimals(live.filledSize, size);
     live.filledTotal = addDecimals(live.filledTotal, notional);
     live.exactFee = addDecimals(live.exactFee, multiplyDecimals(notional, rate));
@@ -400,6 +443,7 @@ function liveOf(row: FuturesOrderRow, places: number): LiveOrder {
   return {
     id: Number(row.id),
     userId: row.userId,
+    origin: row.origin,
     action: row.action,
     side: bookSideOf(row.action),
     positionSide: positionSideOf(row.action),

@@ -10,16 +10,11 @@ import {
 } from '@kestrel/contract';
 import { lotsOf, ticksOf } from '@kestrel/engine';
 import {
-  type CrossAccount,
-  crossLiquidationPrice,
   explainDraftOrder,
   explainPosition,
   initialMargin,
-  isolatedLiquidationPrice,
-  maintenanceMargin,
   notionalLimitAt,
   orderCost,
-  unrealizedPnl,
 } from '@kestrel/futures';
 import {
   addDecimals,
@@ -46,8 +41,10 @@ import type { LedgerService } from '../ledger';
 import type { FundingSettlement } from './funding';
 import { type FuturesPositionRow, POSITION_RESERVATION } from './futures.schema';
 import { FuturesBook, isClosing, positionSideOf } from './futures-book';
+import { FuturesLiquidation } from './futures-liquidation';
 import type { FuturesMarketConfig, FuturesMarkets } from './futures-markets';
 import type { FuturesOrdersRepository } from './futures-orders.repository';
+import { FuturesRisk, MARGIN_ASSET } from './futures-risk';
 import type { FuturesBatchReport, FuturesOrderRequest } from './futures-sequencer';
 import { FuturesSequencer } from './futures-sequencer';
 import type { FuturesSettings } from './futures-settings';
@@ -69,8 +66,11 @@ const DEPTH_LEVELS = 20;
 const RECENT_TRADES = 50;
 /** A market order fills at most this far through the mark price (Binance's price protection): 5 %. */
 const PROTECTION = decimalOf('0.05');
-/** The margin asset of every perpetual. */
-const MARGIN_ASSET = 'USDT';
+/**
+ * How often the liquidation engine files cross accounts again: what moves them besides this perpetual's fills
+ * and funding (transfers, other perpetuals' marks) is caught within this.
+ */
+const REFILE_MS = 5000;
 
 type MarketCommand =
   | { kind: 'place'; userId: number; body: PlaceFuturesOrderBody; reference: string | null }
@@ -106,7 +106,10 @@ export class FuturesOrdersService {
   private readonly leads = new Map<string, Lead>();
   private readonly sequencer: FuturesSequencer;
   private readonly relay: OwnerRelay<MarketCommand>;
+  private readonly risk: FuturesRisk;
+  private readonly liquidation: FuturesLiquidation;
   private unsubscribe: (() => void) | undefined;
+  private refiling: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repository: FuturesOrdersRepository,
@@ -130,6 +133,16 @@ export class FuturesOrdersService {
       log,
     );
     this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
+    this.risk = new FuturesRisk(ledger, markets, (symbol) => this.markOrUndefined(symbol));
+    this.liquidation = new FuturesLiquidation(
+      repository,
+      ledger,
+      this.risk,
+      markets,
+      this.sequencer,
+      (symbol) => this.markOrUndefined(symbol),
+      log,
+    );
   }
 
   async start(): Promise<void> {
@@ -141,9 +154,12 @@ export class FuturesOrdersService {
       });
     }
     this.unsubscribe = this.index.onIndexPrice((symbol) => this.indexMoved(symbol));
+    this.refiling = setInterval(() => this.refileAll(), REFILE_MS);
+    this.refiling.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.refiling);
     this.unsubscribe?.();
     await this.sequencer.stop();
     await this.relay.stop();
@@ -186,7 +202,7 @@ export class FuturesOrdersService {
   async positions(userId: number, symbol?: string): Promise<FuturesPosition[]> {
     const rows = await this.repository.openPositions(userId);
     const places = await this.places();
-    const wallet = await this.crossWallet(userId, rows);
+    const wallet = await this.risk.crossWallet(userId, rows);
     const items: FuturesPosition[] = [];
     for (const row of rows) {
       if (symbol !== undefined && row.symbol !== symbol) continue;
@@ -194,7 +210,7 @@ export class FuturesOrdersService {
       const markPrice = this.markOrUndefined(row.symbol);
       if (!market || !markPrice) continue;
       items.push(
-        positionViewOf(row, { market, markPrice, places, cross: this.crossAccount(row, rows, wallet) }),
+        positionViewOf(row, { market, markPrice, places, cross: this.risk.crossAccount(row, rows, wallet) }),
       );
     }
     return items;
@@ -242,7 +258,7 @@ export class FuturesOrdersService {
       const stop = onTick(body.stopLoss);
       if (compareDecimals(stop, entry) !== -above) throw new AppError('futuresTriggerWrongSide');
       const rows = await this.repository.openPositions(userId);
-      const liquidation = this.liquidationOf(position, rows, await this.crossWallet(userId, rows));
+      const liquidation = this.risk.liquidationOf(position, rows, await this.risk.crossWallet(userId, rows));
       if (liquidation && compareDecimals(stop, liquidation) !== above)
         throw new AppError('futuresTriggerBeyondLiquidation', { price: plain(liquidation) });
     }
@@ -298,7 +314,7 @@ export class FuturesOrdersService {
     if (query.side) {
       const position = await this.openPosition(userId, query.symbol, query.side);
       const rows = await this.repository.openPositions(userId);
-      const wallet = await this.crossWallet(userId, rows);
+      const wallet = await this.risk.crossWallet(userId, rows);
       subject = 'position';
       record = explainPosition({
         position: {
@@ -314,7 +330,7 @@ export class FuturesOrdersService {
         margin:
           position.marginMode === 'isolated'
             ? { mode: 'isolated', isolatedMargin: normalize(decimalOf(position.margin)) }
-            : { mode: 'cross', account: this.crossAccount(position, rows, wallet) },
+            : { mode: 'cross', account: this.risk.crossAccount(position, rows, wallet) },
       });
     } else if (query.action && query.size) {
       const setting = await this.settings.of(userId, query.symbol);
@@ -416,8 +432,11 @@ export class FuturesOrdersService {
         return orderViewOf(await this.sequencer.cancel(book, BigInt(command.orderId)), places);
       case 'depth':
         return book.depth(command.levels);
-      case 'margin':
-        return this.sequencer.exclusive(book, () => this.moveMargin(book, command, places));
+      case 'margin': {
+        const moved = await this.sequencer.exclusive(book, () => this.moveMargin(book, command, places));
+        await this.liquidation.refile(book, [command.userId]);
+        return moved;
+      }
       case 'triggers':
         // Between batches, so that no settlement writes the position's old triggers back.
         return this.sequencer.exclusive(book, async () => {
@@ -580,6 +599,7 @@ export class FuturesOrdersService {
     this.leads.set(symbol, lead);
     try {
       await lead.ready;
+      await this.liquidation.watch(book);
       lead.unserve = await this.relay.serve(symbol, (command) => this.served(symbol, command));
     } catch (error) {
       this.log?.error({ err: error, symbol }, 'futures book could not be rebuilt');
@@ -602,7 +622,10 @@ export class FuturesOrdersService {
   private async retire(symbol: string, lead: Lead) {
     if (this.leads.get(symbol) === lead) this.leads.delete(symbol);
     const { book, unserve } = lead;
-    if (book) book.retired = true;
+    if (book) {
+      book.retired = true;
+      this.liquidation.forget(book);
+    }
     lead.unserve = undefined;
     try {
       await unserve?.();
@@ -640,7 +663,11 @@ export class FuturesOrdersService {
       indexStale: this.index.isStale(symbol),
     });
     this.tickers.publish(mark);
-    if (!mark.stale) this.trigger(book, mark.markPrice);
+    // A stale index halts liquidations, as it halts funding.
+    if (!mark.stale) {
+      this.trigger(book, mark.markPrice);
+      this.liquidation.reached(book, mark.markPrice);
+    }
     const due = lead.tracker.takeDue();
     // A stale index halts funding rather than paying at an old price.
     if (due && this.funding && !due.mark.stale) void this.settleFunding(book, due);
@@ -691,6 +718,16 @@ export class FuturesOrdersService {
     }
   }
 
+  /** Files again the positions of every perpetual this node owns (cross accounts move with other markets). */
+  private refileAll() {
+    for (const { book } of this.leads.values()) {
+      if (!book || book.retired) continue;
+      void this.liquidation
+        .refile(book, this.liquidation.holders(book))
+        .catch((error) => this.log?.warn({ err: error, symbol: book.symbol }, 'futures positions unfiled'));
+    }
+  }
+
   /** Pays a funding time between the perpetual's longs and shorts, between the sequencer's batches. */
   private async settleFunding(book: FuturesBook, due: DueFunding) {
     const funding = this.funding;
@@ -700,6 +737,7 @@ export class FuturesOrdersService {
         funding.settle(book.symbol, due.fundingTime, due.mark, book.epoch),
       );
       this.log?.info({ symbol: book.symbol, fundingTime: due.fundingTime, paid }, 'futures funding settled');
+      await this.liquidation.refile(book, this.liquidation.holders(book));
     } catch (error) {
       this.log?.error({ err: error, symbol: book.symbol }, 'futures funding could not be settled');
     }
@@ -709,6 +747,9 @@ export class FuturesOrdersService {
     void this.places().then((places) => {
       for (const { book, orders, fills, depthChanged, positionsOf } of reports) {
         const { symbol } = book;
+        void this.liquidation
+          .refile(book, positionsOf)
+          .catch((error) => this.log?.warn({ err: error, symbol }, 'futures positions could not be filed'));
         if (fills.length > 0) {
           this.publisher.publish(
             channels.futuresTrades,
@@ -781,80 +822,6 @@ export class FuturesOrdersService {
 
   /** The user's futures balance available for new orders. */
   private async available(userId: number): Promise<Decimal> {
-    const row = (await this.ledger.balancesOf(userId)).find(
-      (item) => item.account === 'futures' && item.asset === MARGIN_ASSET,
-    );
-    return decimalOf(row?.available ?? '0');
-  }
-
-  /** The cross wallet balance: the futures account's balance less the margins of isolated positions. */
-  private async crossWallet(userId: number, rows: readonly FuturesPositionRow[]): Promise<Decimal> {
-    const row = (await this.ledger.balancesOf(userId)).find(
-      (item) => item.account === 'futures' && item.asset === MARGIN_ASSET,
-    );
-    let wallet = row ? addDecimals(decimalOf(row.available), decimalOf(row.frozen)) : decimalOf('0');
-    for (const position of rows) {
-      if (position.marginMode === 'isolated') wallet = subtractDecimals(wallet, decimalOf(position.margin));
-    }
-    return wallet;
-  }
-
-  /** The cross account around one position's market: its long and short there, the other markets' figures. */
-  private crossAccount(
-    position: FuturesPositionRow,
-    rows: readonly FuturesPositionRow[],
-    wallet: Decimal,
-  ): CrossAccount {
-    let otherMaintenance = decimalOf('0');
-    let otherPnl = decimalOf('0');
-    const held = (side: PositionSide) => {
-      const row = rows.find(
-        (item) => item.symbol === position.symbol && item.side === side && item.marginMode === 'cross',
-      );
-      return row ? { size: decimalOf(row.size), entryPrice: decimalOf(row.entryPrice) } : null;
-    };
-    for (const row of rows) {
-      if (row.symbol === position.symbol || row.marginMode !== 'cross') continue;
-      const market = this.markets.market(row.symbol);
-      const mark = this.markOrUndefined(row.symbol);
-      if (!market || !mark) continue;
-      const size = decimalOf(row.size);
-      otherMaintenance = addDecimals(
-        otherMaintenance,
-        maintenanceMargin(multiplyDecimals(size, mark), market.brackets),
-      );
-      otherPnl = addDecimals(
-        otherPnl,
-        unrealizedPnl(row.side as PositionSide, size, decimalOf(row.entryPrice), mark),
-      );
-    }
-    return {
-      walletBalance: wallet,
-      otherMaintenanceMargin: otherMaintenance,
-      otherUnrealizedPnl: otherPnl,
-      long: held('long'),
-      short: held('short'),
-    };
-  }
-
-  private liquidationOf(
-    position: FuturesPositionRow,
-    rows: readonly FuturesPositionRow[],
-    wallet: Decimal,
-  ): Decimal | null {
-    const market = this.marketOf(position.symbol);
-    if (position.marginMode === 'isolated') {
-      return isolatedLiquidationPrice(
-        {
-          side: position.side as PositionSide,
-          size: decimalOf(position.size),
-          entryPrice: decimalOf(position.entryPrice),
-          isolatedMargin: decimalOf(position.margin),
-        },
-        market.brackets,
-        market.tickSize,
-      );
-    }
-    return crossLiquidationPrice(this.crossAccount(position, rows, wallet), market.brackets, market.tickSize);
+    return (await this.risk.balance(userId)).available;
   }
 }

@@ -61,7 +61,7 @@ export class FuturesSequencer {
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly accounts = new Map<number, number>();
-  private system: { fees: number; clearing: number } | undefined;
+  private system: { fees: number; clearing: number; insurance: number } | undefined;
 
   constructor(
     private readonly repository: FuturesOrdersRepository,
@@ -90,6 +90,26 @@ export class FuturesSequencer {
     return new Promise<unknown>((resolve, reject) =>
       this.enqueue({ kind: 'exclusive', book, work, resolve, reject }),
     ) as Promise<T>;
+  }
+
+  /**
+   * Runs `match` between batches on a settlement of its own and settles it as a batch is settled: the
+   * liquidation engine's takeovers. If settling fails, the book is rebuilt from the database and the error thrown.
+   */
+  takeOver(book: FuturesBook, match: (settlement: FuturesSettlement) => Promise<void>): Promise<void> {
+    return this.exclusive(book, async () => {
+      const settlement = new FuturesSettlement();
+      await match(settlement);
+      let orders: FuturesOrderRow[];
+      try {
+        orders = await this.persist(settlement);
+      } catch (error) {
+        if (refusedByFence(error)) await this.fenced(new Set([book]));
+        await this.recover(book);
+        throw error;
+      }
+      this.publish(orders, settlement);
+    });
   }
 
   /** Rebuilds a book from the database: positions, resting orders, and unsettled ones matched in sequence. */
@@ -338,6 +358,7 @@ export class FuturesSequencer {
     const accounts = await this.settlementAccounts();
     const { entries, holds } = settlement.moves(accounts);
     return this.ledger.batch(async (batch) => {
+      await this.repository.insertOrders(batch.connection, settlement.inserted);
       const journal = await batch.move(entries, holds);
       const trades = settlement.fills.map((fill) => tradeRowOf(fill, journal.get(fill.reference)));
       return this.repository.writeSettlement(
@@ -371,6 +392,7 @@ export class FuturesSequencer {
       this.system = {
         fees: await this.ledger.systemAccount('fees'),
         clearing: await this.ledger.systemAccount('futures_clearing'),
+        insurance: await this.ledger.systemAccount('insurance_fund'),
       };
     }
     const places = (await this.ledger.assets()).get(this.asset);

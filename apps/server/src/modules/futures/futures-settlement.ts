@@ -2,7 +2,7 @@ import type { MarginMode } from '@kestrel/contract';
 import type { Side } from '@kestrel/futures';
 import { type Decimal, formatDecimal as exact, normalize, type Units, unitsAt } from '@kestrel/money';
 import type { HoldChange, LedgerActor, MoveEntry, MovePosting } from '../ledger';
-import { ORDER_RESERVATION, POSITION_RESERVATION } from './futures.schema';
+import { type FuturesOrderRow, ORDER_RESERVATION, POSITION_RESERVATION } from './futures.schema';
 import type { FuturesBook } from './futures-book';
 
 /** A figure as a row stores it, without trailing zeros. */
@@ -12,6 +12,8 @@ const formatDecimal = (value: Decimal) => exact(normalize(value));
 export type LiveOrder = {
   id: number;
   userId: number;
+  /** Who placed it: the user, a trigger, or the liquidation engine (`liquidation`, `adl`), which pays no fee. */
+  origin: string;
   action: string;
   side: 'buy' | 'sell';
   positionSide: Side;
@@ -82,10 +84,19 @@ export type SettlementAccounts = {
   of: (userId: number) => number;
   fees: number;
   clearing: number;
+  /** Takes the clearance fee of a liquidation and pays what a liquidation's fills lose beyond it. */
+  insurance: number;
   /** The margin asset (USDT) and its places in the ledger. */
   asset: string;
   places: number;
 };
+
+/**
+ * What a liquidation leaves between its user and the insurance fund once its fills are settled: the user bears
+ * the loss of a takeover at the bankruptcy price; `amount` is that loss plus the fills' realised pnl, paid by the
+ * user to the fund when positive (the clearance fee) and by the fund to the user when negative (its cover).
+ */
+export type Clearance = { userId: number; reference: string; amount: Decimal };
 
 /** A touched order as its row stores it. */
 export type FuturesOrderUpdate = {
@@ -122,6 +133,10 @@ export class FuturesSettlement {
   readonly touched = new Map<number, { live: LiveOrder; book: FuturesBook }>();
   readonly ended = new Set<LiveOrder>();
   readonly depthChanged = new Set<FuturesBook>();
+  /** Orders the liquidation engine placed in this settlement, stored with it. */
+  readonly inserted: Array<FuturesOrderRow & { epoch: bigint }> = [];
+  /** Between a liquidated user and the insurance fund: the clearance fee (positive) or the fund's cover. */
+  readonly clearances: Clearance[] = [];
 
   get empty(): boolean {
     return this.touched.size === 0;
@@ -255,6 +270,19 @@ export class FuturesSettlement {
         reference: fill.reference,
         actor: `user:${fill.taker.userId}`,
         postings,
+      });
+    }
+    for (const clearance of this.clearances) {
+      const amount = units(clearance.amount);
+      if (amount === 0n) continue;
+      entries.push({
+        kind: 'liquidation',
+        reference: clearance.reference,
+        actor: 'system',
+        postings: [
+          { accountId: accounts.of(clearance.userId), asset: accounts.asset, units: -amount as Units },
+          { accountId: accounts.insurance, asset: accounts.asset, units: amount },
+        ],
       });
     }
     for (const order of this.ended) {

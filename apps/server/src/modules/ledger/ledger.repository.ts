@@ -60,6 +60,15 @@ export class LedgerRepository {
     return row.id;
   }
 
+  /** What a system account holds of an asset: the sum of its postings, as a NUMERIC literal (it may be negative). */
+  async systemBalance(accountId: number, asset: string): Promise<string> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)::text` })
+      .from(postings)
+      .where(and(eq(postings.accountId, accountId), eq(postings.asset, asset)));
+    return row?.total ?? '0';
+  }
+
   /** Opens a journal transaction; undefined when (kind, reference) already exists, i.e. this is a replay. */
   async openJournal(entry: {
     kind: JournalKind;

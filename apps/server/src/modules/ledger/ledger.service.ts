@@ -184,6 +184,13 @@ export class LedgerService {
     return this.systemAccountId(purpose);
   }
 
+  /** What a system account holds of an asset (the insurance fund's cover, for one), from its postings. */
+  async systemBalance(purpose: SystemAccountPurpose, asset: string): Promise<string> {
+    const precision = await this.precisionOf(asset);
+    const total = await this.repository.systemBalance(await this.systemAccountId(purpose), asset);
+    return formatAmount(unitsFromNumeric(total, precision), precision);
+  }
+
   /** The assets the ledger knows, with their precision, by code. */
   async assets(): Promise<ReadonlyMap<string, number>> {
     if (this.precisions.size === 0) await this.loadAssets();

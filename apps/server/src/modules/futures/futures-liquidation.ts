@@ -1,0 +1,384 @@
+import type { PositionSide } from '@kestrel/contract';
+import { crossLiquidationPrices, LiquidationIndex, unrealizedPnl } from '@kestrel/futures';
+import {
+  addDecimals,
+  compareDecimals,
+  type Decimal,
+  decimalOf,
+  divideDecimals,
+  multiplyDecimals,
+  subtractDecimals,
+  toScale,
+  toStep,
+} from '@kestrel/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LedgerService } from '../ledger';
+import type { FuturesOrderRow, FuturesPositionRow } from './futures.schema';
+import type { FuturesBook } from './futures-book';
+import type { FuturesMarketConfig } from './futures-markets';
+import type { FuturesOrdersRepository } from './futures-orders.repository';
+import { type FuturesRisk, MARGIN_ASSET } from './futures-risk';
+import type { FuturesSequencer } from './futures-sequencer';
+import type { FuturesSettlement, PositionState } from './futures-settlement';
+import { plain } from './futures-views';
+
+/**
+ * How far through the mark a liquidation order may fill when the insurance fund could cover more: 5 %, the
+ * protection of a market order.
+ */
+const PROTECTION = decimalOf('0.05');
+const ZERO = decimalOf('0');
+const RANK_PLACES = 12;
+
+/**
+ * What the index files: an isolated position by its side (`<user>:long`), a cross account of the market by the
+ * direction that liquidates it (`<user>:falling`, `<user>:rising`).
+ */
+type WatchKind = PositionSide | 'falling' | 'rising';
+type Watch = `${number}:${WatchKind}`;
+
+/**
+ * The liquidation engine of the perpetuals this node owns (issue 18, docs/decisions/0046-futures.md). Each book's
+ * positions are filed in a `LiquidationIndex` by liquidation price, again whenever a fill, funding or a margin
+ * change moves it, so that a new mark price finds the positions it reaches in one search. Each one reached is
+ * checked again with fresh figures and taken over between the sequencer's batches: the user's orders on the
+ * market are cancelled; the user bears the loss of closing at the bankruptcy price; an IOC order closes the
+ * position in the book, as far through the bankruptcy price as the insurance fund can cover; what it cannot fill
+ * is closed against the most profitable opposite positions at the bankruptcy price (auto-deleveraging). What the
+ * fills gain over the bankruptcy price is the clearance fee, paid to the insurance fund.
+ */
+export class FuturesLiquidation {
+  private readonly indexes = new Map<FuturesBook, LiquidationIndex<Watch>>();
+
+  constructor(
+    private readonly repository: Pick<FuturesOrdersRepository, 'openPositions' | 'takeIds'>,
+    private readonly ledger: Pick<LedgerService, 'systemBalance'>,
+    private readonly risk: FuturesRisk,
+    private readonly markets: { market(symbol: string): FuturesMarketConfig | undefined },
+    private readonly sequencer: Pick<FuturesSequencer, 'takeOver'>,
+    /** A perpetual's mark price, as the owner last published it. */
+    private readonly markOf: (symbol: string) => Decimal | undefined,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Files every open position of a book this node now owns. */
+  async watch(book: FuturesBook): Promise<void> {
+    this.indexes.set(book, new LiquidationIndex(book.market.tickSize.scale));
+    await this.refile(book, this.holders(book));
+  }
+
+  forget(book: FuturesBook) {
+    this.indexes.delete(book);
+  }
+
+  /** The users holding a position in the book. */
+  holders(book: FuturesBook): Set<number> {
+    return new Set(
+      book
+        .allPositions()
+        .filter((position) => position.size.units > 0n)
+        .map((position) => position.userId),
+    );
+  }
+
+  /** Files the positions these users hold in the book again, at their liquidation prices from fresh figures. */
+  async refile(book: FuturesBook, userIds: Iterable<number>): Promise<void> {
+    const index = this.indexes.get(book);
+    if (!index) return;
+    for (const userId of userIds) {
+      const rows = await this.repository.openPositions(userId);
+      const wallet = await this.risk.crossWallet(userId, rows);
+      const here = rows.filter((row) => row.symbol === book.symbol);
+      for (const side of ['long', 'short'] as const) {
+        const row = here.find((item) => item.side === side && item.marginMode === 'isolated');
+        index.set(`${userId}:${side}`, side, row ? this.risk.liquidationOf(row, rows, wallet) : null);
+      }
+      const cross = here.some((row) => row.marginMode === 'cross');
+      const prices = cross
+        ? crossLiquidationPrices(
+            this.risk.crossAccount({ symbol: book.symbol }, rows, wallet),
+            this.bracketsOf(book),
+            book.market.tickSize,
+          )
+        : { whenFalling: null, whenRising: null };
+      index.set(`${userId}:falling`, 'long', prices.whenFalling);
+      index.set(`${userId}:rising`, 'short', prices.whenRising);
+    }
+  }
+
+  private bracketsOf(book: FuturesBook) {
+    return this.markets.market(book.symbol)?.brackets ?? [];
+  }
+
+  /** On a new mark price: every position it reaches is taken over, one at a time between batches. */
+  reached(book: FuturesBook, markPrice: Decimal) {
+    const index = this.indexes.get(book);
+    if (!index) return;
+    for (const watch of index.takeReached(markPrice)) void this.liquidate(book, watch);
+  }
+
+  /**
+   * Cancels the user's orders on the market, then takes the position over; each step between batches, each when
+   * the mark still reaches the liquidation price by fresh figures (so the second sees what the first released).
+   */
+  private async liquidate(book: FuturesBook, watch: Watch) {
+    const touched = new Set<number>([Number(watch.split(':')[0])]);
+    try {
+      await this.sequencer.takeOver(book, (settlement) =>
+        this.takeOver(book, watch, settlement, touched, 'cancel'),
+      );
+      await this.sequencer.takeOver(book, (settlement) =>
+        this.takeOver(book, watch, settlement, touched, 'close'),
+      );
+    } catch (error) {
+      this.log?.error(
+        { err: error, symbol: book.symbol, watch },
+        'a futures liquidation could not be settled',
+      );
+    }
+    if (!book.retired) await this.refile(book, touched).catch(() => undefined);
+  }
+
+  /**
+   * When the mark still reaches the watched liquidation price by fresh figures, cancels the user's orders on the
+   * market and, at the `close` step, takes the position over; otherwise does nothing (the caller files it
+   * again). Adds the users it touched to `touched`.
+   */
+  private async takeOver(
+    book: FuturesBook,
+    watch: Watch,
+    settlement: FuturesSettlement,
+    touched: Set<number>,
+    step: 'cancel' | 'close',
+  ) {
+    const [user, kind] = watch.split(':') as [string, WatchKind];
+    const userId = Number(user);
+    const markPrice = this.markOf(book.symbol);
+    if (!markPrice || book.retired) return;
+    const rows = await this.repository.openPositions(userId);
+    const wallet = await this.risk.crossWallet(userId, rows);
+    const target = this.reachedPosition(book, userId, kind, rows, wallet, markPrice);
+    if (!target) return;
+    const position = book.position(userId, target.side);
+    if (!position || position.size.units <= 0n) return;
+    for (const orderId of book.liveOrdersOf(userId)) book.cancel(orderId, settlement);
+    if (step === 'cancel') return;
+
+    const places = book.quotePlaces;
+    const margin = position.margin;
+    const loss =
+      position.marginMode === 'isolated'
+        ? margin
+        : this.crossLoss(target.row, rows, wallet, markPrice, {
+            available: (await this.risk.balance(userId)).available,
+            margin,
+            places,
+          });
+    const bankruptcy = bankruptcyPriceOf(position, loss, book.market.tickSize);
+    const fund = decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET));
+    const limit = limitPriceOf(position, bankruptcy, fund, markPrice, book.market.tickSize);
+    const [id] = await this.repository.takeIds(1);
+    const row = closeOrderRow(book, position, id as bigint, 'liquidation', limit, position.size);
+    settlement.inserted.push(row);
+    const liquidation = book.place(row, settlement);
+
+    let left = subtractDecimals(position.size, liquidation.filledSize);
+    for (const counterparty of this.ranked(book, position, markPrice)) {
+      if (left.units <= 0n) break;
+      const size = compareDecimals(counterparty.size, left) < 0 ? counterparty.size : left;
+      for (const orderId of book.liveOrdersOf(counterparty.userId, counterparty.side))
+        book.cancel(orderId, settlement);
+      const [adlId] = await this.repository.takeIds(1);
+      const adl = closeOrderRow(book, counterparty, adlId as bigint, 'adl', bankruptcy, size);
+      settlement.inserted.push(adl);
+      book.deleverage(liquidation, adl, bankruptcy, size, settlement);
+      touched.add(counterparty.userId);
+      left = subtractDecimals(left, size);
+    }
+    if (left.units > 0n)
+      this.log?.error(
+        { symbol: book.symbol, userId, left: plain(left) },
+        'a liquidation found no one to close',
+      );
+    settlement.clearances.push({
+      userId,
+      reference: `liquidation:${row.id}`,
+      amount: addDecimals(toScale(loss, places, 'up'), liquidation.realizedPnl),
+    });
+    this.log?.warn(
+      {
+        symbol: book.symbol,
+        userId,
+        side: position.side,
+        markPrice: plain(markPrice),
+        bankruptcyPrice: plain(bankruptcy),
+        deleveraged: plain(subtractDecimals(position.size, left)),
+      },
+      'futures position liquidated',
+    );
+  }
+
+  /** The position a watch names when the mark reaches its liquidation price by fresh figures. */
+  private reachedPosition(
+    book: FuturesBook,
+    _userId: number,
+    kind: WatchKind,
+    rows: readonly FuturesPositionRow[],
+    wallet: Decimal,
+    markPrice: Decimal,
+  ): { side: PositionSide; row: FuturesPositionRow } | undefined {
+    const here = rows.filter((row) => row.symbol === book.symbol);
+    if (kind === 'long' || kind === 'short') {
+      const row = here.find((item) => item.side === kind && item.marginMode === 'isolated');
+      const price = row && this.risk.liquidationOf(row, rows, wallet);
+      if (!row || !price) return undefined;
+      const reached = compareDecimals(markPrice, price) * (kind === 'long' ? 1 : -1) <= 0;
+      return reached ? { side: kind, row } : undefined;
+    }
+    const cross = here.filter((row) => row.marginMode === 'cross');
+    if (cross.length === 0) return undefined;
+    const prices = crossLiquidationPrices(
+      this.risk.crossAccount({ symbol: book.symbol }, rows, wallet),
+      this.bracketsOf(book),
+      book.market.tickSize,
+    );
+    const falling = kind === 'falling';
+    const price = falling ? prices.whenFalling : prices.whenRising;
+    if (!price || compareDecimals(markPrice, price) * (falling ? 1 : -1) > 0) return undefined;
+    // A fall liquidates the long, a rise the short; the other when it is the only one.
+    const row =
+      cross.find((item) => item.side === (falling ? 'long' : 'short')) ?? (cross[0] as FuturesPositionRow);
+    return { side: row.side as PositionSide, row };
+  }
+
+  /**
+   * What a cross position's takeover costs its user: the account's equity without it (the wallet and every other
+   * cross position's unrealised pnl at its mark), so that the account is left at zero, never below nothing and
+   * never beyond what the account can pay now (its available balance and the position's margin).
+   */
+  private crossLoss(
+    position: FuturesPositionRow,
+    rows: readonly FuturesPositionRow[],
+    wallet: Decimal,
+    markPrice: Decimal,
+    account: { available: Decimal; margin: Decimal; places: number },
+  ): Decimal {
+    let equity = addDecimals(wallet, this.risk.crossAccount(position, rows, wallet).otherUnrealizedPnl);
+    for (const row of rows) {
+      if (row.symbol !== position.symbol || row.marginMode !== 'cross' || row.side === position.side)
+        continue;
+      equity = addDecimals(
+        equity,
+        unrealizedPnl(row.side as PositionSide, decimalOf(row.size), decimalOf(row.entryPrice), markPrice),
+      );
+    }
+    const most = addDecimals(account.available, account.margin);
+    const loss = toScale(equity, account.places, 'up');
+    if (loss.units <= 0n) return ZERO;
+    return compareDecimals(loss, most) > 0 ? most : loss;
+  }
+
+  /**
+   * The opposite positions auto-deleveraging closes first (Binance's ranking): the profitable ones by pnl
+   * percent times leverage, highest first, then the others by pnl percent over leverage; the liquidated user's
+   * own opposite position last.
+   */
+  private ranked(book: FuturesBook, position: PositionState, markPrice: Decimal): PositionState[] {
+    const opposite: PositionSide = position.side === 'long' ? 'short' : 'long';
+    const scored = book
+      .allPositions()
+      .filter((item) => item.side === opposite && item.size.units > 0n)
+      .map((item) => {
+        const pnl = unrealizedPnl(item.side, item.size, item.entryPrice, markPrice);
+        const percent = item.margin.units > 0n ? divideDecimals(pnl, item.margin, RANK_PLACES, 'down') : pnl;
+        const leverage = decimalOf(String(item.leverage));
+        const score =
+          percent.units > 0n
+            ? multiplyDecimals(percent, leverage)
+            : divideDecimals(percent, leverage, RANK_PLACES, 'down');
+        return { item, score, own: item.userId === position.userId };
+      });
+    scored.sort((a, b) => Number(a.own) - Number(b.own) || compareDecimals(b.score, a.score));
+    return scored.map(({ item }) => item);
+  }
+}
+
+/**
+ * The price at which a position's user loses `loss`: the entry price less (a long) or plus (a short) the loss
+ * per unit of size, on the tick, at least one tick.
+ */
+export function bankruptcyPriceOf(position: PositionState, loss: Decimal, tick: Decimal): Decimal {
+  const perUnit = divideDecimals(loss, position.size, tick.scale + 8, 'up');
+  const price =
+    position.side === 'long'
+      ? toStep(subtractDecimals(position.entryPrice, perUnit), tick, 'up')
+      : toStep(addDecimals(position.entryPrice, perUnit), tick, 'down');
+  return price.units > 0n ? price : tick;
+}
+
+/**
+ * The liquidation order's limit: through the bankruptcy price by what the insurance fund can cover per unit of
+ * size, and no further through the mark than a market order's protection unless the bankruptcy price itself is
+ * (a mark that gapped past it). On the tick, rounded so that the fund's cover stays within the fund.
+ */
+export function limitPriceOf(
+  position: PositionState,
+  bankruptcy: Decimal,
+  fund: Decimal,
+  markPrice: Decimal,
+  tick: Decimal,
+): Decimal {
+  const cover = fund.units > 0n ? divideDecimals(fund, position.size, tick.scale + 8, 'down') : ZERO;
+  const shift = multiplyDecimals(markPrice, PROTECTION);
+  if (position.side === 'long') {
+    const protection = subtractDecimals(markPrice, shift);
+    const floor = compareDecimals(protection, bankruptcy) < 0 ? protection : bankruptcy;
+    const wanted = subtractDecimals(bankruptcy, cover);
+    const price = toStep(compareDecimals(wanted, floor) > 0 ? wanted : floor, tick, 'up');
+    return price.units > 0n ? price : tick;
+  }
+  const protection = addDecimals(markPrice, shift);
+  const ceiling = compareDecimals(protection, bankruptcy) > 0 ? protection : bankruptcy;
+  const wanted = addDecimals(bankruptcy, cover);
+  return toStep(compareDecimals(wanted, ceiling) < 0 ? wanted : ceiling, tick, 'down');
+}
+
+/** A reduce-only IOC order of the liquidation engine closing `size` of a position at `price`. */
+function closeOrderRow(
+  book: FuturesBook,
+  position: PositionState,
+  id: bigint,
+  origin: 'liquidation' | 'adl',
+  price: Decimal,
+  size: Decimal,
+): FuturesOrderRow & { epoch: bigint } {
+  const long = position.side === 'long';
+  const now = new Date();
+  return {
+    id,
+    userId: position.userId,
+    symbol: book.symbol,
+    action: long ? 'closeLong' : 'closeShort',
+    side: long ? 'sell' : 'buy',
+    type: 'limit',
+    timeInForce: 'IOC',
+    postOnly: false,
+    price: plain(price),
+    size: plain(size),
+    filledSize: '0',
+    filledTotal: '0',
+    leverage: position.leverage,
+    marginMode: position.marginMode,
+    frozenAmount: '0',
+    takeProfit: null,
+    stopLoss: null,
+    realizedPnl: '0',
+    fee: '0',
+    status: 'new',
+    origin,
+    reference: null,
+    epoch: book.epoch,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
