@@ -39,7 +39,8 @@ function order(userId: number, fields: Partial<FuturesOrderRow> & Pick<FuturesOr
     filledTotal: '0',
     leverage: 10,
     marginMode: 'cross',
-    frozenAmount: '0',
+    // What an opening order froze bounds what its fills take; plenty here.
+    frozenAmount: '1000000',
     takeProfit: null,
     stopLoss: null,
     realizedPnl: '0',

@@ -359,9 +359,13 @@ export class FuturesBook {
       live.realizedPnl = addDecimals(live.realizedPnl, pnl);
       position.margin = kept;
     } else {
-      const marginSoFar = initialMargin(live.filledTotal, live.leverage, places);
-      margin = subtractDecimals(marginSoFar, live.margin);
-      live.margin = marginSoFar;
+      // A sell that fills above its price has a larger notional than its cost counted: the position's margin
+      // then gets what the reservation still holds after the fee, and gives back a fee the reservation cannot
+      // pay (a negative margin), so that no fill takes more than was frozen.
+      const wanted = subtractDecimals(initialMargin(live.filledTotal, live.leverage, places), live.margin);
+      const left = subtractDecimals(subtractDecimals(live.frozen, live.margin), live.fee);
+      margin = compareDecimals(wanted, left) <= 0 ? wanted : left;
+      live.margin = addDecimals(live.margin, margin);
       position.margin = addDecimals(position.margin, margin);
       position.leverage = live.leverage;
       position.marginMode = live.marginMode;
@@ -457,6 +461,7 @@ function liveOf(row: FuturesOrderRow, places: number): LiveOrder {
     exactFee: decimalOf(row.fee),
     fee: decimalOf(row.fee),
     margin: isClosing(row.action) ? ZERO : initialMargin(filledTotal, row.leverage, places),
+    frozen: decimalOf(row.frozenAmount),
     realizedPnl: decimalOf(row.realizedPnl),
     takeProfit: row.takeProfit,
     stopLoss: row.stopLoss,

@@ -165,7 +165,7 @@ export class FuturesLiquidation {
     if (step === 'cancel') return;
 
     const places = book.quotePlaces;
-    const margin = position.margin;
+    const { margin, size: held } = position;
     const loss =
       position.marginMode === 'isolated'
         ? margin
@@ -178,11 +178,11 @@ export class FuturesLiquidation {
     const fund = decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET));
     const limit = limitPriceOf(position, bankruptcy, fund, markPrice, book.market.tickSize);
     const [id] = await this.repository.takeIds(1);
-    const row = closeOrderRow(book, position, id as bigint, 'liquidation', limit, position.size);
+    const row = closeOrderRow(book, position, id as bigint, 'liquidation', limit, held);
     settlement.inserted.push(row);
     const liquidation = book.place(row, settlement);
 
-    let left = subtractDecimals(position.size, liquidation.filledSize);
+    let left = subtractDecimals(held, liquidation.filledSize);
     for (const counterparty of this.ranked(book, position, markPrice)) {
       if (left.units <= 0n) break;
       const size = compareDecimals(counterparty.size, left) < 0 ? counterparty.size : left;
@@ -210,9 +210,10 @@ export class FuturesLiquidation {
         symbol: book.symbol,
         userId,
         side: position.side,
+        size: plain(held),
         markPrice: plain(markPrice),
         bankruptcyPrice: plain(bankruptcy),
-        deleveraged: plain(subtractDecimals(position.size, left)),
+        filled: plain(liquidation.filledSize),
       },
       'futures position liquidated',
     );

@@ -30,6 +30,8 @@ export type LiveOrder = {
   fee: Decimal;
   /** The initial margin its fills moved to the position (an opening order's). */
   margin: Decimal;
+  /** What an opening order froze: its fills take their margin and fees from it, never more. */
+  frozen: Decimal;
   realizedPnl: Decimal;
   /** Take profit and stop loss an opening order gives its position. */
   takeProfit: string | null;
@@ -263,7 +265,9 @@ export class FuturesSettlement {
         const reservation = hold(ORDER_RESERVATION, String(order.id), order.userId);
         reservation.take = (reservation.take + margin + fee) as Units;
         reservation.entry = fill.reference;
-        position.add = (position.add + margin) as Units;
+        // A negative margin: the position pays the part of the fee its order's reservation cannot.
+        if (margin >= 0n) position.add = (position.add + margin) as Units;
+        else position.take = (position.take - margin) as Units;
       }
       entries.push({
         kind: 'trade',
