@@ -22,6 +22,13 @@ export type FuturesAction = (typeof FUTURES_ACTIONS)[number];
 export const FUTURES_ORDER_TYPES = ['limit', 'market'] as const;
 export type FuturesOrderType = (typeof FUTURES_ORDER_TYPES)[number];
 
+/**
+ * Who placed a futures order: the user, a position's take profit or stop loss when it triggered, the liquidation
+ * engine taking a position over, or auto-deleveraging closing a profitable position against a bankrupt one.
+ */
+export const FUTURES_ORDER_ORIGINS = ['user', 'takeProfit', 'stopLoss', 'liquidation', 'adl'] as const;
+export type FuturesOrderOrigin = (typeof FUTURES_ORDER_ORIGINS)[number];
+
 /** Leverage the product offers at most, whatever a market's brackets say. */
 export const MAX_LEVERAGE = 125;
 /** Above this leverage the order form asks the user to confirm the risk first. */
@@ -142,6 +149,7 @@ export const futuresOrderView = z.object({
   realizedPnl: signedDecimal,
   fee: z.string(),
   status: z.enum(ORDER_STATUSES),
+  origin: z.enum(FUTURES_ORDER_ORIGINS),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -94,7 +94,13 @@ describe('liquidation of an isolated long', () => {
     expect(await futures(long)).toEqual({ available: '9497.500000', frozen: '0.000000' });
     expect(await fund()).toBe('5.000000');
     const [order] = (await sut.orders(long, { state: 'history', limit: 1 })).items;
-    expect(order).toMatchObject({ status: 'filled', filledSize: '0.1', averagePrice: '45050', fee: '0' });
+    expect(order).toMatchObject({
+      status: 'filled',
+      filledSize: '0.1',
+      averagePrice: '45050',
+      fee: '0',
+      origin: 'liquidation',
+    });
     expect((await sut.positions(bidder))[0]).toMatchObject({
       side: 'long',
       size: '0.1',
@@ -141,7 +147,13 @@ describe('auto-deleveraging', () => {
     expect(await futures(profitable)).toEqual({ available: '11048.890000', frozen: '0.000000' });
     expect((await sut.positions(lesser))[0]).toMatchObject({ side: 'short', size: '0.1' });
     const [adl] = (await sut.orders(profitable, { state: 'history', limit: 1 })).items;
-    expect(adl).toMatchObject({ action: 'closeShort', status: 'filled', averagePrice: '45000', fee: '0' });
+    expect(adl).toMatchObject({
+      action: 'closeShort',
+      status: 'filled',
+      averagePrice: '45000',
+      fee: '0',
+      origin: 'adl',
+    });
     expect(await fund()).toBe(before);
     await expectLedgerOk();
   });

@@ -1,5 +1,6 @@
 import type {
   FuturesAction,
+  FuturesOrderOrigin,
   FuturesOrderView,
   FuturesPosition,
   MarginMode,
@@ -64,6 +65,7 @@ export function orderViewOf(row: FuturesOrderRow, places: number): FuturesOrderV
     realizedPnl: stored(row.realizedPnl),
     fee: stored(row.fee),
     status: row.status as FuturesOrderView['status'],
+    origin: row.origin as FuturesOrderOrigin,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

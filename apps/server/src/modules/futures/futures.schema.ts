@@ -1,4 +1,10 @@
-import { FUTURES_ACTIONS, MARGIN_MODES, ORDER_STATUSES, POSITION_SIDES } from '@kestrel/contract';
+import {
+  FUTURES_ACTIONS,
+  FUTURES_ORDER_ORIGINS,
+  MARGIN_MODES,
+  ORDER_STATUSES,
+  POSITION_SIDES,
+} from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -123,7 +129,7 @@ export const futuresOrders = pgTable(
     realizedPnl: amount('realized_pnl').notNull().default('0'),
     fee: amount('fee').notNull().default('0'),
     status: text('status').notNull().default('new'),
-    /** Who placed it: the user, a trigger (take profit, stop loss) or the liquidation engine. */
+    /** Who placed it (FUTURES_ORDER_ORIGINS): the user, a trigger, the liquidation engine or auto-deleveraging. */
     origin: text('origin').notNull().default('user'),
     /** The caller's reference (an Idempotency-Key's): the same reference of a user is the same order. */
     reference: text('reference'),
@@ -144,10 +150,7 @@ export const futuresOrders = pgTable(
     check('futures_orders_tif', sql`${table.timeInForce} in ('GTC', 'IOC', 'FOK')`),
     check('futures_orders_status', sql`${table.status} in (${inList(ORDER_STATUSES)})`),
     check('futures_orders_margin_mode', sql`${table.marginMode} in (${inList(MARGIN_MODES)})`),
-    check(
-      'futures_orders_origin',
-      sql`${table.origin} in ('user', 'takeProfit', 'stopLoss', 'liquidation', 'adl')`,
-    ),
+    check('futures_orders_origin', sql`${table.origin} in (${inList(FUTURES_ORDER_ORIGINS)})`),
     check('futures_orders_leverage', sql`${table.leverage} between 1 and 125`),
     check(
       'futures_orders_filled',

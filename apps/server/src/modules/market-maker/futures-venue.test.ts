@@ -78,6 +78,7 @@ class FakeOrders implements FuturesMakerOrders {
       realizedPnl: '0',
       fee: '0',
       status: 'open' as const,
+      origin: 'user' as const,
       createdAt: now,
       updatedAt: now,
     };

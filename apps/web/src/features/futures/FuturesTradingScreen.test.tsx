@@ -19,6 +19,7 @@ let balances: WalletBalance[];
 let setting: { symbol: string; leverage: number; marginMode: 'cross' | 'isolated' };
 let positions: FuturesPosition[];
 let openOrders: FuturesOrderView[];
+let pastOrders: FuturesOrderView[];
 /** Every request that changes something: its path and body. */
 let sent: { path: string; body: Record<string, unknown>; key: string | null }[];
 
@@ -55,6 +56,7 @@ const futuresOrder = (id: string, overrides: Partial<FuturesOrderView> = {}): Fu
   realizedPnl: '0',
   fee: '0',
   status: 'open',
+  origin: 'user',
   createdAt: '2026-11-27T04:00:00.000Z',
   updatedAt: '2026-11-27T04:00:00.000Z',
   ...overrides,
@@ -108,7 +110,7 @@ function fakeServer(input: string | URL | Request, init?: RequestInit) {
   }
   if (path === '/api/futures/positions') return Promise.resolve(envelope({ items: positions }));
   if (path === '/api/futures/orders' && method === 'GET') {
-    const items = url.searchParams.get('state') === 'open' ? openOrders : [];
+    const items = url.searchParams.get('state') === 'open' ? openOrders : pastOrders;
     return Promise.resolve(envelope({ items, next: null }));
   }
   if (path === '/api/futures/orders' && method === 'POST') {
@@ -192,6 +194,7 @@ beforeEach(() => {
   setting = { symbol: 'BTCUSDT', leverage: 10, marginMode: 'cross' };
   positions = [];
   openOrders = [];
+  pastOrders = [];
   sent = [];
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
 });
@@ -470,5 +473,21 @@ describe('the positions list', () => {
     await waitFor(() =>
       expect(sent.map((request) => request.path)).toEqual(['/api/futures/orders/7/cancel']),
     );
+  });
+
+  it('marks an order the liquidation engine placed, and none the user placed', async () => {
+    const filled = { status: 'filled', filledSize: '0.010', averagePrice: '43000.00' } as const;
+    pastOrders = [
+      futuresOrder('11', { ...filled, action: 'closeLong', origin: 'liquidation' }),
+      futuresOrder('10', filled),
+    ];
+    renderScreen();
+    await ready();
+    await userEvent.click(screen.getByTestId(FuturesTestId.tab('history')));
+    await waitFor(() => expect(screen.getAllByTestId(FuturesTestId.order)).toHaveLength(2));
+    const [liquidated, placed] = screen.getAllByTestId(FuturesTestId.order);
+    if (!liquidated || !placed) throw new Error('no orders');
+    expect(within(liquidated).getByTestId(FuturesTestId.orderOrigin).textContent).toBe('Liquidation');
+    expect(within(placed).queryByTestId(FuturesTestId.orderOrigin)).toBeNull();
   });
 });

@@ -239,6 +239,15 @@ function OrderList({ market, state }: { market: FuturesMarket; state: 'open' | '
                 <span className={spot.orderSide} data-side={long ? 'buy' : 'sell'}>
                   {t(`futures.screen.actions.${order.action}`)}
                 </span>
+                {order.origin === 'user' ? null : (
+                  <span
+                    className={styles.originBadge}
+                    data-origin={order.origin}
+                    data-testid={FuturesTestId.orderOrigin}
+                  >
+                    {t(`futures.screen.origins.${order.origin}`)}
+                  </span>
+                )}
                 <span className={spot.orderTime}>{formatTime(order.createdAt, language)}</span>
               </div>
               <dl className={styles.facts}>

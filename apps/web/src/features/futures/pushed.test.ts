@@ -24,6 +24,7 @@ const order = (id: string, changes: Partial<FuturesOrderView> = {}): FuturesOrde
   realizedPnl: '0',
   fee: '0',
   status: 'open',
+  origin: 'user',
   createdAt: '2026-11-27T04:00:00.000Z',
   updatedAt: '2026-11-27T04:00:00.000Z',
   ...changes,

@@ -58,6 +58,7 @@ export const FuturesTestId = {
   closeSize: 'futures-close-size',
   closeSubmit: 'futures-close-submit',
   order: 'futures-order',
+  orderOrigin: 'futures-order-origin',
   cancel: 'futures-cancel',
   ordersEmpty: 'futures-orders-empty',
   funding: 'futures-funding',

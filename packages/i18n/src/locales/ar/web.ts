@@ -731,6 +731,12 @@ const web: WebTexts = {
         closeLong: 'إغلاق الشراء',
         closeShort: 'إغلاق البيع',
       },
+      origins: {
+        takeProfit: 'جني الربح',
+        stopLoss: 'وقف الخسارة',
+        liquidation: 'تصفية',
+        adl: 'تقليص الرافعة التلقائي',
+      },
       placed: 'تم إرسال الأمر',
       notPlaced: 'لم يتم إرسال الأمر',
       panel: 'المراكز والأوامر',

@@ -747,6 +747,12 @@ const web: WebTexts = {
         closeLong: 'Long schließen',
         closeShort: 'Short schließen',
       },
+      origins: {
+        takeProfit: 'Take-Profit',
+        stopLoss: 'Stop-Loss',
+        liquidation: 'Zwangsliquidation',
+        adl: 'Automatische Hebelreduzierung',
+      },
       placed: 'Order platziert',
       notPlaced: 'Die Order wurde nicht platziert',
       panel: 'Positionen und Orders',

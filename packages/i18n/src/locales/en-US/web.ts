@@ -740,6 +740,12 @@ const web = {
         closeLong: 'Close long',
         closeShort: 'Close short',
       },
+      origins: {
+        takeProfit: 'Take profit',
+        stopLoss: 'Stop loss',
+        liquidation: 'Liquidation',
+        adl: 'Auto-deleveraging',
+      },
       placed: 'Order placed',
       notPlaced: 'The order was not placed',
       panel: 'Positions and orders',

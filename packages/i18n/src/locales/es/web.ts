@@ -740,6 +740,12 @@ const web: WebTexts = {
         closeLong: 'Cerrar largo',
         closeShort: 'Cerrar corto',
       },
+      origins: {
+        takeProfit: 'Toma de ganancias',
+        stopLoss: 'Límite de pérdidas',
+        liquidation: 'Liquidación',
+        adl: 'Desapalancamiento automático',
+      },
       placed: 'Orden enviada',
       notPlaced: 'La orden no se envió',
       panel: 'Posiciones y órdenes',

@@ -747,6 +747,12 @@ const web: WebTexts = {
         closeLong: 'Clôturer long',
         closeShort: 'Clôturer short',
       },
+      origins: {
+        takeProfit: 'Prise de profit',
+        stopLoss: 'Ordre stop loss',
+        liquidation: 'Liquidation forcée',
+        adl: 'Réduction automatique du levier',
+      },
       placed: 'Ordre passé',
       notPlaced: "L'ordre n'a pas été passé",
       panel: 'Positions et ordres',

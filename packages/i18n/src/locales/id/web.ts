@@ -746,6 +746,12 @@ const web: WebTexts = {
         closeLong: 'Tutup long',
         closeShort: 'Tutup short',
       },
+      origins: {
+        takeProfit: 'Ambil untung',
+        stopLoss: 'Batas rugi',
+        liquidation: 'Likuidasi',
+        adl: 'Pengurangan leverage otomatis',
+      },
       placed: 'Order dikirim',
       notPlaced: 'Order tidak dikirim',
       panel: 'Posisi dan order',

@@ -736,6 +736,12 @@ const web: WebTexts = {
         closeLong: 'ロングを閉じる',
         closeShort: 'ショートを閉じる',
       },
+      origins: {
+        takeProfit: '利確',
+        stopLoss: '損切り',
+        liquidation: '強制清算',
+        adl: '自動デレバレッジ',
+      },
       placed: '注文しました',
       notPlaced: '注文は出されませんでした',
       panel: 'ポジションと注文',

@@ -733,6 +733,12 @@ const web: WebTexts = {
         closeLong: '롱 청산',
         closeShort: '숏 청산',
       },
+      origins: {
+        takeProfit: '이익 실현',
+        stopLoss: '손절',
+        liquidation: '강제 청산',
+        adl: '자동 디레버리징',
+      },
       placed: '주문이 접수되었습니다',
       notPlaced: '주문이 접수되지 않았습니다',
       panel: '포지션과 주문',

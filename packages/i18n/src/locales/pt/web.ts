@@ -740,6 +740,12 @@ const web: WebTexts = {
         closeLong: 'Fechar long',
         closeShort: 'Fechar short',
       },
+      origins: {
+        takeProfit: 'Realização de lucro',
+        stopLoss: 'Limite de perda',
+        liquidation: 'Liquidação',
+        adl: 'Desalavancagem automática',
+      },
       placed: 'Ordem enviada',
       notPlaced: 'A ordem não foi enviada',
       panel: 'Posições e ordens',

@@ -743,6 +743,12 @@ const web: WebTexts = {
         closeLong: 'Закрыть лонг',
         closeShort: 'Закрыть шорт',
       },
+      origins: {
+        takeProfit: 'Тейк-профит',
+        stopLoss: 'Стоп-лосс',
+        liquidation: 'Ликвидация',
+        adl: 'Автоматическое снижение плеча',
+      },
       placed: 'Ордер размещён',
       notPlaced: 'Ордер не размещён',
       panel: 'Позиции и ордера',

@@ -727,6 +727,12 @@ const web: WebTexts = {
         closeLong: 'ปิด Long',
         closeShort: 'ปิด Short',
       },
+      origins: {
+        takeProfit: 'ทำกำไร',
+        stopLoss: 'ตัดขาดทุน',
+        liquidation: 'ชำระบัญชี',
+        adl: 'ลดเลเวอเรจอัตโนมัติ',
+      },
       placed: 'ส่งคำสั่งแล้ว',
       notPlaced: 'ไม่ได้ส่งคำสั่ง',
       panel: 'โพซิชันและคำสั่ง',

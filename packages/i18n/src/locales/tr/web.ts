@@ -740,6 +740,12 @@ const web: WebTexts = {
         closeLong: 'Long kapat',
         closeShort: 'Short kapat',
       },
+      origins: {
+        takeProfit: 'Kâr al',
+        stopLoss: 'Zarar durdur',
+        liquidation: 'Tasfiye',
+        adl: 'Otomatik kaldıraç azaltma',
+      },
       placed: 'Emir verildi',
       notPlaced: 'Emir verilemedi',
       panel: 'Pozisyonlar ve emirler',

@@ -741,6 +741,12 @@ const web: WebTexts = {
         closeLong: 'Đóng long',
         closeShort: 'Đóng short',
       },
+      origins: {
+        takeProfit: 'Chốt lời',
+        stopLoss: 'Cắt lỗ',
+        liquidation: 'Thanh lý',
+        adl: 'Tự động giảm đòn bẩy',
+      },
       placed: 'Đã đặt lệnh',
       notPlaced: 'Lệnh chưa được đặt',
       panel: 'Vị thế và lệnh',

@@ -725,6 +725,12 @@ const web: WebTexts = {
         closeLong: '平多',
         closeShort: '平空',
       },
+      origins: {
+        takeProfit: '止盈',
+        stopLoss: '止损',
+        liquidation: '强平',
+        adl: '自动减仓',
+      },
       placed: '下单成功',
       notPlaced: '订单未能提交',
       panel: '持仓与委托',

@@ -725,6 +725,12 @@ const web: WebTexts = {
         closeLong: '平多',
         closeShort: '平空',
       },
+      origins: {
+        takeProfit: '止盈',
+        stopLoss: '止損',
+        liquidation: '強平',
+        adl: '自動減倉',
+      },
       placed: '下單成功',
       notPlaced: '訂單未能提交',
       panel: '持倉與委託',
