@@ -17,9 +17,9 @@ import type { FuturesOrderRow, FuturesPositionRow } from './futures.schema';
 import type { FuturesBook } from './futures-book';
 import type { FuturesMarketConfig } from './futures-markets';
 import type { FuturesOrdersRepository } from './futures-orders.repository';
-import { type FuturesRisk, MARGIN_ASSET } from './futures-risk';
+import { type FuturesRisk, MARGIN_ASSET, type RiskAccount } from './futures-risk';
 import type { FuturesSequencer } from './futures-sequencer';
-import type { FuturesSettlement, PositionState } from './futures-settlement';
+import type { Clearance, FuturesSettlement, PositionState } from './futures-settlement';
 import { plain } from './futures-views';
 
 /**
@@ -37,6 +37,8 @@ const RANK_PLACES = 12;
 type WatchKind = PositionSide | 'falling' | 'rising';
 type Watch = `${number}:${WatchKind}`;
 
+const userOf = (watch: Watch) => Number(watch.slice(0, watch.indexOf(':')));
+
 /**
  * The liquidation engine of the perpetuals this node owns (issue 18, docs/decisions/0046-futures.md). Each book's
  * positions are filed in a `LiquidationIndex` by liquidation price, again whenever a fill, funding or a margin
@@ -51,7 +53,7 @@ export class FuturesLiquidation {
   private readonly indexes = new Map<FuturesBook, LiquidationIndex<Watch>>();
 
   constructor(
-    private readonly repository: Pick<FuturesOrdersRepository, 'openPositions' | 'takeIds'>,
+    private readonly repository: Pick<FuturesOrdersRepository, 'takeIds'>,
     private readonly ledger: Pick<LedgerService, 'systemBalance'>,
     private readonly risk: FuturesRisk,
     private readonly markets: { market(symbol: string): FuturesMarketConfig | undefined },
@@ -85,9 +87,8 @@ export class FuturesLiquidation {
   async refile(book: FuturesBook, userIds: Iterable<number>): Promise<void> {
     const index = this.indexes.get(book);
     if (!index) return;
-    for (const userId of userIds) {
-      const rows = await this.repository.openPositions(userId);
-      const wallet = await this.risk.crossWallet(userId, rows);
+    const accounts = await this.risk.accounts(userIds);
+    for (const [userId, { rows, wallet }] of accounts) {
       const here = rows.filter((row) => row.symbol === book.symbol);
       for (const side of ['long', 'short'] as const) {
         const row = here.find((item) => item.side === side && item.marginMode === 'isolated');
@@ -110,78 +111,103 @@ export class FuturesLiquidation {
     return this.markets.market(book.symbol)?.brackets ?? [];
   }
 
-  /** On a new mark price: every position it reaches is taken over, one at a time between batches. */
+  /** On a new mark price: every position it reaches is taken over, all of them in one settlement. */
   reached(book: FuturesBook, markPrice: Decimal) {
     const index = this.indexes.get(book);
     if (!index) return;
-    for (const watch of index.takeReached(markPrice)) void this.liquidate(book, watch);
+    const watches = index.takeReached(markPrice);
+    if (watches.length > 0) void this.liquidate(book, watches);
   }
 
   /**
-   * Cancels the user's orders on the market, then takes the position over; each step between batches, each when
-   * the mark still reaches the liquidation price by fresh figures (so the second sees what the first released).
+   * Cancels the users' orders on the market, then takes their positions over; each step between batches and in
+   * one settlement for every position, each position when the mark still reaches its liquidation price by fresh
+   * figures (so the second step sees what the first released).
    */
-  private async liquidate(book: FuturesBook, watch: Watch) {
-    const touched = new Set<number>([Number(watch.split(':')[0])]);
+  async liquidate(book: FuturesBook, watches: readonly Watch[]): Promise<void> {
+    const touched = new Set<number>(watches.map(userOf));
     try {
       await this.sequencer.takeOver(book, (settlement) =>
-        this.takeOver(book, watch, settlement, touched, 'cancel'),
+        this.takeOver(book, watches, settlement, touched, 'cancel'),
       );
       await this.sequencer.takeOver(book, (settlement) =>
-        this.takeOver(book, watch, settlement, touched, 'close'),
+        this.takeOver(book, watches, settlement, touched, 'close'),
       );
     } catch (error) {
-      this.log?.error(
-        { err: error, symbol: book.symbol, watch },
-        'a futures liquidation could not be settled',
-      );
+      this.log?.error({ err: error, symbol: book.symbol }, 'futures liquidations could not be settled');
     }
     if (!book.retired) await this.refile(book, touched).catch(() => undefined);
   }
 
   /**
-   * When the mark still reaches the watched liquidation price by fresh figures, cancels the user's orders on the
-   * market and, at the `close` step, takes the position over; otherwise does nothing (the caller files it
-   * again). Adds the users it touched to `touched`.
+   * For each watch the mark still reaches by fresh figures: cancels the user's orders on the market and, at the
+   * `close` step, takes the position over. A user is taken over once a settlement, and not after being
+   * deleveraged in it (their figures were read before): the next mark finds them again. Adds the users it
+   * touched to `touched`.
    */
   private async takeOver(
     book: FuturesBook,
-    watch: Watch,
+    watches: readonly Watch[],
     settlement: FuturesSettlement,
     touched: Set<number>,
     step: 'cancel' | 'close',
   ) {
-    const [user, kind] = watch.split(':') as [string, WatchKind];
-    const userId = Number(user);
     const markPrice = this.markOf(book.symbol);
     if (!markPrice || book.retired) return;
-    const rows = await this.repository.openPositions(userId);
-    const wallet = await this.risk.crossWallet(userId, rows);
-    const target = this.reachedPosition(book, userId, kind, rows, wallet, markPrice);
-    if (!target) return;
-    const position = book.position(userId, target.side);
-    if (!position || position.size.units <= 0n) return;
-    for (const orderId of book.liveOrdersOf(userId)) book.cancel(orderId, settlement);
-    if (step === 'cancel') return;
+    const accounts = await this.risk.accounts(watches.map(userOf));
+    let fund =
+      step === 'close' ? decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET)) : ZERO;
+    const moved = new Set<number>();
+    for (const watch of watches) {
+      const userId = userOf(watch);
+      const account = accounts.get(userId);
+      if (!account || moved.has(userId)) continue;
+      const kind = watch.slice(watch.indexOf(':') + 1) as WatchKind;
+      const target = this.reachedPosition(book, kind, account, markPrice);
+      const position = target && book.position(userId, target.side);
+      if (!target || !position || position.size.units <= 0n) continue;
+      moved.add(userId);
+      for (const orderId of book.liveOrdersOf(userId)) book.cancel(orderId, settlement);
+      if (step === 'cancel') continue;
+      const outcome = await this.close(book, position, target.row, account, markPrice, fund, settlement);
+      // The fund's cover of one takeover is not there for the next; its clearance fee is.
+      fund = addDecimals(fund, outcome.clearance.amount);
+      for (const userId of outcome.counterparties) {
+        touched.add(userId);
+        moved.add(userId);
+      }
+    }
+  }
 
+  /**
+   * Takes one position over: the user bears the loss of closing at the bankruptcy price; an IOC order closes it
+   * in the book through that price as far as the fund covers; the rest is deleveraged; the user and the fund
+   * settle the difference (the clearance).
+   */
+  private async close(
+    book: FuturesBook,
+    position: PositionState,
+    row: FuturesPositionRow,
+    account: RiskAccount,
+    markPrice: Decimal,
+    fund: Decimal,
+    settlement: FuturesSettlement,
+  ): Promise<{ clearance: Clearance; counterparties: number[] }> {
+    const { userId } = position;
     const places = book.quotePlaces;
     const { margin, size: held } = position;
     const loss =
       position.marginMode === 'isolated'
         ? margin
-        : this.crossLoss(target.row, rows, wallet, markPrice, {
-            available: (await this.risk.balance(userId)).available,
-            margin,
-            places,
-          });
+        : this.crossLoss(row, account, markPrice, { margin, places });
     const bankruptcy = bankruptcyPriceOf(position, loss, book.market.tickSize);
-    const fund = decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET));
     const limit = limitPriceOf(position, bankruptcy, fund, markPrice, book.market.tickSize);
     const [id] = await this.repository.takeIds(1);
-    const row = closeOrderRow(book, position, id as bigint, 'liquidation', limit, held);
-    settlement.inserted.push(row);
-    const liquidation = book.place(row, settlement);
+    const order = closeOrderRow(book, position, id as bigint, 'liquidation', limit, held);
+    settlement.inserted.push(order);
+    const liquidation = book.place(order, settlement);
 
+    const counterparties: number[] = [];
     let left = subtractDecimals(held, liquidation.filledSize);
     for (const counterparty of this.ranked(book, position, markPrice)) {
       if (left.units <= 0n) break;
@@ -192,7 +218,7 @@ export class FuturesLiquidation {
       const adl = closeOrderRow(book, counterparty, adlId as bigint, 'adl', bankruptcy, size);
       settlement.inserted.push(adl);
       book.deleverage(liquidation, adl, bankruptcy, size, settlement);
-      touched.add(counterparty.userId);
+      counterparties.push(counterparty.userId);
       left = subtractDecimals(left, size);
     }
     if (left.units > 0n)
@@ -200,11 +226,12 @@ export class FuturesLiquidation {
         { symbol: book.symbol, userId, left: plain(left) },
         'a liquidation found no one to close',
       );
-    settlement.clearances.push({
+    const clearance: Clearance = {
       userId,
-      reference: `liquidation:${row.id}`,
+      reference: `liquidation:${order.id}`,
       amount: addDecimals(toScale(loss, places, 'up'), liquidation.realizedPnl),
-    });
+    };
+    settlement.clearances.push(clearance);
     this.log?.warn(
       {
         symbol: book.symbol,
@@ -217,15 +244,14 @@ export class FuturesLiquidation {
       },
       'futures position liquidated',
     );
+    return { clearance, counterparties };
   }
 
   /** The position a watch names when the mark reaches its liquidation price by fresh figures. */
   private reachedPosition(
     book: FuturesBook,
-    _userId: number,
     kind: WatchKind,
-    rows: readonly FuturesPositionRow[],
-    wallet: Decimal,
+    { rows, wallet }: RiskAccount,
     markPrice: Decimal,
   ): { side: PositionSide; row: FuturesPositionRow } | undefined {
     const here = rows.filter((row) => row.symbol === book.symbol);
@@ -259,10 +285,9 @@ export class FuturesLiquidation {
    */
   private crossLoss(
     position: FuturesPositionRow,
-    rows: readonly FuturesPositionRow[],
-    wallet: Decimal,
+    { rows, wallet, available }: RiskAccount,
     markPrice: Decimal,
-    account: { available: Decimal; margin: Decimal; places: number },
+    { margin, places }: { margin: Decimal; places: number },
   ): Decimal {
     let equity = addDecimals(wallet, this.risk.crossAccount(position, rows, wallet).otherUnrealizedPnl);
     for (const row of rows) {
@@ -273,8 +298,8 @@ export class FuturesLiquidation {
         unrealizedPnl(row.side as PositionSide, decimalOf(row.size), decimalOf(row.entryPrice), markPrice),
       );
     }
-    const most = addDecimals(account.available, account.margin);
-    const loss = toScale(equity, account.places, 'up');
+    const most = addDecimals(available, margin);
+    const loss = toScale(equity, places, 'up');
     if (loss.units <= 0n) return ZERO;
     return compareDecimals(loss, most) > 0 ? most : loss;
   }

@@ -151,6 +151,7 @@ class MemoryLedger {
   }
 }
 
+type MemoryBalance = ReturnType<MemoryLedger['balancesOf']>[number];
 type Trader = { id: number; leverage: number; mode: MarginMode; deposit: bigint };
 type Command =
   | {
@@ -180,15 +181,17 @@ class World {
     for (const trader of traders) this.ledger.deposit(trader.id, trader.deposit);
     const markOf = () => this.mark;
     this.risk = new FuturesRisk(
-      { balancesOf: async (userId) => this.ledger.balancesOf(userId) },
+      {
+        balancesOf: async (userId) => this.ledger.balancesOf(userId),
+        accountBalances: async (userIds) =>
+          new Map(userIds.map((userId) => [userId, this.ledger.balancesOf(userId)[0] as MemoryBalance])),
+      },
+      { openPositionsOf: async (userIds) => userIds.flatMap((userId) => this.rowsOf(userId)) },
       { market: () => MARKET },
       markOf,
     );
     this.liquidation = new FuturesLiquidation(
-      {
-        openPositions: async (userId) => this.rowsOf(userId),
-        takeIds: async (count) => Array.from({ length: count }, () => this.nextId++),
-      },
+      { takeIds: async (count) => Array.from({ length: count }, () => this.nextId++) },
       { systemBalance: async () => text(this.ledger.system.get(INSURANCE) ?? 0n) },
       this.risk,
       { market: () => MARKET },

@@ -172,6 +172,16 @@ export class FuturesOrdersRepository {
       .orderBy(futuresPositions.symbol, futuresPositions.side);
   }
 
+  /** The open positions of many users, in every perpetual. */
+  openPositionsOf(userIds: readonly number[]): Promise<FuturesPositionRow[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(futuresPositions)
+      .where(and(inArray(futuresPositions.userId, [...userIds]), gt(futuresPositions.size, '0')))
+      .orderBy(futuresPositions.userId, futuresPositions.symbol, futuresPositions.side);
+  }
+
   async findPosition(userId: number, symbol: string, side: string): Promise<FuturesPositionRow | undefined> {
     const [row] = await this.db
       .select()

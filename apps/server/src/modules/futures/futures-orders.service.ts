@@ -133,7 +133,7 @@ export class FuturesOrdersService {
       log,
     );
     this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
-    this.risk = new FuturesRisk(ledger, markets, (symbol) => this.markOrUndefined(symbol));
+    this.risk = new FuturesRisk(ledger, repository, markets, (symbol) => this.markOrUndefined(symbol));
     this.liquidation = new FuturesLiquidation(
       repository,
       ledger,

@@ -10,6 +10,10 @@ import { addDecimals, type Decimal, decimalOf, multiplyDecimals, subtractDecimal
 import type { LedgerService } from '../ledger';
 import type { FuturesPositionRow } from './futures.schema';
 import type { FuturesMarketConfig } from './futures-markets';
+import type { FuturesOrdersRepository } from './futures-orders.repository';
+
+/** A user's futures account as risk reads it: open positions, cross wallet balance and available balance. */
+export type RiskAccount = { rows: FuturesPositionRow[]; wallet: Decimal; available: Decimal };
 
 /** The margin asset of every perpetual. */
 export const MARGIN_ASSET = 'USDT';
@@ -21,7 +25,8 @@ export const MARGIN_ASSET = 'USDT';
  */
 export class FuturesRisk {
   constructor(
-    private readonly ledger: Pick<LedgerService, 'balancesOf'>,
+    private readonly ledger: Pick<LedgerService, 'balancesOf' | 'accountBalances'>,
+    private readonly positions: Pick<FuturesOrdersRepository, 'openPositionsOf'>,
     private readonly markets: { market(symbol: string): FuturesMarketConfig | undefined },
     /** A perpetual's mark price; undefined before any is known. */
     private readonly markOf: (symbol: string) => Decimal | undefined,
@@ -34,6 +39,33 @@ export class FuturesRisk {
     );
     const available = decimalOf(row?.available ?? '0');
     return { available, total: addDecimals(available, decimalOf(row?.frozen ?? '0')) };
+  }
+
+  /** Many users' accounts at once, in two reads: their open positions, cross wallets and available balances. */
+  async accounts(userIds: Iterable<number>): Promise<Map<number, RiskAccount>> {
+    const ids = [...new Set(userIds)];
+    const [rows, balances] = await Promise.all([
+      this.positions.openPositionsOf(ids),
+      this.ledger.accountBalances(ids, 'futures', MARGIN_ASSET),
+    ]);
+    const accounts = new Map<number, RiskAccount>();
+    for (const userId of ids) {
+      const balance = balances.get(userId);
+      const available = decimalOf(balance?.available ?? '0');
+      accounts.set(userId, {
+        rows: [],
+        available,
+        wallet: addDecimals(available, decimalOf(balance?.frozen ?? '0')),
+      });
+    }
+    for (const row of rows) {
+      const account = accounts.get(row.userId);
+      if (!account) continue;
+      account.rows.push(row);
+      if (row.marginMode === 'isolated')
+        account.wallet = subtractDecimals(account.wallet, decimalOf(row.margin));
+    }
+    return accounts;
   }
 
   /** The cross wallet balance: the futures account's balance less the margins of isolated positions. */

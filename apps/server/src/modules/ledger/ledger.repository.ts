@@ -1,5 +1,5 @@
 import { LEDGER_WHOLE_DIGITS } from '@kestrel/money';
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   assets,
@@ -234,6 +234,26 @@ export class LedgerRepository {
       .returning({ settledAt: reservations.settledAt });
     if (!row?.settledAt) throw new Error(`reservation ${id} was not open`);
     return row.settledAt;
+  }
+
+  /** The balances of many users' accounts of one purpose in one asset, as NUMERIC text; none where never credited. */
+  async accountBalances(userIds: readonly number[], purpose: string, asset: string) {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({
+        userId: ledgerAccounts.userId,
+        available: sql<string>`${balances.available}::text`,
+        frozen: sql<string>`${balances.frozen}::text`,
+      })
+      .from(balances)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, balances.accountId))
+      .where(
+        and(
+          inArray(ledgerAccounts.userId, [...userIds]),
+          eq(ledgerAccounts.purpose, purpose),
+          eq(balances.asset, asset),
+        ),
+      );
   }
 
   /** A user's balances per account and asset, with the asset's precision; none where never credited. */

@@ -208,6 +208,20 @@ export class LedgerService {
     }));
   }
 
+  /** Many users' balances of one account in one asset, by user; a user never credited there is absent. */
+  async accountBalances(
+    userIds: readonly number[],
+    account: UserAccount,
+    asset: string,
+  ): Promise<Map<number, { available: string; frozen: string }>> {
+    const precision = await this.precisionOf(asset);
+    const text = (value: string) => formatAmount(unitsFromNumeric(value, precision), precision);
+    const rows = await this.repository.accountBalances(userIds, account, asset);
+    return new Map(
+      rows.map((row) => [row.userId as number, { available: text(row.available), frozen: text(row.frozen) }]),
+    );
+  }
+
   /** Checks every invariant of the ledger and names each thing that breaks one. */
   async check(): Promise<LedgerCheckReport> {
     const findings = await this.repository.checkFindings();
