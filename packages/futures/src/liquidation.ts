@@ -50,7 +50,26 @@ export type IsolatedPosition = HeldPosition & { readonly side: Side; readonly is
 /** Where a cross account is liquidated: on a fall to `whenFalling`, on a rise to `whenRising`; null when never. */
 export type CrossLiquidation = { readonly whenFalling: Decimal | null; readonly whenRising: Decimal | null };
 
-type Root = { readonly numerator: Decimal; readonly denominator: Decimal };
+/** A root `numerator / denominator` of the liquidation equation, with the bracket each side was solved in. */
+type Root = {
+  readonly numerator: Decimal;
+  readonly denominator: Decimal;
+  readonly long: Bracket | null;
+  readonly short: Bracket | null;
+};
+
+/** A liquidation price with the bracket of each side (null for a side without a position) it was solved in. */
+export type LiquidationRoot = {
+  readonly price: Decimal;
+  readonly long: Bracket | null;
+  readonly short: Bracket | null;
+};
+
+/** Where a cross account is liquidated, with the brackets behind each price; null on a side never reached. */
+export type CrossLiquidationRoots = {
+  readonly whenFalling: LiquidationRoot | null;
+  readonly whenRising: LiquidationRoot | null;
+};
 
 /** `quantity × numerator / denominator` within [floor, cap] of `bracket` (no cap for the last one). */
 function inBracket(quantity: Decimal, root: Root, bracket: Bracket, last: boolean): boolean {
@@ -79,7 +98,12 @@ function rootsOf(account: CrossAccount, brackets: readonly Bracket[]): Root[] {
         numerators.push(plus(shortBracket.maintenanceAmount, times(short.size, short.entryPrice)));
         denominators.push(plus(times(short.size, shortBracket.maintenanceMarginRate), short.size));
       }
-      const root = { numerator: sumOf(numerators), denominator: sumOf(denominators) };
+      const root = {
+        numerator: sumOf(numerators),
+        denominator: sumOf(denominators),
+        long: longBracket,
+        short: shortBracket,
+      };
       if (root.denominator.units === 0n || root.numerator.units === 0n) return;
       if (isNegative(root.numerator) !== isNegative(root.denominator)) return;
       const last = brackets.length - 1;
@@ -92,6 +116,34 @@ function rootsOf(account: CrossAccount, brackets: readonly Bracket[]): Root[] {
 }
 
 const positiveOrNull = (price: Decimal | null): Decimal | null => (price && isPositive(price) ? price : null);
+const positiveRootOrNull = (root: LiquidationRoot | null): LiquidationRoot | null =>
+  root && isPositive(root.price) ? root : null;
+
+/**
+ * `crossLiquidationPrices` with the bracket each side's price was solved in, so the price can be recomputed by hand
+ * from Binance's formula.
+ */
+export function crossLiquidationRoots(
+  account: CrossAccount,
+  brackets: readonly Bracket[],
+  tickSize: Decimal,
+): CrossLiquidationRoots {
+  let whenFalling: LiquidationRoot | null = null;
+  let whenRising: LiquidationRoot | null = null;
+  for (const root of rootsOf(account, brackets)) {
+    const { long, short } = root;
+    // margin − maintenance = numerator − price × denominator: it grows with the price when the denominator is
+    // negative, so that root is crossed on a fall.
+    if (isNegative(root.denominator)) {
+      const price = toGrid(root.numerator, root.denominator, tickSize, 'ceiling');
+      if (!whenFalling || compareDecimals(price, whenFalling.price) > 0) whenFalling = { price, long, short };
+    } else {
+      const price = toGrid(root.numerator, root.denominator, tickSize, 'floor');
+      if (!whenRising || compareDecimals(price, whenRising.price) < 0) whenRising = { price, long, short };
+    }
+  }
+  return { whenFalling: positiveRootOrNull(whenFalling), whenRising: positiveRootOrNull(whenRising) };
+}
 
 /**
  * The prices at which a cross account is liquidated in one market, both sides counted: the margin balance
@@ -103,20 +155,8 @@ export function crossLiquidationPrices(
   brackets: readonly Bracket[],
   tickSize: Decimal,
 ): CrossLiquidation {
-  let whenFalling: Decimal | null = null;
-  let whenRising: Decimal | null = null;
-  for (const root of rootsOf(account, brackets)) {
-    // margin − maintenance = numerator − price × denominator: it grows with the price when the denominator is
-    // negative, so that root is crossed on a fall.
-    if (isNegative(root.denominator)) {
-      const price = toGrid(root.numerator, root.denominator, tickSize, 'ceiling');
-      if (!whenFalling || compareDecimals(price, whenFalling) > 0) whenFalling = price;
-    } else {
-      const price = toGrid(root.numerator, root.denominator, tickSize, 'floor');
-      if (!whenRising || compareDecimals(price, whenRising) < 0) whenRising = price;
-    }
-  }
-  return { whenFalling: positiveOrNull(whenFalling), whenRising: positiveOrNull(whenRising) };
+  const { whenFalling, whenRising } = crossLiquidationRoots(account, brackets, tickSize);
+  return { whenFalling: whenFalling?.price ?? null, whenRising: whenRising?.price ?? null };
 }
 
 /**

@@ -309,7 +309,7 @@ export class FuturesOrdersService {
     const market = this.marketOf(query.symbol);
     const markPrice = this.mark(query.symbol);
     const places = await this.places();
-    let record: Record<string, string | null>;
+    let record: ReturnType<typeof explainPosition>;
     let subject: Explanation['subject'];
     if (query.side) {
       const position = await this.openPosition(userId, query.symbol, query.side);
@@ -357,7 +357,11 @@ export class FuturesOrdersService {
     return {
       symbol: market.symbol,
       subject,
-      figures: Object.entries(record).map(([name, value]) => ({ name, value: value ?? '', formula: null })),
+      figures: Object.entries(record).map(([name, { value, formula }]) => ({
+        name,
+        value: value ?? '',
+        formula,
+      })),
     };
   }
 

@@ -222,6 +222,10 @@ describe('an isolated position', () => {
     const explained = await sut.explain(long, { symbol: 'BTCUSDT', side: 'long' });
     expect(explained.subject).toBe('position');
     expect(explained.figures.find((figure) => figure.name === 'entryPrice')?.value).toBe('50000');
+    expect(explained.figures.find((figure) => figure.name === 'entryPrice')?.formula).toBeNull();
+    expect(explained.figures.find((figure) => figure.name === 'notional.atMark')?.formula).toBe(
+      'size × markPrice',
+    );
     // Nobody bids: the market close finds nothing to fill and the position stays.
     const close = await sut.closePosition(long, { symbol: 'BTCUSDT', side: 'long' }, 'close-isolated');
     expect(close).toMatchObject({ status: 'cancelled', filledSize: '0' });
