@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   type FuturesOrderRow,
   type FuturesPositionRow,
@@ -210,6 +211,20 @@ export class FuturesOrdersRepository {
       .update(futuresPositions)
       .set({ margin: sql`${futuresPositions.margin} + ${delta}::numeric`, epoch, updatedAt: new Date() })
       .where(eq(futuresPositions.id, id));
+  }
+
+  /**
+   * The epochs the perpetuals' books are owned with now (decisions 0044 and 0046), to tell which of them a refused
+   * write was no longer this node's.
+   */
+  async leadershipEpochs(symbols: readonly string[]): Promise<Map<string, bigint>> {
+    if (symbols.length === 0) return new Map();
+    const rows = await rowsOf<{ name: string; epoch: string }>(
+      this.db,
+      sql`select name, epoch::text as epoch from leadership
+        where name = any(${sql.param(symbols.map((symbol) => `futures:${symbol}`))}::text[])`,
+    );
+    return new Map(rows.map((row) => [row.name.slice('futures:'.length), BigInt(row.epoch)]));
   }
 
   /** A perpetual's latest trades, newest first. */

@@ -639,13 +639,21 @@ export class FuturesOrdersService {
     await this.sequencer.settled();
   }
 
-  /** A write was refused by the fence: the books of perpetuals owned elsewhere now are retired at once. */
+  /**
+   * A write was refused by the fence: the books of perpetuals owned elsewhere now are retired at once. The epochs
+   * are the database's: this node's leadership learns of the takeover only at its next renewal.
+   */
   private async fenced(books: ReadonlySet<FuturesBook>) {
+    const epochs = await this.repository.leadershipEpochs([...books].map((book) => book.symbol));
     for (const book of books) {
-      const lead = this.leads.get(book.symbol);
-      const epoch = this.cluster.leadership.epochOf(`futures:${book.symbol}`);
-      if (epoch === book.epoch) continue;
+      const current = epochs.get(book.symbol);
+      if (current === undefined || current === book.epoch) continue;
+      this.log?.warn(
+        { symbol: book.symbol, epoch: String(book.epoch), current: String(current) },
+        'perpetual owned by another node; its book here is retired',
+      );
       book.retired = true;
+      const lead = this.leads.get(book.symbol);
       if (lead?.book === book) void this.retire(book.symbol, lead);
     }
   }

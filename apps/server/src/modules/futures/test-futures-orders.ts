@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger';
 import { tradingLedgerOf } from '../ledger/test-ledger';
 import { nodeOf, RecordingPublisher, until } from '../spot/test-spot';
+import type { FuturesMarkets } from './futures-markets';
 import { FuturesOrdersRepository } from './futures-orders.repository';
 import { type FuturesIndex, FuturesOrdersService } from './futures-orders.service';
 import type { FuturesMark } from './mark-price';
@@ -34,12 +35,18 @@ export class FakeTickers {
   }
 }
 
-/** The spot index of BTCUSDT (50000 until a tick moves it), whose ticks a test sends to every listener. */
+/**
+ * The spot index of BTCUSDT (50000 until a tick moves it) and of any market a test prices, whose ticks a test
+ * sends to every listener.
+ */
 export class FakeIndex implements FuturesIndex {
   readonly listeners = new Set<(symbol: string, price: string) => void>();
-  private btc = '50000';
+  private readonly prices: Map<string, string>;
+  constructor(prices: Record<string, string> = { BTCUSDT: '50000' }) {
+    this.prices = new Map(Object.entries(prices));
+  }
   indexPrice(symbol: string) {
-    return symbol === 'BTCUSDT' ? this.btc : null;
+    return this.prices.get(symbol) ?? null;
   }
   isStale() {
     return false;
@@ -51,16 +58,21 @@ export class FakeIndex implements FuturesIndex {
     };
   }
   tick(symbol: string, price: string) {
-    if (symbol === 'BTCUSDT') this.btc = price;
+    this.prices.set(symbol, price);
     for (const listener of this.listeners) listener(symbol, price);
   }
 }
 
-/** A futures orders service on its own node, started; answers once it owns BTCUSDT. */
+/**
+ * A futures orders service on its own node, started: the test database's perpetuals unless it is given others.
+ * Alone, it answers once it owns every one; among other nodes, the test says whom it waits for.
+ */
 export async function futuresServiceOf(
   app: TestApp,
   options: {
     ledger?: LedgerService;
+    markets?: Pick<FuturesMarkets, 'market' | 'all'>;
+    node?: ReturnType<typeof nodeOf>;
     tickers?: FakeTickers;
     index?: FakeIndex;
     /** Users trading in isolated margin; every other one trades 10x cross. */
@@ -71,12 +83,13 @@ export async function futuresServiceOf(
   const tickers = options.tickers ?? new FakeTickers();
   const index = options.index ?? new FakeIndex();
   const publisher = new RecordingPublisher();
-  const node = nodeOf(app);
+  const node = options.node ?? nodeOf(app);
+  const markets = options.markets ?? (await futuresMarketsOf(app.database.db));
   const isolated = options.isolated ?? new Set<number>();
   const sut = new FuturesOrdersService(
     new FuturesOrdersRepository(app.database.db),
     ledger,
-    await futuresMarketsOf(app.database.db),
+    markets,
     {
       of: async (userId: number) => ({
         leverage: 10,
@@ -90,6 +103,11 @@ export async function futuresServiceOf(
   );
   await sut.start();
   await node.leadership.start();
-  await until(() => sut.serves('BTCUSDT'), 'the node owns BTCUSDT');
-  return { sut, ledger, tickers, index, publisher, node };
+  if (node.alone) {
+    await until(
+      () => markets.all().every((market) => sut.serves(market.symbol)),
+      'the node owns every perpetual',
+    );
+  }
+  return { sut, ledger, markets, tickers, index, publisher, node };
 }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { decimalOf, formatShortest } from '@kestrel/money';
 import type { Db } from '../../db/client';
 import { users } from '../auth/auth.schema';
+import { assets } from '../ledger/ledger.schema';
 import type { Market } from '../markets';
 import { MarketsRepository } from '../markets';
+import { markets } from '../markets/markets.schema';
 import { FuturesMarkets } from './futures-markets';
 import { FuturesMarketsRepository } from './futures-markets.repository';
 
@@ -36,6 +38,31 @@ export async function futuresMarketsOf(db: Db): Promise<FuturesMarkets> {
   const markets = new FuturesMarkets(new FuturesMarketsRepository(db), { markets: () => spot });
   await markets.load();
   return markets;
+}
+
+/**
+ * A perpetual of the test's own, which the test app's own futures service does not know (leases outlive the
+ * nodes that held them): a spot market of a base asset of its own, `<tag>BTC` in USDT with BTCUSDT's increments,
+ * and its perpetual, alone in the directory answered.
+ */
+export async function ownPerpetualOf(db: Db, tag: string): Promise<FuturesMarkets> {
+  const spot: Market = {
+    symbol: `${tag}BTCUSDT`,
+    base: `${tag}BTC`,
+    quote: 'USDT',
+    tickSize: '0.01',
+    lotSize: '0.00001',
+    minNotional: '5',
+    makerFee: '0.001',
+    takerFee: '0.001',
+    open: true,
+    marketMaker: false,
+  };
+  await db.insert(assets).values({ code: spot.base, precision: 8 });
+  await db.insert(markets).values(spot);
+  const perpetuals = new FuturesMarkets(new FuturesMarketsRepository(db), { markets: () => [spot] });
+  await perpetuals.load();
+  return perpetuals;
 }
 
 export async function createUsers(db: Db, count: number): Promise<number[]> {
