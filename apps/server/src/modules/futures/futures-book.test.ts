@@ -200,4 +200,18 @@ describe('the futures book', () => {
     ]);
     expect(book.cancel(Number(row.id), new FuturesSettlement())).toBe(false);
   });
+
+  it('gives its levels best first as prices and sizes, for the impact bid and ask', () => {
+    const book = bookOf();
+    const settlement = new FuturesSettlement();
+    book.place(order(1, { action: 'openLong', price: '49990', size: '0.5' }), settlement);
+    book.place(order(1, { action: 'openLong', price: '49995.5', size: '0.25' }), settlement);
+    book.place(order(2, { action: 'openShort', price: '50010', size: '1.2' }), settlement);
+    const { bids, asks } = book.levels(5);
+    expect(bids.map((level) => [text(level.price), text(level.size)])).toEqual([
+      ['49995.5', '0.25'],
+      ['49990', '0.5'],
+    ]);
+    expect(asks.map((level) => [text(level.price), text(level.size)])).toEqual([['50010', '1.2']]);
+  });
 });

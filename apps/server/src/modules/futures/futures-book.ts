@@ -8,7 +8,7 @@ import {
   sizeOf,
   type Ticks,
 } from '@kestrel/engine';
-import { applyFill, initialMargin, type Side } from '@kestrel/futures';
+import { applyFill, type BookLevel, initialMargin, type Side } from '@kestrel/futures';
 import {
   addDecimals,
   compareDecimals,
@@ -91,12 +91,14 @@ export class FuturesBook {
     return { symbol: this.symbol, bids: bids.map(level), asks: asks.map(level), version: this.depthVersion };
   }
 
-  /** The best bid and ask, for the mark price. */
-  top(): { bestBid: Decimal | null; bestAsk: Decimal | null } {
-    const { bids, asks } = this.book.depth(1);
-    const price = (level: [Ticks, number] | undefined) =>
-      level ? multiplyDecimals({ units: BigInt(level[0]), scale: 0 }, this.market.tickSize) : null;
-    return { bestBid: price(bids[0]), bestAsk: price(asks[0]) };
+  /** The best levels of each side as prices and sizes, best first: the impact prices of the mark and funding. */
+  levels(count: number): { bids: BookLevel[]; asks: BookLevel[] } {
+    const { bids, asks } = this.book.depth(count);
+    const level = ([ticks, lots]: [Ticks, number]): BookLevel => ({
+      price: multiplyDecimals({ units: BigInt(ticks), scale: 0 }, this.market.tickSize),
+      size: multiplyDecimals({ units: BigInt(lots), scale: 0 }, this.market.lotSize),
+    });
+    return { bids: bids.map(level), asks: asks.map(level) };
   }
 
   depthPublished() {

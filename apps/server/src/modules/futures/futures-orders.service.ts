@@ -63,6 +63,8 @@ export type FuturesIndex = IndexPrices & {
 const ANSWER_MS = 8000;
 const COMMANDS_TOPIC = 'futures-commands';
 const DEPTH_LEVELS = 20;
+/** How deep the mark tracker looks for the impact bid and ask (the impact notional is 200 USDT × max leverage). */
+const IMPACT_LEVELS = 50;
 const RECENT_TRADES = 50;
 /** A market order fills at most this far through the mark price (Binance's price protection): 5 %. */
 const PROTECTION = decimalOf('0.05');
@@ -664,14 +666,14 @@ export class FuturesOrdersService {
     const book = lead?.book;
     const index = this.index.indexPrice(symbol);
     if (!lead || !book || book.retired || index === null) return;
-    const { bestBid, bestAsk } = book.top();
+    const { bids, asks } = book.levels(IMPACT_LEVELS);
     const mark = lead.tracker.sample({
       indexPrice: decimalOf(index),
-      bestBid,
-      bestAsk,
+      bestBid: bids[0]?.price ?? null,
+      bestAsk: asks[0]?.price ?? null,
       lastPrice: book.lastPrice,
-      bids: [],
-      asks: [],
+      bids,
+      asks,
       indexStale: this.index.isStale(symbol),
     });
     this.tickers.publish(mark);
