@@ -35,7 +35,7 @@ const RANK_PLACES = 12;
  * direction that liquidates it (`<user>:falling`, `<user>:rising`).
  */
 type WatchKind = PositionSide | 'falling' | 'rising';
-type Watch = `${number}:${WatchKind}`;
+export type Watch = `${number}:${WatchKind}`;
 
 const userOf = (watch: Watch) => Number(watch.slice(0, watch.indexOf(':')));
 
@@ -113,10 +113,13 @@ export class FuturesLiquidation {
 
   /** On a new mark price: every position it reaches is taken over, all of them in one settlement. */
   reached(book: FuturesBook, markPrice: Decimal) {
-    const index = this.indexes.get(book);
-    if (!index) return;
-    const watches = index.takeReached(markPrice);
+    const watches = this.take(book, markPrice);
     if (watches.length > 0) void this.liquidate(book, watches);
+  }
+
+  /** Takes off the book's index what `markPrice` reaches: the watches to liquidate. */
+  take(book: FuturesBook, markPrice: Decimal): Watch[] {
+    return this.indexes.get(book)?.takeReached(markPrice) ?? [];
   }
 
   /**
@@ -158,6 +161,7 @@ export class FuturesLiquidation {
     let fund =
       step === 'close' ? decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET)) : ZERO;
     const moved = new Set<number>();
+    const run = new TakeoverRun(this.repository, book, markPrice);
     for (const watch of watches) {
       const userId = userOf(watch);
       const account = accounts.get(userId);
@@ -169,7 +173,7 @@ export class FuturesLiquidation {
       moved.add(userId);
       for (const orderId of book.liveOrdersOf(userId)) book.cancel(orderId, settlement);
       if (step === 'cancel') continue;
-      const outcome = await this.close(book, position, target.row, account, markPrice, fund, settlement);
+      const outcome = await this.close(run, position, target.row, account, fund, settlement);
       // The fund's cover of one takeover is not there for the next; its clearance fee is.
       fund = addDecimals(fund, outcome.clearance.amount);
       for (const userId of outcome.counterparties) {
@@ -185,14 +189,14 @@ export class FuturesLiquidation {
    * settle the difference (the clearance).
    */
   private async close(
-    book: FuturesBook,
+    run: TakeoverRun,
     position: PositionState,
     row: FuturesPositionRow,
     account: RiskAccount,
-    markPrice: Decimal,
     fund: Decimal,
     settlement: FuturesSettlement,
   ): Promise<{ clearance: Clearance; counterparties: number[] }> {
+    const { book, markPrice } = run;
     const { userId } = position;
     const places = book.quotePlaces;
     const { margin, size: held } = position;
@@ -202,20 +206,23 @@ export class FuturesLiquidation {
         : this.crossLoss(row, account, markPrice, { margin, places });
     const bankruptcy = bankruptcyPriceOf(position, loss, book.market.tickSize);
     const limit = limitPriceOf(position, bankruptcy, fund, markPrice, book.market.tickSize);
-    const [id] = await this.repository.takeIds(1);
-    const order = closeOrderRow(book, position, id as bigint, 'liquidation', limit, held);
+    const order = closeOrderRow(book, position, await run.id(), 'liquidation', limit, held);
     settlement.inserted.push(order);
     const liquidation = book.place(order, settlement);
 
     const counterparties: number[] = [];
     let left = subtractDecimals(held, liquidation.filledSize);
-    for (const counterparty of this.ranked(book, position, markPrice)) {
+    const opposite: PositionSide = position.side === 'long' ? 'short' : 'long';
+    const others = run.ranking(opposite).filter((item) => item.userId !== userId);
+    // The user's own opposite position last.
+    const own = book.position(userId, opposite);
+    for (const counterparty of own ? [...others, own] : others) {
       if (left.units <= 0n) break;
+      if (counterparty.size.units <= 0n) continue;
       const size = compareDecimals(counterparty.size, left) < 0 ? counterparty.size : left;
       for (const orderId of book.liveOrdersOf(counterparty.userId, counterparty.side))
         book.cancel(orderId, settlement);
-      const [adlId] = await this.repository.takeIds(1);
-      const adl = closeOrderRow(book, counterparty, adlId as bigint, 'adl', bankruptcy, size);
+      const adl = closeOrderRow(book, counterparty, await run.id(), 'adl', bankruptcy, size);
       settlement.inserted.push(adl);
       book.deleverage(liquidation, adl, bankruptcy, size, settlement);
       counterparties.push(counterparty.userId);
@@ -303,30 +310,59 @@ export class FuturesLiquidation {
     if (loss.units <= 0n) return ZERO;
     return compareDecimals(loss, most) > 0 ? most : loss;
   }
+}
+
+/** Order ids a settlement's takeovers take from the sequence at a time. */
+const ID_BLOCK = 256;
+
+/**
+ * What one settlement's takeovers share: order ids from the sequence in blocks (the unused ones are gaps, as a
+ * sequence has), and each side's ranking for auto-deleveraging, computed once (closing part of a position keeps
+ * its pnl percent, so the order holds).
+ */
+class TakeoverRun {
+  private ids: bigint[] = [];
+  private readonly rankings = new Map<PositionSide, PositionState[]>();
+
+  constructor(
+    private readonly repository: Pick<FuturesOrdersRepository, 'takeIds'>,
+    readonly book: FuturesBook,
+    readonly markPrice: Decimal,
+  ) {}
+
+  async id(): Promise<bigint> {
+    if (this.ids.length === 0) this.ids = await this.repository.takeIds(ID_BLOCK);
+    return this.ids.shift() as bigint;
+  }
 
   /**
-   * The opposite positions auto-deleveraging closes first (Binance's ranking): the profitable ones by pnl
-   * percent times leverage, highest first, then the others by pnl percent over leverage; the liquidated user's
-   * own opposite position last.
+   * The positions of a side auto-deleveraging closes first (Binance's ranking): the profitable ones by pnl
+   * percent times leverage, highest first, then the others by pnl percent over leverage.
    */
-  private ranked(book: FuturesBook, position: PositionState, markPrice: Decimal): PositionState[] {
-    const opposite: PositionSide = position.side === 'long' ? 'short' : 'long';
-    const scored = book
-      .allPositions()
-      .filter((item) => item.side === opposite && item.size.units > 0n)
-      .map((item) => {
-        const pnl = unrealizedPnl(item.side, item.size, item.entryPrice, markPrice);
-        const percent = item.margin.units > 0n ? divideDecimals(pnl, item.margin, RANK_PLACES, 'down') : pnl;
-        const leverage = decimalOf(String(item.leverage));
-        const score =
-          percent.units > 0n
-            ? multiplyDecimals(percent, leverage)
-            : divideDecimals(percent, leverage, RANK_PLACES, 'down');
-        return { item, score, own: item.userId === position.userId };
-      });
-    scored.sort((a, b) => Number(a.own) - Number(b.own) || compareDecimals(b.score, a.score));
-    return scored.map(({ item }) => item);
+  ranking(side: PositionSide): PositionState[] {
+    let ranked = this.rankings.get(side);
+    if (!ranked) {
+      ranked = this.book
+        .allPositions()
+        .filter((item) => item.side === side && item.size.units > 0n)
+        .map((item) => ({ item, score: rankOf(item, this.markPrice) }))
+        .sort((a, b) => compareDecimals(b.score, a.score))
+        .map(({ item }) => item);
+      this.rankings.set(side, ranked);
+    }
+    return ranked;
   }
+}
+
+/** A position's auto-deleveraging score: pnl percent times leverage when in profit, over leverage otherwise. */
+function rankOf(position: PositionState, markPrice: Decimal): Decimal {
+  const pnl = unrealizedPnl(position.side, position.size, position.entryPrice, markPrice);
+  const percent =
+    position.margin.units > 0n ? divideDecimals(pnl, position.margin, RANK_PLACES, 'down') : pnl;
+  const leverage = decimalOf(String(position.leverage));
+  return percent.units > 0n
+    ? multiplyDecimals(percent, leverage)
+    : divideDecimals(percent, leverage, RANK_PLACES, 'down');
 }
 
 /**

@@ -25,6 +25,9 @@ export type PositionKey = {
   epoch: bigint;
 };
 
+/** Rows per insert statement: under PostgreSQL's 65,535 parameters at 25 columns. */
+const INSERT_ROWS = 1000;
+
 /** Futures orders, trades, positions and funding payments (the tables of decision 0046 this module writes). */
 export class FuturesOrdersRepository {
   constructor(private readonly db: Db) {}
@@ -45,12 +48,18 @@ export class FuturesOrdersRepository {
     return row;
   }
 
+  /** Stores orders, in statements of at most INSERT_ROWS rows (a statement takes at most 65,535 parameters). */
   async insertOrders(db: Db, rows: readonly NewFuturesOrder[]): Promise<FuturesOrderRow[]> {
-    if (rows.length === 0) return [];
-    return db
-      .insert(futuresOrders)
-      .values([...rows])
-      .returning();
+    const stored: FuturesOrderRow[] = [];
+    for (let start = 0; start < rows.length; start += INSERT_ROWS) {
+      stored.push(
+        ...(await db
+          .insert(futuresOrders)
+          .values(rows.slice(start, start + INSERT_ROWS))
+          .returning()),
+      );
+    }
+    return stored;
   }
 
   /** The positions these orders name, created empty where the user has none yet; answers them all. */
@@ -99,7 +108,8 @@ export class FuturesOrdersRepository {
           as v(id, size, entry_price, margin, leverage, margin_mode, realized_pnl, take_profit, stop_loss, epoch)
         where p.id = v.id`);
     }
-    if (trades.length > 0) await db.insert(futuresTrades).values([...trades]);
+    for (let start = 0; start < trades.length; start += INSERT_ROWS)
+      await db.insert(futuresTrades).values(trades.slice(start, start + INSERT_ROWS));
     if (orders.length === 0) return [];
     const values = sql.join(
       orders.map(
