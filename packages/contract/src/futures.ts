@@ -237,6 +237,7 @@ export const explainQuery = z.object({
   leverage: z.coerce.number().int().min(1).max(MAX_LEVERAGE).optional(),
   marginMode: z.enum(MARGIN_MODES, 'validation.parameterError').optional(),
 });
+export type ExplainQuery = z.infer<typeof explainQuery>;
 
 /** One figure of an explanation: its name, its exact value, and how it was computed from the figures before it. */
 export const explainedFigure = z.object({

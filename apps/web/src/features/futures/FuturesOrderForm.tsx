@@ -1,5 +1,6 @@
 import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import type {
+  ExplainQuery,
   FuturesMarket,
   FuturesPosition,
   MarginMode,
@@ -19,9 +20,11 @@ import { NumberField } from '../spot/OrderForm';
 import { decimalOnly, SLIDER_MARKS } from '../spot/orderForm';
 import { compareDecimals, onTick, stepPrice } from '../spot/orderMath';
 import spot from '../spot/SpotTrading.module.css';
+import { ExplainLink, ExplainSheet } from './ExplainSheet';
 import styles from './FuturesTrading.module.css';
 import {
   emptyFuturesDraft,
+  explainQueryOf,
   type FormProblem,
   type FormTab,
   type FuturesDraft,
@@ -69,6 +72,7 @@ export function FuturesOrderForm(props: Props) {
   ]);
   const [draft, setDraft] = useState<FuturesDraft>(() => emptyFuturesDraft());
   const [problems, setProblems] = useState<FormProblem[]>([]);
+  const [explaining, setExplaining] = useState<ExplainQuery | null>(null);
   const markPrice = market.markPrice ?? market.indexPrice;
 
   // The price starts at the mark price, once it is known.
@@ -137,6 +141,7 @@ export function FuturesOrderForm(props: Props) {
 
   const sideBlock = (side: PositionSide) => {
     const long = side === 'long';
+    const explain = explainQueryOf(draft, market.symbol, side, { leverage, marginMode });
     return (
       <div className={styles.sideBlock}>
         <p className={styles.figure}>
@@ -152,6 +157,9 @@ export function FuturesOrderForm(props: Props) {
               {amount(long ? figures.costLong : figures.costShort, market.quote)}
             </span>
           </p>
+        ) : null}
+        {explain ? (
+          <ExplainLink onClick={() => setExplaining(explain)} testId={FuturesTestId.explainDraft(side)} />
         ) : null}
         <button
           type="button"
@@ -169,168 +177,181 @@ export function FuturesOrderForm(props: Props) {
   };
 
   return (
-    <form
-      className={spot.form}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t('futures.screen.orderForm')}
-      data-testid={FuturesTestId.form}
-    >
-      <div className={styles.tabs} role="tablist" aria-label={t('futures.screen.orderForm')}>
-        {(['open', 'close'] as const satisfies FormTab[]).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={draft.tab === tab}
-            className={styles.tab}
-            onClick={() => update({ ...emptyFuturesDraft(tab), type: draft.type, price: draft.price })}
-            data-testid={tab === 'open' ? FuturesTestId.tabOpen : FuturesTestId.tabClose}
-          >
-            {t(`futures.screen.tabs.${tab}`)}
-          </button>
-        ))}
-      </div>
-
-      <div className={styles.settings}>
-        <button
-          type="button"
-          className={styles.setting}
-          onClick={props.onMarginMode}
-          aria-haspopup="dialog"
-          data-testid={FuturesTestId.marginMode}
-        >
-          {t(`futures.screen.marginMode.${marginMode}`)}
-          <ChevronDown size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className={styles.setting}
-          onClick={props.onLeverage}
-          aria-haspopup="dialog"
-          aria-label={t('futures.screen.leverage.current', { leverage })}
-          data-testid={FuturesTestId.leverage}
-        >
-          <span dir="ltr">{leverage}x</span>
-          <ChevronDown size={14} aria-hidden />
-        </button>
-      </div>
-
-      <div className={spot.types}>
-        {(['limit', 'market'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={draft.type === value}
-            className={spot.typeOption}
-            onClick={() => update({ type: value })}
-            data-testid={value === 'limit' ? FuturesTestId.typeLimit : FuturesTestId.typeMarket}
-          >
-            {t(`orders.${value}`)}
-          </button>
-        ))}
-      </div>
-
-      {draft.type === 'market' ? (
-        <div className={spot.marketPrice}>{t('orders.marketPrice')}</div>
-      ) : (
-        <NumberField
-          label={t('spot.priceIn', { asset: market.quote })}
-          value={draft.price}
-          onChange={(value) => update({ price: value })}
-          error={problemOf('price')}
-          testId={FuturesTestId.price}
-          stepper={{
-            down: () => update({ price: stepPrice(draft.price, market.tickSize, -1) }),
-            up: () => update({ price: stepPrice(draft.price, market.tickSize, 1) }),
-            downLabel: t('spot.priceDown'),
-            upLabel: t('spot.priceUp'),
-          }}
-        />
-      )}
-
-      <NumberField
-        label={t('futures.screen.sizeIn', { asset: market.base })}
-        value={draft.size}
-        onChange={(value) => update({ size: value })}
-        error={problemOf('size')}
-        testId={FuturesTestId.size}
-      />
-
-      <fieldset className={spot.slider} disabled={disabled || sliderMax === null}>
-        <legend className={spot.visuallyHidden}>{t('futures.screen.percentOfMax')}</legend>
-        <div className={spot.marks}>
-          {SLIDER_MARKS.map((mark) => (
+    <>
+      <form
+        className={spot.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t('futures.screen.orderForm')}
+        data-testid={FuturesTestId.form}
+      >
+        <div className={styles.tabs} role="tablist" aria-label={t('futures.screen.orderForm')}>
+          {(['open', 'close'] as const satisfies FormTab[]).map((tab) => (
             <button
-              key={mark}
+              key={tab}
               type="button"
-              className={spot.mark}
-              data-reached={sliderValue >= mark && (mark > 0 || sliderValue > 0) ? true : undefined}
-              aria-pressed={sliderValue === mark && draft.size !== ''}
-              onClick={() => sliderMax && update({ size: sizeAtPercent(sliderMax, mark, market.lotSize) })}
-              data-testid={FuturesTestId.mark(mark)}
+              role="tab"
+              aria-selected={draft.tab === tab}
+              className={styles.tab}
+              onClick={() => update({ ...emptyFuturesDraft(tab), type: draft.type, price: draft.price })}
+              data-testid={tab === 'open' ? FuturesTestId.tabOpen : FuturesTestId.tabClose}
             >
-              {mark}%
+              {t(`futures.screen.tabs.${tab}`)}
             </button>
           ))}
         </div>
-        <div className={spot.track} aria-hidden>
-          <div className={spot.trackFill} style={{ inlineSize: `${sliderValue}%` }} />
-        </div>
-      </fieldset>
 
-      {opening ? (
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={draft.triggers}
-            onChange={(event) => update({ triggers: event.target.checked })}
-            data-testid={FuturesTestId.triggers}
-          />
-          <span>{t('futures.screen.tpsl')}</span>
-        </label>
-      ) : null}
-      {opening && draft.triggers ? (
-        <>
-          <NumberField
-            label={t('futures.screen.takeProfit')}
-            value={draft.takeProfit}
-            onChange={(value) => update({ takeProfit: decimalOnly(value) })}
-            error={problemOf('takeProfit')}
-            testId={FuturesTestId.takeProfit}
-          />
-          <NumberField
-            label={t('futures.screen.stopLoss')}
-            value={draft.stopLoss}
-            onChange={(value) => update({ stopLoss: decimalOnly(value) })}
-            error={problemOf('stopLoss')}
-            testId={FuturesTestId.stopLoss}
-          />
-        </>
-      ) : null}
-
-      <div className={spot.available}>
-        <span>{t('orders.available')}</span>
-        <span className={styles.availableValue}>
-          <span dir="ltr" data-testid={FuturesTestId.available}>
-            {amount(available ?? null, market.quote)}
-          </span>
-          <Link
-            // The transfer screen opens on spot → futures in USDT.
-            to={TRANSFER_PATH}
-            className={styles.transferLink}
-            aria-label={t('futures.screen.transfer')}
-            title={t('futures.screen.transfer')}
-            data-testid={FuturesTestId.transfer}
+        <div className={styles.settings}>
+          <button
+            type="button"
+            className={styles.setting}
+            onClick={props.onMarginMode}
+            aria-haspopup="dialog"
+            data-testid={FuturesTestId.marginMode}
           >
-            <ArrowRightLeft size={14} aria-hidden />
-          </Link>
-        </span>
-      </div>
+            {t(`futures.screen.marginMode.${marginMode}`)}
+            <ChevronDown size={14} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={styles.setting}
+            onClick={props.onLeverage}
+            aria-haspopup="dialog"
+            aria-label={t('futures.screen.leverage.current', { leverage })}
+            data-testid={FuturesTestId.leverage}
+          >
+            <span dir="ltr">{leverage}x</span>
+            <ChevronDown size={14} aria-hidden />
+          </button>
+        </div>
 
-      {sideBlock('long')}
-      {sideBlock('short')}
-    </form>
+        <div className={spot.types}>
+          {(['limit', 'market'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={draft.type === value}
+              className={spot.typeOption}
+              onClick={() => update({ type: value })}
+              data-testid={value === 'limit' ? FuturesTestId.typeLimit : FuturesTestId.typeMarket}
+            >
+              {t(`orders.${value}`)}
+            </button>
+          ))}
+        </div>
+
+        {draft.type === 'market' ? (
+          <div className={spot.marketPrice}>{t('orders.marketPrice')}</div>
+        ) : (
+          <NumberField
+            label={t('spot.priceIn', { asset: market.quote })}
+            value={draft.price}
+            onChange={(value) => update({ price: value })}
+            error={problemOf('price')}
+            testId={FuturesTestId.price}
+            stepper={{
+              down: () => update({ price: stepPrice(draft.price, market.tickSize, -1) }),
+              up: () => update({ price: stepPrice(draft.price, market.tickSize, 1) }),
+              downLabel: t('spot.priceDown'),
+              upLabel: t('spot.priceUp'),
+            }}
+          />
+        )}
+
+        <NumberField
+          label={t('futures.screen.sizeIn', { asset: market.base })}
+          value={draft.size}
+          onChange={(value) => update({ size: value })}
+          error={problemOf('size')}
+          testId={FuturesTestId.size}
+        />
+
+        <fieldset className={spot.slider} disabled={disabled || sliderMax === null}>
+          <legend className={spot.visuallyHidden}>{t('futures.screen.percentOfMax')}</legend>
+          <div className={spot.marks}>
+            {SLIDER_MARKS.map((mark) => (
+              <button
+                key={mark}
+                type="button"
+                className={spot.mark}
+                data-reached={sliderValue >= mark && (mark > 0 || sliderValue > 0) ? true : undefined}
+                aria-pressed={sliderValue === mark && draft.size !== ''}
+                onClick={() => sliderMax && update({ size: sizeAtPercent(sliderMax, mark, market.lotSize) })}
+                data-testid={FuturesTestId.mark(mark)}
+              >
+                {mark}%
+              </button>
+            ))}
+          </div>
+          <div className={spot.track} aria-hidden>
+            <div className={spot.trackFill} style={{ inlineSize: `${sliderValue}%` }} />
+          </div>
+        </fieldset>
+
+        {opening ? (
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={draft.triggers}
+              onChange={(event) => update({ triggers: event.target.checked })}
+              data-testid={FuturesTestId.triggers}
+            />
+            <span>{t('futures.screen.tpsl')}</span>
+          </label>
+        ) : null}
+        {opening && draft.triggers ? (
+          <>
+            <NumberField
+              label={t('futures.screen.takeProfit')}
+              value={draft.takeProfit}
+              onChange={(value) => update({ takeProfit: decimalOnly(value) })}
+              error={problemOf('takeProfit')}
+              testId={FuturesTestId.takeProfit}
+            />
+            <NumberField
+              label={t('futures.screen.stopLoss')}
+              value={draft.stopLoss}
+              onChange={(value) => update({ stopLoss: decimalOnly(value) })}
+              error={problemOf('stopLoss')}
+              testId={FuturesTestId.stopLoss}
+            />
+          </>
+        ) : null}
+
+        <div className={spot.available}>
+          <span>{t('orders.available')}</span>
+          <span className={styles.availableValue}>
+            <span dir="ltr" data-testid={FuturesTestId.available}>
+              {amount(available ?? null, market.quote)}
+            </span>
+            <Link
+              // The transfer screen opens on spot → futures in USDT.
+              to={TRANSFER_PATH}
+              className={styles.transferLink}
+              aria-label={t('futures.screen.transfer')}
+              title={t('futures.screen.transfer')}
+              data-testid={FuturesTestId.transfer}
+            >
+              <ArrowRightLeft size={14} aria-hidden />
+            </Link>
+          </span>
+        </div>
+
+        {sideBlock('long')}
+        {sideBlock('short')}
+      </form>
+      <ExplainSheet
+        query={explaining}
+        subject={
+          explaining?.action ? (
+            <span className={spot.orderSide} data-side={explaining.action === 'openLong' ? 'buy' : 'sell'}>
+              {t(`futures.screen.actions.${explaining.action}`)}
+            </span>
+          ) : null
+        }
+        onClose={() => setExplaining(null)}
+      />
+    </>
   );
 }
 

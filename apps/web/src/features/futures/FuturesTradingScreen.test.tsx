@@ -20,6 +20,21 @@ let setting: { symbol: string; leverage: number; marginMode: 'cross' | 'isolated
 let positions: FuturesPosition[];
 let openOrders: FuturesOrderView[];
 let pastOrders: FuturesOrderView[];
+/** The query of every explanation asked for. */
+let explained: Record<string, string>[];
+/** The figures the server explains a position with: inputs, then calculated figures with their formulas. */
+const explanation = {
+  symbol: 'BTCUSDT',
+  subject: 'position',
+  figures: [
+    { name: 'size', value: '0.2', formula: null },
+    { name: 'entryPrice', value: '48000', formula: null },
+    { name: 'leverage', value: '10', formula: null },
+    { name: 'places', value: '6', formula: null },
+    { name: 'notional.atEntry', value: '9600', formula: 'entryPrice × size' },
+    { name: 'initialMargin', value: '960.000000', formula: 'roundUp(notional.atEntry / leverage, places)' },
+  ],
+};
 /** Every request that changes something: its path and body. */
 let sent: { path: string; body: Record<string, unknown>; key: string | null }[];
 
@@ -128,6 +143,10 @@ function fakeServer(input: string | URL | Request, init?: RequestInit) {
     return Promise.resolve(envelope(futuresOrder(cancel[1], { status: 'cancelled' })));
   }
   if (path === '/api/futures/funding') return Promise.resolve(envelope({ items: [], next: null }));
+  if (path === '/api/futures/explain') {
+    explained.push(Object.fromEntries(url.searchParams));
+    return Promise.resolve(envelope(explanation));
+  }
   return Promise.resolve(envelope(null));
 }
 
@@ -196,6 +215,7 @@ beforeEach(() => {
   openOrders = [];
   pastOrders = [];
   sent = [];
+  explained = [];
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
 });
 
@@ -261,6 +281,28 @@ describe('the futures order form', () => {
     await userEvent.click(screen.getByTestId(FuturesTestId.mark(50)));
     // Half of the smaller maximum (0.194 long at this price), on the lot.
     expect(input(FuturesTestId.size).value).toBe('0.097');
+  });
+
+  it("explains a side's cost and max from the form's current draft, once there is a size", async () => {
+    renderScreen();
+    await ready();
+    expect(screen.queryByTestId(FuturesTestId.explainDraft('short'))).toBeNull();
+    await userEvent.type(input(FuturesTestId.size), '0.1');
+    await userEvent.click(screen.getByTestId(FuturesTestId.explainDraft('short')));
+    const sheet = screen.getByTestId(FuturesTestId.explainSheet);
+    expect(within(sheet).getByText(/exact figures behind this order/)).toBeTruthy();
+    await within(sheet).findByText('initialMargin');
+    expect(explained).toEqual([
+      {
+        symbol: 'BTCUSDT',
+        action: 'openShort',
+        type: 'limit',
+        price: '50000.00',
+        size: '0.1',
+        leverage: '10',
+        marginMode: 'cross',
+      },
+    ]);
   });
 
   it('opens a long with its take profit and stop loss, and a short, each with its own key', async () => {
@@ -453,6 +495,34 @@ describe('the positions list', () => {
     await waitFor(() =>
       expect(screen.getByTestId(FuturesTestId.position).textContent).toContain('-- / 46,000.00'),
     );
+  });
+
+  it("explains a position: its inputs, then each calculated figure's exact value under its formula", async () => {
+    positions = [longPosition()];
+    renderScreen();
+    await ready();
+    await userEvent.click(await screen.findByTestId(FuturesTestId.explainPosition));
+    const sheet = screen.getByTestId(FuturesTestId.explainSheet);
+    expect(within(sheet).getByText(/exact figures behind this position/)).toBeTruthy();
+    const [inputs, calculated] = await within(sheet).findAllByTestId(FuturesTestId.explainGroup);
+    expect(explained).toEqual([{ symbol: 'BTCUSDT', side: 'long' }]);
+    expect(within(inputs as HTMLElement).getByRole('heading').textContent).toBe('Inputs');
+    expect(
+      within(inputs as HTMLElement)
+        .getAllByTestId(FuturesTestId.explainValue)
+        .map((value) => value.textContent),
+    ).toEqual(['0.2', '48000', '10', '6']);
+    expect(within(inputs as HTMLElement).queryByTestId(FuturesTestId.explainFormula)).toBeNull();
+    expect(within(calculated as HTMLElement).getByRole('heading').textContent).toBe('Calculated');
+    const margin = within(calculated as HTMLElement).getAllByTestId(
+      FuturesTestId.explainFigure,
+    )[1] as HTMLElement;
+    expect(within(margin).getByText('initialMargin')).toBeTruthy();
+    expect(within(margin).getByTestId(FuturesTestId.explainValue).textContent).toBe('960.000000');
+    expect(within(margin).getByTestId(FuturesTestId.explainFormula).textContent).toBe(
+      'roundUp(notional.atEntry / leverage, places)',
+    );
+    expect(within(margin).getByTestId(FuturesTestId.explainFormula).getAttribute('dir')).toBe('ltr');
   });
 
   it('lists open orders, takes pushed ones in, and cancels', async () => {

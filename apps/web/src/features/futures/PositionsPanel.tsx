@@ -12,6 +12,7 @@ import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';
 import { formatSize, formatTime } from '../spot/format';
 import spot from '../spot/SpotTrading.module.css';
 import { ClosePositionSheet } from './ClosePositionSheet';
+import { ExplainLink, ExplainSheet } from './ExplainSheet';
 import styles from './FuturesTrading.module.css';
 import { formatPnl, formatRate, signOf } from './figures';
 import { PositionSubject } from './PositionSubject';
@@ -86,6 +87,7 @@ export function PositionList({
   const { language } = useLanguage();
   const [editing, setEditing] = useState<FuturesPosition | null>(null);
   const [closing, setClosing] = useState<FuturesPosition | null>(null);
+  const [explaining, setExplaining] = useState<FuturesPosition | null>(null);
   if (pending) return <Loading />;
   if (positions.length === 0) {
     return (
@@ -146,6 +148,7 @@ export function PositionList({
                   {`${price(position.takeProfit)} / ${price(position.stopLoss)}`}
                 </Fact>
               </dl>
+              <ExplainLink onClick={() => setExplaining(position)} testId={FuturesTestId.explainPosition} />
               <div className={styles.positionActions}>
                 <button
                   type="button"
@@ -170,6 +173,11 @@ export function PositionList({
       </ul>
       <TriggersSheet market={market} position={editing} onClose={() => setEditing(null)} />
       <ClosePositionSheet market={market} position={closing} onClose={() => setClosing(null)} />
+      <ExplainSheet
+        query={explaining ? { symbol: explaining.symbol, side: explaining.side } : null}
+        subject={explaining ? <PositionSubject market={market} position={explaining} /> : null}
+        onClose={() => setExplaining(null)}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionOf,
   emptyFuturesDraft,
+  explainQueryOf,
   type FuturesDraft,
   liveFigures,
   maxLeverageOf,
@@ -170,5 +171,35 @@ describe('the order a button sends', () => {
   it('asks for a price and a size', () => {
     const check = orderBody(draft({}), 'BTCUSDT', 'long');
     expect(check.ok ? [] : check.problems.map((problem) => problem.field)).toEqual(['price', 'size']);
+  });
+});
+
+describe('the explanation a side of the form asks for', () => {
+  const setting = { leverage: 10, marginMode: 'cross' as const };
+
+  it("asks for the typed limit draft, at the form's leverage and margin mode", () => {
+    const draft: FuturesDraft = { ...emptyFuturesDraft(), price: '49000.5', size: '0.010' };
+    expect(explainQueryOf(draft, 'BTCUSDT', 'short', setting)).toEqual({
+      symbol: 'BTCUSDT',
+      action: 'openShort',
+      type: 'limit',
+      price: '49000.5',
+      size: '0.010',
+      leverage: 10,
+      marginMode: 'cross',
+    });
+  });
+
+  it('leaves the price to the server for a market order', () => {
+    const draft: FuturesDraft = { ...emptyFuturesDraft(), type: 'market', price: '49000', size: '1' };
+    expect(explainQueryOf(draft, 'BTCUSDT', 'long', setting)).not.toHaveProperty('price');
+  });
+
+  it('asks nothing without a size, without a limit price, or on the Close tab', () => {
+    expect(explainQueryOf({ ...emptyFuturesDraft(), price: '49000' }, 'BTCUSDT', 'long', setting)).toBeNull();
+    expect(explainQueryOf({ ...emptyFuturesDraft(), size: '1' }, 'BTCUSDT', 'long', setting)).toBeNull();
+    expect(
+      explainQueryOf({ ...emptyFuturesDraft('close'), price: '1', size: '1' }, 'BTCUSDT', 'long', setting),
+    ).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import {
+  type ExplainQuery,
   type FuturesAction,
   type FuturesMarket,
   type FuturesOrderType,
   LEVERAGE_CONFIRMATION_ABOVE,
   type LeverageBracket,
+  type MarginMode,
   type PlaceFuturesOrderBody,
   type PositionSide,
 } from '@kestrel/contract';
@@ -131,6 +133,31 @@ export function liveFigures({ draft, market, leverage, available, markPrice }: L
     maxShort: max ? formatDecimal(max.maxShort) : null,
     costLong: cost('long'),
     costShort: cost('short'),
+  };
+}
+
+/**
+ * What the server explains for one button's max and cost: the typed draft at the form's leverage and margin mode
+ * (a market order at the mark price); null until there is a size to cost (and a price, for a limit).
+ */
+export function explainQueryOf(
+  draft: FuturesDraft,
+  symbol: string,
+  side: PositionSide,
+  setting: { leverage: number; marginMode: MarginMode },
+): ExplainQuery | null {
+  if (draft.tab !== 'open') return null;
+  const size = read(draft.size);
+  const price = draft.type === 'limit' ? read(draft.price) : undefined;
+  if (!positive(size) || (draft.type === 'limit' && !positive(price))) return null;
+  return {
+    symbol,
+    action: actionOf('open', side),
+    type: draft.type,
+    size: formatDecimal(size),
+    ...(price ? { price: formatDecimal(price) } : {}),
+    leverage: setting.leverage,
+    marginMode: setting.marginMode,
   };
 }
 

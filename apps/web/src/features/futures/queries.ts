@@ -1,4 +1,5 @@
 import type {
+  ExplainQuery,
   FuturesOrderView,
   FuturesPosition,
   FuturesSettingsBody,
@@ -27,6 +28,7 @@ export const futuresKeys = {
   orders: () => [...futuresKeys.all, 'orders'] as const,
   ordersOf: (state: 'open' | 'history', symbol: string) => [...futuresKeys.orders(), state, symbol] as const,
   funding: (symbol: string) => [...futuresKeys.all, 'funding', symbol] as const,
+  explanation: (query: ExplainQuery) => [...futuresKeys.all, 'explanation', query] as const,
 };
 
 /** Market settings change rarely; the mark price and funding come over the futuresTicker channel. */
@@ -135,6 +137,19 @@ export function useFundingPaymentsQuery(symbol: string, enabled: boolean) {
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
     enabled,
+  });
+}
+
+/**
+ * The exact figures behind a position (`side`) or a draft order, each with its formula; read while a sheet shows
+ * them (`query` null otherwise). The sheet shows its own error, so the call stays quiet.
+ */
+export function useFuturesExplanationQuery(query: ExplainQuery | null) {
+  return useQuery({
+    queryKey: futuresKeys.explanation(query ?? {}),
+    queryFn: () => api.call(routes.explainFutures, { query: query ?? {} }, { quiet: true }),
+    enabled: query !== null,
+    retry: false,
   });
 }
 

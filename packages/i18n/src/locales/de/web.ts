@@ -778,6 +778,16 @@ const web: WebTexts = {
       closeTitle: 'Position schließen',
       closePlaced: 'Schließ-Order platziert',
       positionSize: 'Positionsgröße: {{size}} {{asset}}',
+      explain: {
+        open: 'Wie wird das berechnet?',
+        title: 'So wird gerechnet',
+        introPosition:
+          'Dies sind die genauen Werte hinter dieser Position und wie jeder einzelne berechnet wird, damit jeder sie nachrechnen kann.',
+        introDraftOrder:
+          'Dies sind die genauen Werte hinter den Kosten und der Maximalgröße dieser Order und wie jeder einzelne berechnet wird, damit jeder sie nachrechnen kann.',
+        inputs: 'Eingangswerte',
+        calculated: 'Berechnete Werte',
+      },
       shares: {
         quarter: 'Ein Viertel',
         half: 'Hälfte',

@@ -771,6 +771,16 @@ const web = {
       closeTitle: 'Close the position',
       closePlaced: 'Close order placed',
       positionSize: 'Position size: {{size}} {{asset}}',
+      explain: {
+        open: 'How is this calculated?',
+        title: 'How it is calculated',
+        introPosition:
+          'These are the exact figures behind this position and how each one is computed, so anyone can redo them.',
+        introDraftOrder:
+          "These are the exact figures behind this order's cost and max size and how each one is computed, so anyone can redo them.",
+        inputs: 'Inputs',
+        calculated: 'Calculated',
+      },
       shares: {
         quarter: 'A quarter',
         half: 'Half',

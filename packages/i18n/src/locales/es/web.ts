@@ -771,6 +771,16 @@ const web: WebTexts = {
       closeTitle: 'Cerrar la posición',
       closePlaced: 'Orden de cierre enviada',
       positionSize: 'Tamaño de la posición: {{size}} {{asset}}',
+      explain: {
+        open: '¿Cómo se calcula?',
+        title: 'Cómo se calcula',
+        introPosition:
+          'Estas son las cifras exactas detrás de esta posición y cómo se calcula cada una, para que cualquiera pueda rehacerlas.',
+        introDraftOrder:
+          'Estas son las cifras exactas detrás del coste y el tamaño máximo de esta orden y cómo se calcula cada una, para que cualquiera pueda rehacerlas.',
+        inputs: 'Datos de entrada',
+        calculated: 'Valores calculados',
+      },
       shares: {
         quarter: 'Un cuarto',
         half: 'Mitad',

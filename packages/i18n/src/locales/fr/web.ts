@@ -778,6 +778,16 @@ const web: WebTexts = {
       closeTitle: 'Clôturer la position',
       closePlaced: 'Ordre de clôture passé',
       positionSize: 'Taille de la position : {{size}} {{asset}}',
+      explain: {
+        open: 'Comment est-ce calculé ?',
+        title: 'Le détail du calcul',
+        introPosition:
+          'Voici les chiffres exacts de cette position et la façon dont chacun est calculé, pour que chacun puisse les refaire.',
+        introDraftOrder:
+          'Voici les chiffres exacts du coût et de la taille maximale de cet ordre et la façon dont chacun est calculé, pour que chacun puisse les refaire.',
+        inputs: 'Données de départ',
+        calculated: 'Valeurs calculées',
+      },
       shares: {
         quarter: 'Un quart',
         half: 'Moitié',

@@ -777,6 +777,16 @@ const web: WebTexts = {
       closeTitle: 'Tutup posisi',
       closePlaced: 'Order penutupan dikirim',
       positionSize: 'Ukuran posisi: {{size}} {{asset}}',
+      explain: {
+        open: 'Bagaimana ini dihitung?',
+        title: 'Cara perhitungannya',
+        introPosition:
+          'Inilah angka-angka persis di balik posisi ini dan cara masing-masing dihitung, sehingga siapa pun dapat menghitungnya ulang.',
+        introDraftOrder:
+          'Inilah angka-angka persis di balik biaya dan ukuran maksimum order ini dan cara masing-masing dihitung, sehingga siapa pun dapat menghitungnya ulang.',
+        inputs: 'Masukan',
+        calculated: 'Hasil perhitungan',
+      },
       shares: {
         quarter: 'Seperempat',
         half: 'Setengah',

@@ -767,6 +767,15 @@ const web: WebTexts = {
       closeTitle: 'ポジションを決済',
       closePlaced: '決済注文を出しました',
       positionSize: 'ポジション数量：{{size}} {{asset}}',
+      explain: {
+        open: '計算方法を見る',
+        title: '計算方法',
+        introPosition: 'このポジションの正確な数値と、それぞれの計算方法です。誰でも同じ計算を再現できます。',
+        introDraftOrder:
+          'この注文のコストと最大数量の正確な数値と、それぞれの計算方法です。誰でも同じ計算を再現できます。',
+        inputs: '入力値',
+        calculated: '計算値',
+      },
       shares: {
         quarter: '4分の1',
         half: '半分',

@@ -764,6 +764,16 @@ const web: WebTexts = {
       closeTitle: '포지션 청산',
       closePlaced: '청산 주문이 접수되었습니다',
       positionSize: '포지션 수량: {{size}} {{asset}}',
+      explain: {
+        open: '어떻게 계산되나요?',
+        title: '계산 방법',
+        introPosition:
+          '이 포지션을 이루는 정확한 수치와 각 수치의 계산 방법입니다. 누구나 직접 다시 계산할 수 있습니다.',
+        introDraftOrder:
+          '이 주문의 비용과 최대 수량을 이루는 정확한 수치와 각 수치의 계산 방법입니다. 누구나 직접 다시 계산할 수 있습니다.',
+        inputs: '입력값',
+        calculated: '계산값',
+      },
       shares: {
         quarter: '4분의 1',
         half: '절반',

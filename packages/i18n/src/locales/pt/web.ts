@@ -771,6 +771,16 @@ const web: WebTexts = {
       closeTitle: 'Fechar a posição',
       closePlaced: 'Ordem de fechamento enviada',
       positionSize: 'Tamanho da posição: {{size}} {{asset}}',
+      explain: {
+        open: 'Como isto é calculado?',
+        title: 'Como é calculado',
+        introPosition:
+          'Estes são os valores exatos por trás desta posição e como cada um é calculado, para que qualquer pessoa os possa refazer.',
+        introDraftOrder:
+          'Estes são os valores exatos por trás do custo e do tamanho máximo desta ordem e como cada um é calculado, para que qualquer pessoa os possa refazer.',
+        inputs: 'Dados de entrada',
+        calculated: 'Valores calculados',
+      },
       shares: {
         quarter: 'Um quarto',
         half: 'Metade',

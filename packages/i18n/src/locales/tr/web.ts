@@ -771,6 +771,16 @@ const web: WebTexts = {
       closeTitle: 'Pozisyonu kapat',
       closePlaced: 'Kapatma emri verildi',
       positionSize: 'Pozisyon miktarı: {{size}} {{asset}}',
+      explain: {
+        open: 'Bu nasıl hesaplanıyor?',
+        title: 'Nasıl hesaplanır',
+        introPosition:
+          'Bu pozisyonun ardındaki kesin rakamlar ve her birinin nasıl hesaplandığı burada; herkes bunları yeniden hesaplayabilir.',
+        introDraftOrder:
+          'Bu emrin maliyeti ve azami miktarının ardındaki kesin rakamlar ve her birinin nasıl hesaplandığı burada; herkes bunları yeniden hesaplayabilir.',
+        inputs: 'Girdiler',
+        calculated: 'Hesaplanan değerler',
+      },
       shares: {
         quarter: 'Çeyreği',
         half: 'Yarısı',

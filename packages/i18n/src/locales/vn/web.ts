@@ -772,6 +772,16 @@ const web: WebTexts = {
       closeTitle: 'Đóng vị thế',
       closePlaced: 'Đã đặt lệnh đóng',
       positionSize: 'Khối lượng vị thế: {{size}} {{asset}}',
+      explain: {
+        open: 'Cách tính như thế nào?',
+        title: 'Cách tính',
+        introPosition:
+          'Đây là các số liệu chính xác đằng sau vị thế này và cách tính từng số liệu, để bất kỳ ai cũng có thể tự tính lại.',
+        introDraftOrder:
+          'Đây là các số liệu chính xác đằng sau chi phí và khối lượng tối đa của lệnh này và cách tính từng số liệu, để bất kỳ ai cũng có thể tự tính lại.',
+        inputs: 'Dữ liệu đầu vào',
+        calculated: 'Giá trị tính toán',
+      },
       shares: {
         quarter: 'Một phần tư',
         half: 'Một nửa',

@@ -755,6 +755,15 @@ const web: WebTexts = {
       closeTitle: '平仓',
       closePlaced: '平仓委托已提交',
       positionSize: '持仓数量：{{size}} {{asset}}',
+      explain: {
+        open: '这是怎么算的？',
+        title: '计算方式',
+        introPosition: '以下是该仓位背后的精确数值及每一项的计算方式，任何人都可以据此复算。',
+        introDraftOrder:
+          '以下是该订单成本和最大可开数量背后的精确数值及每一项的计算方式，任何人都可以据此复算。',
+        inputs: '输入值',
+        calculated: '计算值',
+      },
       shares: {
         quarter: '四分之一',
         half: '一半',

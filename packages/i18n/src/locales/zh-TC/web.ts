@@ -755,6 +755,15 @@ const web: WebTexts = {
       closeTitle: '平倉',
       closePlaced: '平倉委託已提交',
       positionSize: '持倉數量：{{size}} {{asset}}',
+      explain: {
+        open: '這是怎麼算的？',
+        title: '計算方式',
+        introPosition: '以下是該倉位背後的精確數值及每一項的計算方式，任何人都可以據此復算。',
+        introDraftOrder:
+          '以下是該訂單成本和最大可開數量背後的精確數值及每一項的計算方式，任何人都可以據此復算。',
+        inputs: '輸入值',
+        calculated: '計算值',
+      },
       shares: {
         quarter: '四分之一',
         half: '一半',
