@@ -80,13 +80,13 @@ describe('explainPosition', () => {
       marginMode: 'isolated',
       'notional.atMark': '49000',
       'bracket.maintenanceMarginRate': '0.004',
-      maintenanceMargin: '196.000',
-      initialMargin: '2500.00000000',
+      maintenanceMargin: '196',
+      initialMargin: '2500',
       unrealizedPnl: '-1000',
-      pnlPercent: '-40.00',
+      pnlPercent: '-40',
       'liquidationBracket.maintenanceMarginRate': '0.004',
       liquidationPrice: '47690.8',
-      bankruptcyPrice: '47500.0',
+      bankruptcyPrice: '47500',
     });
     for (const { value } of Object.values(sut))
       expect(value === null || typeof value === 'string').toBe(true);
@@ -124,12 +124,12 @@ describe('explainDraftOrder', () => {
   it("gives a draft's cost figures and the largest long and short", () => {
     const sut = explainDraftOrder({ draft, ...limits });
     expect(valuesOf(sut)).toMatchObject({
-      notional: '15003.0',
+      notional: '15003',
       'bracket.maxLeverage': '125',
-      initialMargin: '750.15000000',
-      openLoss: '3.00000000',
-      fee: '7.50150000',
-      cost: '760.65150000',
+      initialMargin: '750.15',
+      openLoss: '3',
+      fee: '7.5015',
+      cost: '760.6515',
       maxLong: '0.394',
       maxShort: '0.395',
     });

@@ -8,7 +8,7 @@
  * (no position on that side); a price whose brackets are all null has no value on that side, and a price not above
  * zero is null.
  */
-import { type Decimal, formatDecimal } from '@kestrel/money';
+import { type Decimal, formatDecimal, normalize } from '@kestrel/money';
 import { type Bracket, bracketFor, maintenanceMargin } from './brackets';
 import { times } from './figures';
 import {
@@ -57,7 +57,8 @@ export type ExplainedFigure = { readonly value: string | null; readonly formula:
 /** Figures by name, inputs first, each computed only from the figures before it. */
 export type Explanation = Record<string, ExplainedFigure>;
 
-const text = (value: Decimal | null): string | null => (value ? formatDecimal(value) : null);
+// Without trailing zeros: a stored size reads 0.002, not with the eighteen places of its column.
+const text = (value: Decimal | null): string | null => (value ? formatDecimal(normalize(value)) : null);
 const input = (value: string | null): ExplainedFigure => ({ value, formula: null });
 const figure = (value: Decimal | null, formula: string): ExplainedFigure => ({ value: text(value), formula });
 
