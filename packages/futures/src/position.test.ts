@@ -30,6 +30,20 @@ describe('applyFill', () => {
     expect(formatDecimal(second.realizedPnl)).toBe('0');
   });
 
+  it('keeps the places of its average entry however many fills it averages', () => {
+    let position = { side: 'long' as const, size: d('0.001'), entryPrice: d('50000.1') };
+    for (let fill = 0; fill < 50; fill += 1) {
+      position = applyFill(position, {
+        action: 'open',
+        price: d(fill % 2 ? '50000.3' : '49999.7'),
+        size: d('0.001'),
+      }).position;
+    }
+    // The fill prices' one place plus eight, not eight more with every fill.
+    expect(position.entryPrice.scale).toBe(9);
+    expect(formatDecimal(position.size)).toBe('0.051');
+  });
+
   it('realises (exit − entry) × size × direction on a close and keeps the entry', () => {
     const short = { side: 'short' as const, size: d('2'), entryPrice: d('50000') };
     const closed = applyFill(short, { action: 'close', price: d('49000'), size: d('0.5') });

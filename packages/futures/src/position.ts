@@ -18,7 +18,8 @@ export type FillOutcome = { readonly position: Position; readonly realizedPnl: D
 
 /**
  * The position after `fill` and the pnl it realised. The entry price after an opening fill is the size-weighted
- * average, rounded half up to the finer of the two prices' places plus `ENTRY_EXTRA_PLACES`; closing keeps it.
+ * average, rounded half up to the fill price's places plus `ENTRY_EXTRA_PLACES`, or to the entry price's own
+ * places when it has more (a stored one); closing keeps it.
  * Closing more than the position holds is a caller's error.
  */
 export function applyFill(position: Position, fill: Fill): FillOutcome {
@@ -26,7 +27,8 @@ export function applyFill(position: Position, fill: Fill): FillOutcome {
   if (fill.action === 'open') {
     const size = plus(position.size, fill.size);
     const cost = plus(times(position.size, position.entryPrice), times(fill.size, fill.price));
-    const places = Math.max(position.entryPrice.scale, fill.price.scale) + ENTRY_EXTRA_PLACES;
+    // Not beyond: averaging again keeps the places of the first average, so they never grow fill by fill.
+    const places = Math.max(position.entryPrice.scale, fill.price.scale + ENTRY_EXTRA_PLACES);
     const entryPrice = isPositive(position.size) ? divideDecimals(cost, size, places, 'halfUp') : fill.price;
     return { position: { ...position, size, entryPrice }, realizedPnl: ZERO };
   }

@@ -29,6 +29,11 @@ import { plain } from './futures-views';
 const PROTECTION = decimalOf('0.05');
 const ZERO = decimalOf('0');
 const RANK_PLACES = 12;
+/**
+ * Takeovers settled together: a settlement is one transaction whose statements stay within PostgreSQL's 65,535
+ * parameters, and the orders queued behind it wait for one part, not for every position a move reached.
+ */
+const TAKEOVERS_PER_SETTLEMENT = 500;
 
 /**
  * What the index files: an isolated position by its side (`<user>:long`), a cross account of the market by the
@@ -124,20 +129,23 @@ export class FuturesLiquidation {
 
   /**
    * Cancels the users' orders on the market, then takes their positions over; each step between batches and in
-   * one settlement for every position, each position when the mark still reaches its liquidation price by fresh
-   * figures (so the second step sees what the first released).
+   * one settlement for up to TAKEOVERS_PER_SETTLEMENT positions, each position when the mark still reaches its
+   * liquidation price by fresh figures (so the second step sees what the first released).
    */
   async liquidate(book: FuturesBook, watches: readonly Watch[]): Promise<void> {
     const touched = new Set<number>(watches.map(userOf));
-    try {
-      await this.sequencer.takeOver(book, (settlement) =>
-        this.takeOver(book, watches, settlement, touched, 'cancel'),
-      );
-      await this.sequencer.takeOver(book, (settlement) =>
-        this.takeOver(book, watches, settlement, touched, 'close'),
-      );
-    } catch (error) {
-      this.log?.error({ err: error, symbol: book.symbol }, 'futures liquidations could not be settled');
+    for (let start = 0; start < watches.length && !book.retired; start += TAKEOVERS_PER_SETTLEMENT) {
+      const part = watches.slice(start, start + TAKEOVERS_PER_SETTLEMENT);
+      try {
+        await this.sequencer.takeOver(book, (settlement) =>
+          this.takeOver(book, part, settlement, touched, 'cancel'),
+        );
+        await this.sequencer.takeOver(book, (settlement) =>
+          this.takeOver(book, part, settlement, touched, 'close'),
+        );
+      } catch (error) {
+        this.log?.error({ err: error, symbol: book.symbol }, 'futures liquidations could not be settled');
+      }
     }
     if (!book.retired) await this.refile(book, touched).catch(() => undefined);
   }

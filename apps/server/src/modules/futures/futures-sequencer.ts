@@ -40,6 +40,8 @@ type ExclusiveCommand = {
   kind: 'exclusive';
   book: FuturesBook;
   work: () => Promise<unknown>;
+  /** Whether the book reads its positions' margins again after: not after a settlement the book itself made. */
+  refresh: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
@@ -86,9 +88,9 @@ export class FuturesSequencer {
    * Runs `work` between batches, when no order of the queue is half settled: for writes to a book's positions
    * other than fills (funding), after which the book reads their margins again.
    */
-  exclusive<T>(book: FuturesBook, work: () => Promise<T>): Promise<T> {
+  exclusive<T>(book: FuturesBook, work: () => Promise<T>, refresh = true): Promise<T> {
     return new Promise<unknown>((resolve, reject) =>
-      this.enqueue({ kind: 'exclusive', book, work, resolve, reject }),
+      this.enqueue({ kind: 'exclusive', book, work, refresh, resolve, reject }),
     ) as Promise<T>;
   }
 
@@ -97,19 +99,23 @@ export class FuturesSequencer {
    * liquidation engine's takeovers. If settling fails, the book is rebuilt from the database and the error thrown.
    */
   takeOver(book: FuturesBook, match: (settlement: FuturesSettlement) => Promise<void>): Promise<void> {
-    return this.exclusive(book, async () => {
-      const settlement = new FuturesSettlement();
-      await match(settlement);
-      let orders: FuturesOrderRow[];
-      try {
-        orders = await this.persist(settlement);
-      } catch (error) {
-        if (refusedByFence(error)) await this.fenced(new Set([book]));
-        await this.recover(book);
-        throw error;
-      }
-      this.publish(orders, settlement);
-    });
+    return this.exclusive(
+      book,
+      async () => {
+        const settlement = new FuturesSettlement();
+        await match(settlement);
+        let orders: FuturesOrderRow[];
+        try {
+          orders = await this.persist(settlement);
+        } catch (error) {
+          if (refusedByFence(error)) await this.fenced(new Set([book]));
+          await this.recover(book);
+          throw error;
+        }
+        this.publish(orders, settlement);
+      },
+      false,
+    );
   }
 
   /** Rebuilds a book from the database: positions, resting orders, and unsettled ones matched in sequence. */
@@ -170,7 +176,8 @@ export class FuturesSequencer {
   private async runExclusive(command: ExclusiveCommand) {
     try {
       const result = await command.work();
-      command.book.refreshMargins(await this.repository.positionsOf(command.book.symbol));
+      if (command.refresh)
+        command.book.refreshMargins(await this.repository.positionsOf(command.book.symbol));
       command.resolve(result);
     } catch (error) {
       command.reject(error);
