@@ -162,6 +162,16 @@ describe('futures trading in the browser', () => {
     await byId(phone, FuturesTestId.position).scrollIntoViewIfNeeded();
     await snapshot(phone, 'futures-position-en-US');
 
+    // How its figures are calculated: the server's exact values, each computed one with its formula.
+    await byId(phone, FuturesTestId.explainPosition).click();
+    const margin = byId(phone, FuturesTestId.explainFigure).filter({ hasText: 'initialMargin' });
+    await expect
+      .poll(() => margin.getByTestId(FuturesTestId.explainFormula).textContent(), SOON)
+      .toContain('leverage');
+    await snapshot(phone, 'futures-explain-en-US');
+    await byId(phone, FuturesTestId.explainSheet).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => byId(phone, FuturesTestId.explainSheet).count(), SOON).toBe(0);
+
     // Half at the market, against the counterparty's bid.
     await rest('openLong', price, HALF);
     await byId(phone, FuturesTestId.closePosition).click();
