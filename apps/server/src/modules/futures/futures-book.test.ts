@@ -16,6 +16,7 @@ const ACCOUNTS: SettlementAccounts = {
   of: (userId) => 100 + userId,
   fees: 1,
   clearing: 2,
+  rounding: 4,
   insurance: 3,
   asset: 'USDT',
   places: 6,
@@ -89,6 +90,7 @@ function bookOf() {
   return book;
 }
 
+const ZERO = decimalOf('0');
 const text = (value: { units: bigint; scale: number }) => formatDecimal(normalize(value));
 
 describe('the futures book', () => {
@@ -169,6 +171,28 @@ describe('the futures book', () => {
       .filter((change) => change.purpose === 'futures_position')
       .map((change) => change.take);
     expect(released).toEqual([2500_000000n, 2500_000000n]);
+  });
+
+  it('moves what rounding realised pnl against the traders keeps to the rounding account, in whole units', () => {
+    const book = bookOf();
+    const open = new FuturesSettlement();
+    book.place(order(2, { action: 'openShort', price: '50000', size: '1' }), open);
+    book.place(order(1, { action: 'openLong', price: '50000', size: '1' }), open);
+    book.place(order(2, { action: 'openShort', price: '50001', size: '2' }), open);
+    book.place(order(1, { action: 'openLong', price: '50001', size: '2' }), open);
+    expect(text(book.position(1, 'long')?.entryPrice ?? ZERO)).toBe('50000.666666667');
+    const settlement = new FuturesSettlement();
+    book.place(order(2, { action: 'closeShort', price: '50001', size: '0.001' }), settlement);
+    book.place(order(1, { action: 'closeLong', price: '50001', size: '0.001' }), settlement);
+    // The long realises 0.000333333333, paid 0.000333; the short −0.000333333333, charged 0.000334: together one
+    // unit kept, which goes to the rounding account with the fill.
+    const [fill] = settlement.fills;
+    expect(fill?.sides.map((side) => text(side.pnl))).toEqual(['0.000333', '-0.000334']);
+    const postings = settlement.moves(ACCOUNTS).entries[0]?.postings ?? [];
+    const sum = (accountId: number) =>
+      postings.filter((p) => p.accountId === accountId).reduce((total, p) => total + p.units, 0n);
+    expect(sum(4)).toBe(1n);
+    expect(sum(2)).toBe(0n);
   });
 
   it('cuts a close to what the position holds beyond other live closes, and refuses one with nothing left', () => {

@@ -68,6 +68,11 @@ export class FuturesBook {
   retired = false;
   /** The last trade's price, for the mark price. */
   lastPrice: Decimal | null = null;
+  /**
+   * What rounding realised pnl against the traders has kept and not yet moved to the rounding account: less than
+   * one unit of the margin asset, which goes with the next close once it adds up to one.
+   */
+  private roundingKept: Decimal = ZERO;
 
   constructor(
     readonly market: BookMarket,
@@ -346,6 +351,7 @@ export class FuturesBook {
     let margin = ZERO;
     let released = ZERO;
     let pnl = ZERO;
+    let rounding = ZERO;
     const outcome = applyFill(position, { action: live.closing ? 'close' : 'open', price, size });
     if (live.closing) {
       const kept = isPositive(outcome.position.size)
@@ -358,6 +364,10 @@ export class FuturesBook {
         : ZERO;
       released = subtractDecimals(position.margin, kept);
       pnl = toScale(outcome.realizedPnl, places, outcome.realizedPnl.units < 0n ? 'up' : 'down');
+      // Against the trader either way, so what is kept is never below zero.
+      this.roundingKept = addDecimals(this.roundingKept, subtractDecimals(outcome.realizedPnl, pnl));
+      rounding = toScale(this.roundingKept, places, 'down');
+      this.roundingKept = subtractDecimals(this.roundingKept, rounding);
       live.realizedPnl = addDecimals(live.realizedPnl, pnl);
       position.margin = kept;
     } else {
@@ -382,7 +392,7 @@ export class FuturesBook {
     position.size = outcome.position.size;
     position.entryPrice = outcome.position.entryPrice;
     position.realizedPnl = addDecimals(position.realizedPnl, pnl);
-    return { order: live, position, role, fee, margin, released, pnl };
+    return { order: live, position, role, fee, margin, released, pnl, rounding };
   }
 
   private end(orderId: number, status: string, settlement: FuturesSettlement) {

@@ -74,6 +74,7 @@ const ACCOUNTS: SettlementAccounts = {
   of: (userId) => userId,
   fees: FEES,
   clearing: CLEARING,
+  rounding: ROUNDING,
   insurance: INSURANCE,
   asset: 'USDT',
   places: PLACES,

@@ -63,7 +63,7 @@ export class FuturesSequencer {
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly accounts = new Map<number, number>();
-  private system: { fees: number; clearing: number; insurance: number } | undefined;
+  private system: { fees: number; clearing: number; rounding: number; insurance: number } | undefined;
 
   constructor(
     private readonly repository: FuturesOrdersRepository,
@@ -399,6 +399,7 @@ export class FuturesSequencer {
       this.system = {
         fees: await this.ledger.systemAccount('fees'),
         clearing: await this.ledger.systemAccount('futures_clearing'),
+        rounding: await this.ledger.systemAccount('rounding'),
         insurance: await this.ledger.systemAccount('insurance_fund'),
       };
     }

@@ -66,6 +66,8 @@ export type FillSide = {
   released: Decimal;
   /** Realised pnl, rounded against the trader (closing). */
   pnl: Decimal;
+  /** Whole units of what that rounding kept, moved from the clearing account to the rounding account. */
+  rounding: Decimal;
 };
 
 export type FuturesFill = {
@@ -86,6 +88,7 @@ export type SettlementAccounts = {
   of: (userId: number) => number;
   fees: number;
   clearing: number;
+  rounding: number;
   /** Takes the clearance fee of a liquidation and pays what a liquidation's fills lose beyond it. */
   insurance: number;
   /** The margin asset (USDT) and its places in the ledger. */
@@ -215,7 +218,7 @@ export class FuturesSettlement {
 
   /**
    * The ledger's side of the batch: one journal transaction of kind 'trade' per fill (fees to `fees`, realised
-   * pnl against `futures_clearing`), and per reservation what the fills add to and take from it: an opening
+   * pnl against `futures_clearing`, whole units its rounding kept from there to `rounding`), and per reservation what the fills add to and take from it: an opening
    * fill takes its margin and fee from the order's reservation and adds the margin to the position's; a closing
    * fill takes the closed part of the position's margin, which goes back to the balance. Ended orders close
    * their reservations, giving back what is left.
@@ -256,6 +259,9 @@ export class FuturesSettlement {
         post(accounts.fees, fee);
         post(account, pnl);
         post(accounts.clearing, -pnl as Units);
+        const rounding = units(side.rounding);
+        post(accounts.clearing, -rounding as Units);
+        post(accounts.rounding, rounding);
         const position = hold(POSITION_RESERVATION, String(side.position.id), order.userId);
         if (order.closing) {
           position.take = (position.take + units(side.released)) as Units;
