@@ -1,6 +1,6 @@
 import { type Decimal, decimalOf, formatDecimal } from '@kestrel/money';
 import { describe, expect, it } from 'vitest';
-import { applyFill, emptyPosition, pnlPercent, unrealizedPnl } from './index';
+import { applyFill, emptyPosition, type Position, pnlPercent, unrealizedPnl } from './index';
 
 const d = (text: string): Decimal => decimalOf(text);
 
@@ -31,7 +31,7 @@ describe('applyFill', () => {
   });
 
   it('keeps the places of its average entry however many fills it averages', () => {
-    let position = { side: 'long' as const, size: d('0.001'), entryPrice: d('50000.1') };
+    let position: Position = { side: 'long', size: d('0.001'), entryPrice: d('50000.1') };
     for (let fill = 0; fill < 50; fill += 1) {
       position = applyFill(position, {
         action: 'open',
