@@ -70,6 +70,8 @@ export type FuturesOwnerParts = {
   log?: FastifyBaseLogger;
 };
 
+/** How soon a take profit or stop loss the book could not fill is tried again. */
+const TRIGGER_RETRY_MS = 1000;
 /** The depth published to the `futuresDepth:*` channels. */
 const DEPTH_LEVELS = 20;
 /** How deep the mark tracker looks for the impact bid and ask (the impact notional is 200 USDT × max leverage). */
@@ -98,6 +100,8 @@ type Lead = {
  */
 export class FuturesOwner {
   private readonly leads = new Map<string, Lead>();
+  /** Positions whose take profit or stop loss the book could not fill, by `<symbol>:<user>:<side>`: not before. */
+  private readonly triggerRetries = new Map<string, number>();
   private readonly sequencer: FuturesSequencer;
   private readonly requests: FuturesOrderRequests;
   private readonly liquidation: FuturesLiquidation;
@@ -308,9 +312,11 @@ export class FuturesOwner {
 
   /**
    * Closes at the market every position whose take profit or stop loss the mark price has reached: a long's
-   * take profit at or above it, its stop loss at or below, a short's the other way. A trigger fires once.
+   * take profit at or above it, its stop loss at or below, a short's the other way. A trigger fires once, unless
+   * the book cannot fill its close (see closeBy).
    */
   private trigger(book: FuturesBook, markPrice: Decimal) {
+    const now = Date.now();
     for (const position of book.allPositions()) {
       if (position.size.units <= 0n) continue;
       const long = position.side === 'long';
@@ -321,18 +327,27 @@ export class FuturesOwner {
         : reached(position.stopLoss, !long)
           ? 'stopLoss'
           : undefined;
-      if (!origin) continue;
+      const key = `${book.symbol}:${position.userId}:${position.side}`;
+      if (!origin || (this.triggerRetries.get(key) ?? 0) > now) continue;
+      this.triggerRetries.delete(key);
+      const armed = { takeProfit: position.takeProfit, stopLoss: position.stopLoss };
       book.setTriggers(position.userId, position.side, null, null);
-      void this.closeBy(book, position.userId, position.side, plain(position.size), origin);
+      void this.closeBy(book, position.userId, position.side, plain(position.size), origin, armed);
     }
   }
 
+  /**
+   * Closes a position at the market for its take profit or stop loss. When the book cannot fill all of it (no
+   * bids or asks within the market order's protection), the triggers are armed again on what is left and tried
+   * no sooner than TRIGGER_RETRY_MS later, unless the user has set others meanwhile.
+   */
   private async closeBy(
     book: FuturesBook,
     userId: number,
     side: PositionSide,
     size: string,
     origin: 'takeProfit' | 'stopLoss',
+    armed: { takeProfit: string | null; stopLoss: string | null },
   ) {
     try {
       const body = {
@@ -342,10 +357,19 @@ export class FuturesOwner {
         size,
       } as const;
       const places = await this.parts.pricing.places();
-      await this.sequencer.place(
+      const order = await this.sequencer.place(
         book,
         await this.requests.requestOf(userId, body, null, book, places, origin),
       );
+      if (order.status === 'filled') return;
+      this.triggerRetries.set(`${book.symbol}:${userId}:${side}`, Date.now() + TRIGGER_RETRY_MS);
+      await this.sequencer.exclusive(book, async () => {
+        const position = book.position(userId, side);
+        if (!position || position.size.units <= 0n) return;
+        if (position.takeProfit !== null || position.stopLoss !== null) return;
+        await this.parts.repository.setTriggers(position.id, armed.takeProfit, armed.stopLoss, book.epoch);
+        book.setTriggers(userId, side, armed.takeProfit, armed.stopLoss);
+      });
     } catch (error) {
       this.parts.log?.warn(
         { err: error, symbol: book.symbol, userId, origin },
