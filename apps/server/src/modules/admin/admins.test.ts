@@ -158,18 +158,20 @@ describe('TOTP', () => {
   it('accepts each code once', async () => {
     const { token } = await unenrolledAdmin(sut, 'support', 'totp-replay@kestrel.test');
     const { secret } = (await adminApi(sut, 'POST', '/api/admin/totp/setup', { token })).body.data;
-    await adminApi(sut, 'POST', '/api/admin/totp/enable', {
-      token,
-      body: { code: authenticatorCode(secret) },
-    });
+    // Both codes from one instant: computed call by call, a period ending between them would make the "next"
+    // code a later, unspent one.
+    const now = Date.now();
+    const enabling = authenticatorCode(secret, 0, now);
+    const next = authenticatorCode(secret, 1, now);
+    await adminApi(sut, 'POST', '/api/admin/totp/enable', { token, body: { code: enabling } });
     const signIn = (code: string) =>
       adminApi(sut, 'POST', '/api/admin/auth/login', {
         body: { email: 'totp-replay@kestrel.test', password: ADMIN_PASSWORD, totp: code },
       });
 
-    expect((await signIn(authenticatorCode(secret))).body.code).toBe(ERRORS.totpInvalid.code);
-    expect((await signIn(authenticatorCode(secret, 1))).body.code).toBe(0);
-    expect((await signIn(authenticatorCode(secret, 1))).body.code).toBe(ERRORS.totpInvalid.code);
+    expect((await signIn(enabling)).body.code).toBe(ERRORS.totpInvalid.code);
+    expect((await signIn(next)).body.code).toBe(0);
+    expect((await signIn(next)).body.code).toBe(ERRORS.totpInvalid.code);
   });
 
   it('refuses a wrong code at sign-in', async () => {

@@ -98,8 +98,8 @@ export async function unenrolledAdmin(sut: TestApp, role: AdminRole, email: stri
 }
 
 /** The code an authenticator app shows for this secret now, or that many 30-second periods later. */
-export function authenticatorCode(secret: string, periodsAhead = 0) {
+export function authenticatorCode(secret: string, periodsAhead = 0, at = Date.now()) {
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + periodsAhead * 30_000,
+    timestamp: at + periodsAhead * 30_000,
   });
 }
