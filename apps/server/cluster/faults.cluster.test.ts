@@ -17,7 +17,7 @@ import {
   textOf,
 } from './clients';
 import { type KestrelCluster, startCluster } from './harness';
-import { waitUntil } from './processes';
+import { tailOf, waitUntil } from './processes';
 import { everyNodeBack, onCluster } from './suite';
 
 /*
@@ -371,7 +371,12 @@ onCluster('faults on three nodes', () => {
       // It no longer leads, and nothing it wrote after losing the lease was kept.
       await waitUntil(`${paused} to stop leading spot:BTCUSDT`, async () =>
         (await leadsOf(pausedNode.url)).every((lead) => lead.name !== 'spot:BTCUSDT'),
-      );
+      ).catch((error: Error) => {
+        // Once seen under a full suite's load and not since: what the node was doing tells why.
+        throw new Error(`${error.message}
+${paused}'s log:
+${tailOf(pausedNode.logFile, 60)}`);
+      });
       expect(await cluster.ownerOf('spot:BTCUSDT')).not.toBe(paused);
       const stale = await cluster.sql.query(
         `select id from spot_orders where symbol = 'BTCUSDT' and id > $1::bigint and epoch < $2::bigint`,
