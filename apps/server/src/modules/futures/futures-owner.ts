@@ -261,7 +261,7 @@ export class FuturesOwner {
     } catch (error) {
       this.parts.log?.warn({ err: error, symbol }, "a perpetual's commands could not be unsubscribed from");
     }
-    await this.sequencer.settled();
+    if (book) await this.sequencer.settled(book);
   }
 
   /**

@@ -61,6 +61,8 @@ const MAX_BATCH = 128;
 export class FuturesSequencer {
   private readonly queue: Command[] = [];
   private running: Promise<void> | undefined;
+  /** Each book's commands not yet answered, so that a book's owner can wait for its own and no others. */
+  private readonly pending = new Map<FuturesBook, Set<Promise<void>>>();
   private stopped = false;
   private readonly accounts = new Map<number, number>();
   private system: { fees: number; clearing: number; rounding: number; insurance: number } | undefined;
@@ -138,16 +140,51 @@ export class FuturesSequencer {
     await this.running;
   }
 
-  /** Resolves once the commands queued so far have been handled. */
-  async settled(): Promise<void> {
-    await this.running;
+  /**
+   * Resolves once every command of `book` queued so far has been answered: what its owner waits for when it
+   * loses the book (which then takes no more), however busy the other books keep the queue.
+   */
+  async settled(book: FuturesBook): Promise<void> {
+    await Promise.all([...(this.pending.get(book) ?? [])]);
   }
 
   private enqueue(command: Command) {
     if (this.stopped) return command.reject(new AppError('systemBusy'));
     if (command.book.retired) return command.reject(new AppError('marketUnavailable'));
+    this.track(command);
     this.queue.push(command);
     if (!this.running) this.running = this.drain();
+  }
+
+  /** Counts a command among its book's pending ones until it is answered either way. */
+  private track(command: Command) {
+    let commands = this.pending.get(command.book);
+    if (!commands) {
+      commands = new Set();
+      this.pending.set(command.book, commands);
+    }
+    const book = commands;
+    let answered = () => {};
+    const done = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    book.add(done);
+    const finish = () => {
+      book.delete(done);
+      if (book.size === 0 && this.pending.get(command.book) === book) this.pending.delete(command.book);
+      answered();
+    };
+    const { resolve, reject } = command;
+    Object.assign(command, {
+      resolve: (value: never) => {
+        finish();
+        (resolve as (value: never) => void)(value);
+      },
+      reject: (error: unknown) => {
+        finish();
+        reject(error);
+      },
+    });
   }
 
   private async drain() {
