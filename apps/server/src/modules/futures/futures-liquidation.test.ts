@@ -1,4 +1,3 @@
-import { type PlaceFuturesOrderBody, placeFuturesOrderBody } from '@kestrel/contract';
 import { decimalOf, formatDecimal, subtractDecimals } from '@kestrel/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -6,7 +5,7 @@ import type { LedgerService } from '../ledger';
 import { balanceOf, createUsers, deposit } from '../ledger/test-ledger';
 import { until } from '../spot/test-spot';
 import type { FuturesOrdersService } from './futures-orders.service';
-import { type FakeIndex, type FakeTickers, futuresServiceOf } from './test-futures-orders';
+import { type FakeIndex, type FakeTickers, futuresServiceOf, placerOf } from './test-futures-orders';
 
 let app: TestApp;
 let sut: FuturesOrdersService;
@@ -26,15 +25,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-let references = 0;
-function place(userId: number, body: Partial<PlaceFuturesOrderBody> & Pick<PlaceFuturesOrderBody, 'action'>) {
-  references += 1;
-  return sut.place(
-    userId,
-    placeFuturesOrderBody.parse({ symbol: 'BTCUSDT', type: 'limit', ...body }),
-    `liquidation-test-${references}`,
-  );
-}
+const place = placerOf(() => sut, 'liquidation-test');
 
 async function trader(amount: string, mode: 'cross' | 'isolated' = 'cross') {
   const [user = 0] = await createUsers(app, 1);

@@ -1,11 +1,10 @@
-import { type PlaceFuturesOrderBody, placeFuturesOrderBody } from '@kestrel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger';
 import { createUsers, deposit } from '../ledger/test-ledger';
 import { until } from '../spot/test-spot';
 import type { FuturesOrdersService } from './futures-orders.service';
-import { type FakeIndex, type FakeTickers, futuresServiceOf } from './test-futures-orders';
+import { type FakeIndex, type FakeTickers, futuresServiceOf, placerOf } from './test-futures-orders';
 
 let app: TestApp;
 let sut: FuturesOrdersService;
@@ -23,15 +22,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-let references = 0;
-function place(userId: number, body: Partial<PlaceFuturesOrderBody> & Pick<PlaceFuturesOrderBody, 'action'>) {
-  references += 1;
-  return sut.place(
-    userId,
-    placeFuturesOrderBody.parse({ symbol: 'BTCUSDT', type: 'limit', ...body }),
-    `triggers-test-${references}`,
-  );
-}
+const place = placerOf(() => sut, 'triggers-test');
 
 async function trader() {
   const [user = 0] = await createUsers(app, 1);

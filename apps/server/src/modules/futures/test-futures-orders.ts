@@ -1,3 +1,4 @@
+import { type PlaceFuturesOrderBody, placeFuturesOrderBody } from '@kestrel/contract';
 import { decimalOf } from '@kestrel/money';
 import type { TestApp } from '../../../test/test-app';
 import type { LedgerService } from '../ledger';
@@ -110,4 +111,20 @@ export async function futuresServiceOf(
     );
   }
   return { sut, ledger, markets, tickers, index, publisher, node };
+}
+
+/**
+ * A test's way of placing orders: BTCUSDT limit orders unless told otherwise, each with a reference of its own
+ * (`<prefix>-<n>`). The service is asked for at each call, since tests start it in a hook.
+ */
+export function placerOf(service: () => FuturesOrdersService, prefix: string) {
+  let references = 0;
+  return (userId: number, body: Partial<PlaceFuturesOrderBody> & Pick<PlaceFuturesOrderBody, 'action'>) => {
+    references += 1;
+    return service().place(
+      userId,
+      placeFuturesOrderBody.parse({ symbol: 'BTCUSDT', type: 'limit', ...body }),
+      `${prefix}-${references}`,
+    );
+  };
 }
