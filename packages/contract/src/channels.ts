@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { futuresOrderView, futuresPosition, futuresTickerMessage } from './futures';
 import { CANDLE_INTERVALS, candle, depthSnapshot, marketStats, publicTrade } from './markets';
+import { optionClockMessage, optionOrderView } from './options';
 import { orderView } from './orders';
 import { walletBalance } from './wallet';
 
@@ -115,6 +116,20 @@ export const channels = {
     kind: 'positions',
     pattern: 'positions',
     payload: z.array(futuresPosition),
+    access: 'private',
+  }),
+  /** A product's round clock: the round open for buying in each period and the latest recorded tick. */
+  optionClock: defineChannel({
+    kind: 'optionClock',
+    pattern: 'optionClock:<product>',
+    payload: optionClockMessage,
+    access: 'public',
+  }),
+  /** The caller's own option orders as they are bought, get their open tick and settle. */
+  optionOrders: defineChannel({
+    kind: 'optionOrders',
+    pattern: 'optionOrders',
+    payload: optionOrderView,
     access: 'private',
   }),
 };

@@ -20,6 +20,7 @@ export * from './identity';
 export * from './inbox';
 export * from './markets';
 export * from './networks';
+export * from './options';
 export * from './orders';
 export * from './payout-accounts';
 export * from './profile';

@@ -12,6 +12,7 @@ import { CANDLE_INTERVALS } from './markets';
 const PARAMETER_PATTERNS: Record<string, string> = {
   symbol: '[A-Z0-9]{2,12}USDT',
   interval: `(?:${CANDLE_INTERVALS.join('|')})`,
+  product: '[0-9]{1,18}',
 };
 const table: readonly Channel[] = Object.values(channels);
 

@@ -75,6 +75,11 @@ export const routes = {
   createAnnouncement: { operationId: 'createAnnouncement', method: 'POST', path: '/api/admin/announcements' },
   createBanner: { operationId: 'createBanner', method: 'POST', path: '/api/admin/banners' },
   createNetwork: { operationId: 'createNetwork', method: 'POST', path: '/api/admin/networks' },
+  createOptionProduct: {
+    operationId: 'createOptionProduct',
+    method: 'POST',
+    path: '/api/admin/options/products',
+  },
   deleteBankCard: { operationId: 'deleteBankCard', method: 'DELETE', path: '/api/wallet/bank-cards/:id' },
   deleteBanner: { operationId: 'deleteBanner', method: 'DELETE', path: '/api/admin/banners/:id' },
   deleteCryptoWallet: {
@@ -133,6 +138,13 @@ export const routes = {
   getMarketCandles: { operationId: 'getMarketCandles', method: 'GET', path: '/api/markets/:symbol/candles' },
   getMarketDepth: { operationId: 'getMarketDepth', method: 'GET', path: '/api/markets/:symbol/depth' },
   getMessage: { operationId: 'getMessage', method: 'GET', path: '/api/messages/:id' },
+  getOptionExposure: { operationId: 'getOptionExposure', method: 'GET', path: '/api/admin/options/exposure' },
+  getOptionOrderProof: {
+    operationId: 'getOptionOrderProof',
+    method: 'GET',
+    path: '/api/options/orders/:id/proof',
+  },
+  getOptionProduct: { operationId: 'getOptionProduct', method: 'GET', path: '/api/options/products/:id' },
   getReady: { operationId: 'getReady', method: 'GET', path: '/api/ready' },
   getUpload: { operationId: 'getUpload', method: 'GET', path: '/api/uploads/:id', answer: 'bytes' },
   getUserBalances: { operationId: 'getUserBalances', method: 'GET', path: '/api/admin/users/:id/balances' },
@@ -158,6 +170,11 @@ export const routes = {
     path: '/api/admin/futures/markets',
   },
   listAdminMarkets: { operationId: 'listAdminMarkets', method: 'GET', path: '/api/admin/markets' },
+  listAdminOptionProducts: {
+    operationId: 'listAdminOptionProducts',
+    method: 'GET',
+    path: '/api/admin/options/products',
+  },
   listAdmins: { operationId: 'listAdmins', method: 'GET', path: '/api/admin/admins' },
   listAnnouncements: { operationId: 'listAnnouncements', method: 'GET', path: '/api/admin/announcements' },
   listAssetNetworks: { operationId: 'listAssetNetworks', method: 'GET', path: '/api/admin/assets' },
@@ -204,6 +221,9 @@ export const routes = {
   listMarkets: { operationId: 'listMarkets', method: 'GET', path: '/api/markets' },
   listMarketTrades: { operationId: 'listMarketTrades', method: 'GET', path: '/api/markets/:symbol/trades' },
   listMessages: { operationId: 'listMessages', method: 'GET', path: '/api/messages' },
+  listOptionOrders: { operationId: 'listOptionOrders', method: 'GET', path: '/api/options/orders' },
+  listOptionProducts: { operationId: 'listOptionProducts', method: 'GET', path: '/api/options/products' },
+  listOptionTicks: { operationId: 'listOptionTicks', method: 'GET', path: '/api/options/products/:id/ticks' },
   listSpotOrders: { operationId: 'listSpotOrders', method: 'GET', path: '/api/spot/orders' },
   listSpotTrades: { operationId: 'listSpotTrades', method: 'GET', path: '/api/spot/trades' },
   listWithdrawalReviews: {
@@ -222,6 +242,7 @@ export const routes = {
   markAllMessagesRead: { operationId: 'markAllMessagesRead', method: 'POST', path: '/api/messages/read-all' },
   markMessageRead: { operationId: 'markMessageRead', method: 'POST', path: '/api/messages/:id/read' },
   placeFuturesOrder: { operationId: 'placeFuturesOrder', method: 'POST', path: '/api/futures/orders' },
+  placeOptionOrder: { operationId: 'placeOptionOrder', method: 'POST', path: '/api/options/orders' },
   placeSpotOrder: { operationId: 'placeSpotOrder', method: 'POST', path: '/api/spot/orders' },
   register: { operationId: 'register', method: 'POST', path: '/api/auth/register' },
   rejectAdjustment: {
@@ -292,6 +313,11 @@ export const routes = {
   },
   updateMarket: { operationId: 'updateMarket', method: 'PATCH', path: '/api/admin/markets/:symbol' },
   updateNetwork: { operationId: 'updateNetwork', method: 'PATCH', path: '/api/admin/networks/:id' },
+  updateOptionProduct: {
+    operationId: 'updateOptionProduct',
+    method: 'PUT',
+    path: '/api/admin/options/products/:id',
+  },
   updateProfile: { operationId: 'updateProfile', method: 'PATCH', path: '/api/user/profile' },
   uploadBannerImage: {
     operationId: 'uploadBannerImage',
@@ -317,4 +343,6 @@ export const streams = {
   futuresTrades: { kind: 'futuresTrades', pattern: 'futuresTrades:<symbol>', access: 'public' },
   futuresOrders: { kind: 'futuresOrders', pattern: 'futuresOrders', access: 'private' },
   positions: { kind: 'positions', pattern: 'positions', access: 'private' },
+  optionClock: { kind: 'optionClock', pattern: 'optionClock:<product>', access: 'public' },
+  optionOrders: { kind: 'optionOrders', pattern: 'optionOrders', access: 'private' },
 } as const satisfies StreamTable;

@@ -12,6 +12,7 @@ import { ledgerEndpoints } from './ledger';
 import { marketsEndpoints } from './markets';
 import { messagesEndpoints } from './messages';
 import { networksEndpoints } from './networks';
+import { optionsEndpoints } from './options';
 import { payoutAccountsEndpoints } from './payout-accounts';
 import { profileEndpoints } from './profile';
 import { spotEndpoints } from './spot';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...marketsEndpoints,
   ...messagesEndpoints,
   ...networksEndpoints,
+  ...optionsEndpoints,
   ...payoutAccountsEndpoints,
   ...profileEndpoints,
   ...spotEndpoints,
