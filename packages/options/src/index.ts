@@ -1,0 +1,2 @@
+export * from './outcome';
+export * from './rounds';
