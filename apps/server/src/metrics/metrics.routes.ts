@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Registry } from 'prom-client';
+import { collectDefaultMetrics, type Registry } from 'prom-client';
 import type { Config } from '../config';
 import { AppError } from '../http/app-error';
 
@@ -16,6 +16,8 @@ function digest(text: string) {
  */
 export function serveMetrics(app: FastifyInstance, registry: Registry, settings: Config['metrics']) {
   const { port, host, token } = settings;
+  // The process's own figures (CPU, memory, event-loop lag, collections) beside the app's, where they are read.
+  if (token || port) collectDefaultMetrics({ register: registry, prefix: 'kestrel_' });
   if (token) metricsRoute(app, registry, token);
   if (port) {
     let listener: Server | undefined;

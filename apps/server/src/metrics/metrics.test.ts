@@ -69,6 +69,10 @@ describe('/metrics on the public port', () => {
     ).toBe(1);
     expect(seriesValue(text, 'kestrel_websocket_clients')).toBe(0);
     expect(seriesValue(text, 'kestrel_websocket_dropped_total')).toBe(0);
+    // The process's own: CPU, memory and the event loop's lag.
+    expect(seriesValue(text, 'kestrel_process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'kestrel_process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'kestrel_nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     if (sut.database.kind === 'postgres') {
       expect(seriesValue(text, 'kestrel_db_pool_connections{pool="main",state="total"}')).toBeGreaterThan(0);
     }
