@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/client';
 import { users } from '../src/modules/auth/auth.schema';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
+import { scratchDatabase } from './scratch-database';
 
 /** The server pool's size in openDatabase: both phases use this many connections, one worker each. */
 const CONNECTIONS = 10;
@@ -39,17 +40,10 @@ async function measure(work: Worker): Promise<number> {
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
-    throw new Error('set DATABASE_URL to a PostgreSQL server; the bench makes and drops a database there');
-  const name = `kestrel_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  const raw = new pg.Pool({ connectionString: url.toString(), max: CONNECTIONS });
+  const scratch = await scratchDatabase();
+  const { name } = scratch;
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+  const raw = new pg.Pool({ connectionString: scratch.url, max: CONNECTIONS });
   try {
     const durability = await raw.query<{ synchronous_commit: string; fsync: string }>(
       `select current_setting('synchronous_commit') as synchronous_commit, current_setting('fsync') as fsync`,
@@ -178,22 +172,8 @@ async function main() {
   } finally {
     await raw.end();
     await database.close();
-    await dropWhenClosed(admin, name);
-    await admin.end();
+    await scratch.drop();
   }
-}
-
-/**
- * A pool's end() resolves before its sockets have closed; dropping WITH (FORCE) then would kill them mid-close
- * and crash the process on their error event, so wait for them to go first.
- */
-async function dropWhenClosed(admin: pg.Client, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
-    if (open.rowCount === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await admin.query(`drop database if exists ${name} with (force)`);
 }
 
 main().catch((error: unknown) => {

@@ -20,12 +20,10 @@
  * The last line is JSON: {"liquidations","settled_per_s","ceiling_per_s","ratio"}; the goal is a ratio of at
  * least 0.5.
  */
-import { randomBytes } from 'node:crypto';
 import { orderCost } from '@kestrel/futures';
 import type { Units } from '@kestrel/money';
 import { type Decimal, decimalOf, formatDecimal, multiplyDecimals, toStep, unitsAt } from '@kestrel/money';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { users } from '../src/modules/auth/auth.schema';
 import { FuturesBook } from '../src/modules/futures/futures-book';
@@ -39,6 +37,7 @@ import { FuturesSettlement } from '../src/modules/futures/futures-settlement';
 import { spotMarketsOf } from '../src/modules/futures/test-futures';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
+import { scratchDatabase } from './scratch-database';
 
 const LIQUIDATIONS = Number(process.env.BENCH_LIQUIDATIONS ?? 4000);
 const LEVERAGE = 20;
@@ -50,16 +49,9 @@ const PERPETUALS = [
 type Perpetual = (typeof PERPETUALS)[number];
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
-    throw new Error('set DATABASE_URL to a PostgreSQL server; the bench makes and drops a database there');
-  const name = `kestrel_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const scratch = await scratchDatabase();
+  const { name } = scratch;
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
   try {
     const ledger = new LedgerService(new LedgerRepository(database.trading));
     const repository = new FuturesOrdersRepository(database.db);
@@ -153,8 +145,7 @@ async function main() {
     await sequencer.stop();
   } finally {
     await database.close();
-    await dropWhenClosed(admin, name);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
@@ -269,16 +260,6 @@ async function open(
   const bid = toStep(multiplyDecimals(price, decimalOf('0.952')), market.tickSize, 'up');
   const half = multiplyDecimals(size, decimalOf(String(Math.floor(LIQUIDATIONS / 2))));
   await sequencer.place(book, request(bidder, 'openLong', bid, half, 'cross'));
-}
-
-/** Waits for the pools' sockets to close before dropping the scratch database (see bench/ledger.bench.ts). */
-async function dropWhenClosed(admin: pg.Client, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
-    if (open.rowCount === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await admin.query(`drop database if exists ${name} with (force)`);
 }
 
 main().catch((error: unknown) => {

@@ -47,6 +47,7 @@ import { sha256 } from '../src/modules/auth/secrets';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
 import { type BenchOrder, ceilingOf, MAX_BATCH } from './orders-ceiling';
+import { scratchDatabase } from './scratch-database';
 
 const WORKERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -215,19 +216,12 @@ function startClient() {
 // ---- server side ----
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
-    throw new Error('set DATABASE_URL to a PostgreSQL server; the bench makes and drops a database there');
-  const name = `kestrel_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase();
+  const { name } = scratch;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kestrel-bench-'));
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
   // The bench's own reads (settings, clocks, batch sizes), apart from the server's pools.
-  const raw = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const raw = new pg.Pool({ connectionString: scratch.url, max: 1 });
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -391,20 +385,9 @@ async function main() {
     await app.close();
     await raw.end();
     await database.close();
-    await dropWhenClosed(admin, name);
-    await admin.end();
+    await scratch.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Waits for the pools' sockets to close before dropping the scratch database (see bench/ledger.bench.ts). */
-async function dropWhenClosed(admin: pg.Client, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
-    if (open.rowCount === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await admin.query(`drop database if exists ${name} with (force)`);
 }
 
 if (process.argv[2] === 'client') runClient();
