@@ -70,9 +70,10 @@ export class FuturesBook {
   lastPrice: Decimal | null = null;
   /**
    * What rounding realised pnl against the traders has kept and not yet moved to the rounding account: less than
-   * one unit of the margin asset, which goes with the next close once it adds up to one.
+   * one unit of the margin asset, which goes with the next close once it adds up to one. Each settlement that
+   * closes stores it (`futures_rounding`) and a rebuild reads it back, so an owner goes on from its predecessor's.
    */
-  private roundingKept: Decimal = ZERO;
+  private kept: Decimal = ZERO;
 
   constructor(
     readonly market: BookMarket,
@@ -115,6 +116,11 @@ export class FuturesBook {
     return this.positions.get(positionKey(userId, side));
   }
 
+  /** What rounding realised pnl has kept and not yet moved to the rounding account, below one unit. */
+  get roundingKept(): Decimal {
+    return this.kept;
+  }
+
   /** Every position the book holds. */
   allPositions(): PositionState[] {
     return [...this.positions.values()];
@@ -144,13 +150,19 @@ export class FuturesBook {
   }
 
   /**
-   * Starts again from the perpetual's positions and live orders: resting ones rest again as they were; answers
-   * the accepted but unsettled ones (status `new`), which the caller matches again in sequence.
+   * Starts again from the perpetual's positions, live orders and what its rounding kept as last settled: resting
+   * orders rest again as they were; answers the accepted but unsettled ones (status `new`), which the caller
+   * matches again in sequence.
    */
-  rebuild(positions: readonly FuturesPositionRow[], orders: readonly FuturesOrderRow[]): FuturesOrderRow[] {
+  rebuild(
+    positions: readonly FuturesPositionRow[],
+    orders: readonly FuturesOrderRow[],
+    roundingKept: Decimal = ZERO,
+  ): FuturesOrderRow[] {
     this.book = new OrderBook();
     this.live.clear();
     this.positions.clear();
+    this.kept = roundingKept;
     for (const row of positions) this.know(row);
     const fresh: FuturesOrderRow[] = [];
     for (const row of orders) {
@@ -365,9 +377,9 @@ export class FuturesBook {
       released = subtractDecimals(position.margin, kept);
       pnl = toScale(outcome.realizedPnl, places, outcome.realizedPnl.units < 0n ? 'up' : 'down');
       // Against the trader either way, so what is kept is never below zero.
-      this.roundingKept = addDecimals(this.roundingKept, subtractDecimals(outcome.realizedPnl, pnl));
-      rounding = toScale(this.roundingKept, places, 'down');
-      this.roundingKept = subtractDecimals(this.roundingKept, rounding);
+      this.kept = addDecimals(this.kept, subtractDecimals(outcome.realizedPnl, pnl));
+      rounding = toScale(this.kept, places, 'down');
+      this.kept = subtractDecimals(this.kept, rounding);
       live.realizedPnl = addDecimals(live.realizedPnl, pnl);
       position.margin = kept;
     } else {

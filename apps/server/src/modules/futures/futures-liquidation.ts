@@ -66,6 +66,8 @@ export class FuturesLiquidation {
     /** A perpetual's mark price, as the owner last published it. */
     private readonly markOf: (symbol: string) => Decimal | undefined,
     private readonly log?: FastifyBaseLogger,
+    /** Takeovers settled together (TAKEOVERS_PER_SETTLEMENT unless a test asks for fewer). */
+    private readonly perSettlement = TAKEOVERS_PER_SETTLEMENT,
   ) {}
 
   /** Files every open position of a book this node now owns. */
@@ -131,18 +133,25 @@ export class FuturesLiquidation {
    * Cancels the users' orders on the market, then takes their positions over; each step between batches and in
    * one settlement for up to TAKEOVERS_PER_SETTLEMENT positions, each position when the mark still reaches its
    * liquidation price by fresh figures (so the second step sees what the first released).
+   *
+   * The insurance fund's balance is the sum of its postings (system accounts carry no balance row), so it is read
+   * once a run, by its first takeover, and carried forward by each settled part's clearances; a part whose
+   * settlement fails changes nothing of it.
    */
   async liquidate(book: FuturesBook, watches: readonly Watch[]): Promise<void> {
     const touched = new Set<number>(watches.map(userOf));
-    for (let start = 0; start < watches.length && !book.retired; start += TAKEOVERS_PER_SETTLEMENT) {
-      const part = watches.slice(start, start + TAKEOVERS_PER_SETTLEMENT);
+    let fund: Decimal | undefined;
+    for (let start = 0; start < watches.length && !book.retired; start += this.perSettlement) {
+      const part = watches.slice(start, start + this.perSettlement);
       try {
-        await this.sequencer.takeOver(book, (settlement) =>
-          this.takeOver(book, part, settlement, touched, 'cancel'),
-        );
-        await this.sequencer.takeOver(book, (settlement) =>
-          this.takeOver(book, part, settlement, touched, 'close'),
-        );
+        await this.sequencer.takeOver(book, async (settlement) => {
+          await this.takeOver(book, part, settlement, touched, 'cancel', fund);
+        });
+        let after = fund;
+        await this.sequencer.takeOver(book, async (settlement) => {
+          after = await this.takeOver(book, part, settlement, touched, 'close', fund);
+        });
+        fund = after;
       } catch (error) {
         this.log?.error({ err: error, symbol: book.symbol }, 'futures liquidations could not be settled');
       }
@@ -154,7 +163,8 @@ export class FuturesLiquidation {
    * For each watch the mark still reaches by fresh figures: cancels the user's orders on the market and, at the
    * `close` step, takes the position over. A user is taken over once a settlement, and not after being
    * deleveraged in it (their figures were read before): the next mark finds them again. Adds the users it
-   * touched to `touched`.
+   * touched to `touched`. At the `close` step, takes the insurance fund's balance as `known` (read from the ledger
+   * when the run has not yet) and answers it as the settlement leaves it.
    */
   private async takeOver(
     book: FuturesBook,
@@ -162,12 +172,15 @@ export class FuturesLiquidation {
     settlement: FuturesSettlement,
     touched: Set<number>,
     step: 'cancel' | 'close',
-  ) {
+    known: Decimal | undefined,
+  ): Promise<Decimal | undefined> {
     const markPrice = this.markOf(book.symbol);
-    if (!markPrice || book.retired) return;
+    if (!markPrice || book.retired) return known;
     const accounts = await this.risk.accounts(watches.map(userOf));
     let fund =
-      step === 'close' ? decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET)) : ZERO;
+      step === 'close'
+        ? (known ?? decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET)))
+        : ZERO;
     const moved = new Set<number>();
     const run = new TakeoverRun(this.repository, book, markPrice);
     for (const watch of watches) {
@@ -189,6 +202,7 @@ export class FuturesLiquidation {
         moved.add(userId);
       }
     }
+    return step === 'close' ? fund : known;
   }
 
   /**

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adminApi, adminWithRole } from '../admin/test-admins';
+import { FuturesMarketsRepository } from './futures-markets.repository';
+import { STATS_MAX_AGE_MS } from './futures-stats';
 
 let sut: TestApp;
 let superToken: string;
@@ -20,6 +22,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await sut?.close();
 });
+
+const statsExpire = () => new Promise((resolve) => setTimeout(resolve, STATS_MAX_AGE_MS));
 
 const put = (body: unknown, lang = 'en-US') =>
   sut.app
@@ -112,6 +116,8 @@ describe('GET /api/futures/markets', () => {
              ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 600, 1, 0, 0, 'b', 1, now() - interval '2 hours'),
              ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 612.5, 2, 0, 0, 'c', 1, now() - interval '1 hour'),
              ('BNBUSDT', 9001, 9002, ${userId}, ${userId}, 'buy', 606, 0.5, 0, 0, 'd', 1, now())`);
+    // The statistics a request is answered with are up to a second old.
+    await statsExpire();
     const bnb = (await callApi(sut, 'GET', '/api/futures/markets/BNBUSDT')).body.data;
     expect(bnb.stats).toEqual({
       last: '606',
@@ -122,6 +128,22 @@ describe('GET /api/futures/markets', () => {
       turnover: '2128',
       changePercent: '1.00',
     });
+  });
+
+  it('reads the statistics once for the requests of a second, however many', async () => {
+    await statsExpire();
+    const reads = vi.spyOn(FuturesMarketsRepository.prototype, 'tradeSummaries');
+    try {
+      const answers = await Promise.all([
+        callApi(sut, 'GET', '/api/futures/markets'),
+        callApi(sut, 'GET', '/api/futures/markets'),
+      ]);
+      answers.push(await callApi(sut, 'GET', '/api/futures/markets/BNBUSDT'));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('lists settled funding rates newest first', async () => {

@@ -81,14 +81,14 @@ export const futuresMarketRoutes: FastifyPluginAsyncZod<
   };
 
   route(endpoints.listFuturesMarkets, async (request) => {
-    await stats.refresh();
+    await stats.current();
     const items = markets.all().map((market) => futuresMarketView(market, tickers.tickerOf(market.symbol)));
     return ok({ items }, request.t('common.success'));
   });
 
   route(endpoints.getFuturesMarket, async (request) => {
     const market = marketOf(request.params.symbol);
-    await stats.refresh();
+    await stats.current();
     return ok(futuresMarketView(market, tickers.tickerOf(market.symbol)), request.t('common.success'));
   });
 
@@ -121,7 +121,7 @@ export const futuresMarketAdminRoutes: FastifyPluginAsyncZod<Directory & { admin
   const route = routesOf(app, { admins });
 
   route(endpoints.listAdminFuturesMarkets, async (request) => {
-    await stats.refresh();
+    await stats.current();
     return ok(
       { items: markets.all().map((market) => adminView(directory, market)) },
       request.t('common.success'),

@@ -177,8 +177,14 @@ class World {
   private tail: Promise<void> = Promise.resolve();
   readonly liquidation: FuturesLiquidation;
   readonly risk: FuturesRisk;
+  /** How often the liquidation engine read the insurance fund's balance from the ledger. */
+  fundReads = 0;
 
-  constructor(readonly traders: Trader[]) {
+  constructor(
+    readonly traders: Trader[],
+    /** Takeovers settled together; the engine's own number unless a test asks for fewer. */
+    perSettlement?: number,
+  ) {
     for (const trader of traders) this.ledger.deposit(trader.id, trader.deposit);
     const markOf = () => this.mark;
     this.risk = new FuturesRisk(
@@ -193,7 +199,12 @@ class World {
     );
     this.liquidation = new FuturesLiquidation(
       { takeIds: async (count) => Array.from({ length: count }, () => this.nextId++) },
-      { systemBalance: async () => text(this.ledger.system.get(INSURANCE) ?? 0n) },
+      {
+        systemBalance: async () => {
+          this.fundReads += 1;
+          return text(this.ledger.system.get(INSURANCE) ?? 0n);
+        },
+      },
       this.risk,
       { market: () => MARKET },
       {
@@ -208,6 +219,8 @@ class World {
         },
       },
       markOf,
+      undefined,
+      perSettlement,
     );
   }
 
@@ -520,4 +533,40 @@ describe(`futures money, properties (${RUNS} runs, seed ${SEED}, FUTURES_PROPERT
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
   }, 120_000);
+});
+
+describe('the liquidation engine', () => {
+  it('reads the insurance fund once a liquidation run and carries it through the run’s settlements', async () => {
+    // Three 50x isolated longs of 0.1 at 50000 (bankrupt at 49000), a short they bought from, and a bid at 48950:
+    // each long the bid takes costs the fund 5 USDT.
+    const longs = [1, 2, 3].map((id) => ({
+      id,
+      leverage: 50,
+      mode: 'isolated' as const,
+      deposit: 1_000_000_000n,
+    }));
+    const short = { id: 4, leverage: 1, mode: 'cross' as const, deposit: 100_000_000_000n };
+    const bidder = { id: 5, leverage: 1, mode: 'cross' as const, deposit: 100_000_000_000n };
+    // One takeover a settlement: the three longs a fall reaches are settled in three parts.
+    const world = new World([...longs, short, bidder], 1);
+    world.ledger.system.set(INSURANCE, 12_000_000n);
+    world.ledger.deposited += 12_000_000n;
+    await world.start();
+    await world.run({ kind: 'order', user: 4, action: 'openShort', market: false, offset: 0, lots: 300 });
+    for (const { id } of longs)
+      await world.run({ kind: 'order', user: id, action: 'openLong', market: true, offset: 0, lots: 100 });
+    await world.run({ kind: 'order', user: 5, action: 'openLong', market: false, offset: 21, lots: 300 });
+    expect(world.book.depth(1).bids).toEqual([['48950.0', '0.300']]);
+    expect(world.fundReads).toBe(0);
+
+    await world.run({ kind: 'move', percent: -5 });
+    for (const { id } of longs) expect(world.rowsOf(id)).toEqual([]);
+    expect(world.fundReads).toBe(1);
+    // The fund covered two fills in the book (12 − 5 − 5); for the third, 2 USDT did not reach the bid, and the
+    // short took the long over at the bankruptcy price.
+    expect(world.ledger.system.get(INSURANCE)).toBe(2_000_000n);
+    expect(formatDecimal(world.book.position(5, 'long')?.size ?? decimalOf('0'))).toBe('0.2');
+    expect(formatDecimal(world.book.position(4, 'short')?.size ?? decimalOf('0'))).toBe('0.2');
+    expect(await world.problems()).toEqual([]);
+  });
 });

@@ -8,9 +8,10 @@ import {
   futuresFundingPayments,
   futuresOrders,
   futuresPositions,
+  futuresRounding,
   futuresTrades,
 } from './futures.schema';
-import type { FuturesOrderUpdate, FuturesPositionUpdate } from './futures-settlement';
+import type { FuturesOrderUpdate, FuturesPositionUpdate, FuturesRoundingUpdate } from './futures-settlement';
 
 const LIVE = ['new', 'open', 'partially_filled'];
 
@@ -127,6 +128,31 @@ export class FuturesOrdersRepository {
       returning o.id`)) as unknown as { rows: { id: string }[] };
     const ids = result.rows.map((row) => BigInt(row.id));
     return db.select().from(futuresOrders).where(inArray(futuresOrders.id, ids));
+  }
+
+  /** Stores what rounding kept in these perpetuals, fenced by their books' epochs. */
+  async writeRounding(db: Db, updates: readonly FuturesRoundingUpdate[]) {
+    if (updates.length === 0) return;
+    await db
+      .insert(futuresRounding)
+      .values(updates.map((update) => ({ ...update, updatedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: futuresRounding.symbol,
+        set: {
+          kept: sql`excluded.kept`,
+          epoch: sql`excluded.epoch`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+
+  /** What rounding a perpetual's realised pnl kept, as last settled ("0" before its first close). */
+  async roundingKept(symbol: string): Promise<string> {
+    const [row] = await this.db
+      .select({ kept: futuresRounding.kept })
+      .from(futuresRounding)
+      .where(eq(futuresRounding.symbol, symbol));
+    return row?.kept ?? '0';
   }
 
   /** A perpetual's live orders in sequence. */

@@ -1,4 +1,4 @@
-import { type Decimal, formatDecimal, normalize, type Units } from '@kestrel/money';
+import { type Decimal, decimalOf, formatDecimal, normalize, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { refusedByFence } from '../../cluster/fence';
 import { AppError } from '../../http/app-error';
@@ -123,11 +123,12 @@ export class FuturesSequencer {
   /** Rebuilds a book from the database: positions, resting orders, and unsettled ones matched in sequence. */
   async recover(book: FuturesBook): Promise<void> {
     if (book.retired) return;
-    const [positions, orders] = await Promise.all([
+    const [positions, orders, kept] = await Promise.all([
       this.repository.positionsOf(book.symbol),
       this.repository.liveOrders(book.symbol),
+      this.repository.roundingKept(book.symbol),
     ]);
-    const fresh = book.rebuild(positions, orders);
+    const fresh = book.rebuild(positions, orders, decimalOf(kept));
     if (fresh.length === 0) return;
     const settlement = new FuturesSettlement();
     for (const row of fresh) book.place(row, settlement);
@@ -395,7 +396,10 @@ export class FuturesSequencer {
     }
   }
 
-  /** Settles the batch's fills, releases and order and position states in one transaction. */
+  /**
+   * Settles the batch's fills, releases, order and position states and what rounding kept in the books it closed
+   * positions in, in one transaction.
+   */
   private async persist(settlement: FuturesSettlement): Promise<FuturesOrderRow[]> {
     if (settlement.empty) return [];
     await this.knowAccounts([...settlement.touched.values()].map(({ live }) => live.userId));
@@ -405,6 +409,7 @@ export class FuturesSequencer {
       await this.repository.insertOrders(batch.connection, settlement.inserted);
       const journal = await batch.move(entries, holds);
       const trades = settlement.fills.map((fill) => tradeRowOf(fill, journal.get(fill.reference)));
+      await this.repository.writeRounding(batch.connection, settlement.roundingUpdates());
       return this.repository.writeSettlement(
         batch.connection,
         settlement.orderUpdates(),

@@ -128,6 +128,9 @@ export type FuturesPositionUpdate = {
   epoch: bigint;
 };
 
+/** What a perpetual's rounding kept after a settlement, as its row stores it. */
+export type FuturesRoundingUpdate = { symbol: string; kept: string; epoch: bigint };
+
 /**
  * What matching one batch did on the futures books, before it is written: each fill with what it did to both
  * sides, each touched order and position, the orders that ended, and the books whose depth changed. `moves`
@@ -213,6 +216,19 @@ export class FuturesSettlement {
       takeProfit: position.takeProfit,
       stopLoss: position.stopLoss,
       epoch,
+    }));
+  }
+
+  /** What rounding kept in each book where the batch closed positions, to be stored with the settlement. */
+  roundingUpdates(): FuturesRoundingUpdate[] {
+    const books = new Set<FuturesBook>();
+    for (const fill of this.fills) {
+      if (fill.sides.some((side) => side.order.closing)) books.add(fill.book);
+    }
+    return [...books].map((book) => ({
+      symbol: book.symbol,
+      kept: formatDecimal(book.roundingKept),
+      epoch: book.epoch,
     }));
   }
 

@@ -12,6 +12,11 @@ import {
 import type { FuturesMarketsRepository, TradeSummary } from './futures-markets.repository';
 
 const DAY_MS = 86_400_000;
+/**
+ * How old the statistics a request is answered with may be: a burst of requests for the perpetuals makes one
+ * query a second, whatever their number.
+ */
+export const STATS_MAX_AGE_MS = 1_000;
 const HUNDRED: Decimal = { units: 100n, scale: 0 };
 
 /** Statistics of a perpetual without a trade in the last 24 hours. */
@@ -49,6 +54,8 @@ function statsOf(summary: TradeSummary): MarketStats {
 export class FuturesStats {
   private stats = new Map<string, MarketStats>();
   private reading: Promise<void> | undefined;
+  /** When the read the statistics come from began; none before the first. */
+  private readAt: number | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -64,9 +71,19 @@ export class FuturesStats {
     return this.reading;
   }
 
+  /**
+   * Makes the statistics at most STATS_MAX_AGE_MS old: reads again only when they are older, and shares a read
+   * under way, so that concurrent and close requests make one query.
+   */
+  current(): Promise<void> {
+    if (this.reading) return this.reading;
+    if (this.readAt !== undefined && this.now() - this.readAt < STATS_MAX_AGE_MS) return Promise.resolve();
+    return this.refresh();
+  }
+
   /** Reads them again every `everyMs`, for the tickers the channels carry between requests. */
   start(everyMs: number, onError: (error: unknown) => void): void {
-    this.timer ??= setInterval(() => this.refresh().catch(onError), everyMs);
+    this.timer ??= setInterval(() => this.current().catch(onError), everyMs);
     this.timer.unref();
   }
 
@@ -76,8 +93,10 @@ export class FuturesStats {
   }
 
   private async read() {
-    const summaries = await this.repository.tradeSummaries(new Date(this.now() - DAY_MS));
+    const startedAt = this.now();
+    const summaries = await this.repository.tradeSummaries(new Date(startedAt - DAY_MS));
     this.stats = new Map(summaries.map((summary) => [summary.symbol, statsOf(summary)]));
+    this.readAt = startedAt;
   }
 
   /** As of the last refresh; zeros for a perpetual without trades. */

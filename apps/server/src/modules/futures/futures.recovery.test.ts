@@ -1,8 +1,12 @@
 import { placeFuturesOrderBody } from '@kestrel/contract';
+import { decimalOf, formatDecimal, normalize, subtractDecimals } from '@kestrel/money';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { refusedByFence } from '../../cluster/fence';
 import { LedgerRepository, LedgerService } from '../ledger';
 import { balanceOf, createUsers, deposit, tradingLedgerOf } from '../ledger/test-ledger';
+import type { FuturesOrdersService } from './futures-orders.service';
 import { FakeTickers, futuresServiceOf } from './test-futures-orders';
 
 let app: TestApp;
@@ -30,7 +34,7 @@ class FailingLedger extends LedgerService {
   }
 }
 
-const order = (action: 'openLong' | 'openShort', price: string, size: string) =>
+const order = (action: 'openLong' | 'openShort' | 'closeLong', price: string, size: string) =>
   placeFuturesOrderBody.parse({ symbol: 'BTCUSDT', action, type: 'limit', price, size });
 
 describe('a new owner of a perpetual', () => {
@@ -82,5 +86,57 @@ describe('a new owner of a perpetual', () => {
     expect((await ledger.check()).problems).toEqual([]);
     await third.sut.stop();
     await third.node.leadership.stop();
+  });
+});
+
+describe('what rounding realised pnl kept', () => {
+  const keptOf = async () => {
+    const result = (await app.database.db.execute(
+      sql`select kept::text as kept from futures_rounding where symbol = 'BTCUSDT'`,
+    )) as unknown as { rows: { kept: string }[] };
+    return result.rows[0]?.kept;
+  };
+
+  it('is stored with each close and taken up by the next owner, so its whole units reach the rounding account', async () => {
+    const ledger = tradingLedgerOf(app);
+    const [long = 0, short = 0, buyer = 0] = await createUsers(app, 3);
+    for (const userId of [long, short, buyer]) await deposit(ledger, userId, 'USDT', '10000', 'futures');
+    const tickers = new FakeTickers();
+    tickers.move('BTCUSDT', '50000');
+    // Each close realises 0.01 × 0.00016 = 0.0000016 USDT: 0.000001 paid, 0.0000006 kept.
+    const closeOne = async (sut: FuturesOrdersService, tag: string) => {
+      await sut.place(buyer, order('openLong', '50000.01', '0.00016'), `${tag}-bid`);
+      expect(await sut.place(long, order('closeLong', '50000.01', '0.00016'), `${tag}-close`)).toMatchObject({
+        status: 'filled',
+        realizedPnl: '0.000001',
+      });
+    };
+
+    const first = await futuresServiceOf(app, { ledger, tickers });
+    await first.sut.place(short, order('openShort', '50000', '0.001'), 'kept-short');
+    await first.sut.place(long, order('openLong', '50000', '0.001'), 'kept-long');
+    await closeOne(first.sut, 'kept-1');
+    expect(await keptOf()).toBe('0.000000600000000000');
+    await first.sut.stop();
+    await first.node.leadership.stop();
+
+    const rounding = await ledger.systemBalance('rounding', 'USDT');
+    const second = await futuresServiceOf(app, { ledger, tickers });
+    await closeOne(second.sut, 'kept-2');
+    // 0.0000006 from the first owner and 0.0000006 now: one unit moves, 0.0000002 stays kept.
+    const moved = subtractDecimals(
+      decimalOf(await ledger.systemBalance('rounding', 'USDT')),
+      decimalOf(rounding),
+    );
+    expect(formatDecimal(normalize(moved))).toBe('0.000001');
+    expect(await keptOf()).toBe('0.000000200000000000');
+    expect((await ledger.check()).problems).toEqual([]);
+    // Written as an owner deposed before the second one would: refused by the fence.
+    const stale = await app.database.db
+      .execute(sql`update futures_rounding set kept = 0, epoch = epoch - 1 where symbol = 'BTCUSDT'`)
+      .catch((error: unknown) => error);
+    expect(refusedByFence(stale)).toBe(true);
+    await second.sut.stop();
+    await second.node.leadership.stop();
   });
 });

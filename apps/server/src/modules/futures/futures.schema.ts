@@ -236,6 +236,25 @@ export const futuresPositions = pgTable(
   ],
 );
 
+/**
+ * What rounding each perpetual's realised pnl against its traders has kept and not yet moved to the rounding
+ * account: less than one unit of the margin asset, written by the book's owner with each settlement that closes,
+ * so that the owner after it goes on from there (decision 0046).
+ */
+export const futuresRounding = pgTable(
+  'futures_rounding',
+  {
+    symbol: text('symbol')
+      .primaryKey()
+      .references(() => futuresMarkets.symbol),
+    kept: amount('kept').notNull().default('0'),
+    /** The leadership epoch of the market's book with which the row was last written (decision 0044). */
+    epoch: bigint('epoch', { mode: 'bigint' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('futures_rounding_kept', sql`${table.kept} >= 0`)],
+);
+
 /** Each market's settled funding rate per funding time. */
 export const futuresFundingRates = pgTable(
   'futures_funding_rates',
