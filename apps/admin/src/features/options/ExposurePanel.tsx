@@ -2,7 +2,7 @@ import type { OptionExposure } from '@kestrel/contract';
 import { compareDecimals, decimalOf } from '@kestrel/money';
 import { useTranslation } from 'react-i18next';
 import { Card, Facts, pageStyles } from '../../components/Page';
-import { type Column, Table } from '../../components/Table';
+import { Badge, type Column, Table } from '../../components/Table';
 import { periodLength } from './format';
 import styles from './Options.module.css';
 import { useOptionExposure } from './queries';
@@ -75,7 +75,16 @@ export function ExposurePanel() {
     {
       key: 'worst',
       header: t('admin.options.worstCase'),
-      render: (round) => amount(round.worstCase, `${idOf(round)}-worst`, beyondPool(round)),
+      render: (round) => (
+        <>
+          {amount(round.worstCase, `${idOf(round)}-worst`, beyondPool(round))}
+          {beyondPool(round) ? (
+            <span className={styles.stale} data-testid={`${idOf(round)}-beyond`}>
+              <Badge tone="negative">{t('admin.options.beyondPool')}</Badge>
+            </span>
+          ) : null}
+        </>
+      ),
       nowrap: true,
     },
   ];

@@ -55,9 +55,9 @@ const EXPOSURE: OptionExposure = {
       periodNumber: 490_040,
       closeTime: '2026-11-27T11:00:00.000Z',
       orders: 3,
-      upStake: '300000.00',
+      upStake: '350000.00',
       downStake: '0',
-      worstCase: '240000.00',
+      worstCase: '280000.00',
     },
   ],
 };
@@ -253,7 +253,7 @@ describe('the up/down options products', () => {
 });
 
 describe('the options exposure', () => {
-  it("shows the pool balance and each open round's orders, stakes and worst case", async () => {
+  it("shows the pool balance and each open round's orders, stakes and worst case, marking one beyond the pool", async () => {
     renderPage();
     await waitFor(() =>
       expect(screen.getByTestId(OptionsTestId.poolBalance).textContent).toBe('250000.00 USDT'),
@@ -267,7 +267,9 @@ describe('the options exposure', () => {
     expect(screen.getByTestId(`${btc}-down`).textContent).toBe('900.00 USDT');
     expect(screen.getByTestId(`${btc}-worst`).textContent).toBe('1275.00 USDT');
     const eth = OptionsTestId.round('2', 3600, 490_040);
-    expect(screen.getByTestId(`${eth}-worst`).textContent).toBe('240000.00 USDT');
+    expect(screen.getByTestId(`${eth}-worst`).textContent).toBe('280000.00 USDT');
+    expect(screen.getByTestId(`${eth}-beyond`).textContent).toBe('Beyond the pool');
+    expect(screen.queryByTestId(`${btc}-beyond`)).toBeNull();
     expect(screen.getByTestId(eth).closest('tr')?.textContent).toContain('1 hr');
   });
 

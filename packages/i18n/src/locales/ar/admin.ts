@@ -87,6 +87,7 @@ const admin: AdminTexts = {
       upStake: 'مبالغ الصعود',
       downStake: 'مبالغ الهبوط',
       worstCase: 'أسوأ حالة',
+      beyondPool: 'يتجاوز الصندوق',
     },
     banners: {
       title: 'اللافتات',

@@ -89,6 +89,7 @@ const admin: AdminTexts = {
       upStake: 'Einsatz auf Up',
       downStake: 'Einsatz auf Down',
       worstCase: 'Ungünstigster Fall',
+      beyondPool: 'Über dem Pool',
     },
     banners: {
       title: 'Banner',

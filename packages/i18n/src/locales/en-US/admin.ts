@@ -90,6 +90,7 @@ const admin = {
       upStake: 'Up stake',
       downStake: 'Down stake',
       worstCase: 'Worst case',
+      beyondPool: 'Beyond the pool',
     },
     banners: {
       title: 'Banners',

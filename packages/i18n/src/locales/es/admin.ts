@@ -88,6 +88,7 @@ const admin: AdminTexts = {
       upStake: 'Importe alcista',
       downStake: 'Importe bajista',
       worstCase: 'Peor caso',
+      beyondPool: 'Supera el fondo',
     },
     banners: {
       title: 'Banners de inicio',

@@ -88,6 +88,7 @@ const admin: AdminTexts = {
       upStake: 'Mises à la hausse',
       downStake: 'Mises à la baisse',
       worstCase: 'Pire cas',
+      beyondPool: 'Dépasse le fonds',
     },
     banners: {
       title: 'Bannières',

@@ -89,6 +89,7 @@ const admin: AdminTexts = {
       upStake: 'Nominal naik',
       downStake: 'Nominal turun',
       worstCase: 'Kasus terburuk',
+      beyondPool: 'Melebihi dana',
     },
     banners: {
       title: 'Banner',

@@ -87,6 +87,7 @@ const admin: AdminTexts = {
       upStake: 'アップの賭け金',
       downStake: 'ダウンの賭け金',
       worstCase: '最悪ケース',
+      beyondPool: 'プール残高超過',
     },
     banners: {
       title: 'バナー',

@@ -88,6 +88,7 @@ const admin: AdminTexts = {
       upStake: '상승 금액',
       downStake: '하락 금액',
       worstCase: '최악의 경우',
+      beyondPool: '풀 잔액 초과',
     },
     banners: {
       title: '배너',

@@ -87,6 +87,7 @@ const admin: AdminTexts = {
       upStake: 'Valor em alta',
       downStake: 'Valor em baixa',
       worstCase: 'Pior caso',
+      beyondPool: 'Excede o fundo',
     },
     banners: {
       title: 'Banners do início',

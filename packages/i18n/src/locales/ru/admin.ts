@@ -88,6 +88,7 @@ const admin: AdminTexts = {
       upStake: 'Ставки «выше»',
       downStake: 'Ставки «ниже»',
       worstCase: 'Худший случай',
+      beyondPool: 'Больше пула',
     },
     banners: {
       title: 'Баннеры',

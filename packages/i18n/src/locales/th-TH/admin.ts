@@ -85,6 +85,7 @@ const admin: AdminTexts = {
       upStake: 'เงินเดิมพันขึ้น',
       downStake: 'เงินเดิมพันลง',
       worstCase: 'กรณีเลวร้ายที่สุด',
+      beyondPool: 'เกินกองทุน',
     },
     banners: {
       title: 'แบนเนอร์',

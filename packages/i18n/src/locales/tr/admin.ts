@@ -88,6 +88,7 @@ const admin: AdminTexts = {
       upStake: 'Yükseliş tutarı',
       downStake: 'Düşüş tutarı',
       worstCase: 'En kötü durum',
+      beyondPool: 'Havuzu aşıyor',
     },
     banners: {
       title: 'Bannerlar',

@@ -88,6 +88,7 @@ const admin: AdminTexts = {
       upStake: 'Cược tăng',
       downStake: 'Cược giảm',
       worstCase: 'Trường hợp xấu nhất',
+      beyondPool: 'Vượt quỹ',
     },
     banners: {
       title: 'Biểu ngữ',

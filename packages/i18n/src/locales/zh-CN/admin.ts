@@ -85,6 +85,7 @@ const admin: AdminTexts = {
       upStake: '看涨投注',
       downStake: '看跌投注',
       worstCase: '最坏情况',
+      beyondPool: '超出资金池',
     },
     banners: {
       title: '轮播图',

@@ -85,6 +85,7 @@ const admin: AdminTexts = {
       upStake: '看漲投注',
       downStake: '看跌投注',
       worstCase: '最壞情況',
+      beyondPool: '超出資金池',
     },
     banners: {
       title: '輪播圖',
