@@ -105,6 +105,10 @@ const router = createBrowserRouter(
           }),
         },
         {
+          path: 'options',
+          lazy: async () => ({ Component: (await import('../features/options/Options')).Options }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },

@@ -18,6 +18,7 @@ describe('the sections of each role', () => {
         'assets',
         'markets',
         'perpetuals',
+        'options',
         'outbox',
         'announcements',
         'banners',
@@ -26,7 +27,7 @@ describe('the sections of each role', () => {
         'security',
       ],
     ],
-    ['support', ['users', 'adjustments', 'adjustmentProposals', 'outbox', 'security']],
+    ['support', ['users', 'adjustments', 'adjustmentProposals', 'options', 'outbox', 'security']],
     [
       'reviewer',
       [
@@ -37,6 +38,7 @@ describe('the sections of each role', () => {
         'withdrawals',
         'adjustmentProposals',
         'ledger',
+        'options',
         'security',
       ],
     ],

@@ -16,6 +16,7 @@ import {
   ShieldCheck,
   SlidersHorizontal,
   Stamp,
+  Timer,
   UserCog,
   Users,
   WalletCards,
@@ -33,6 +34,7 @@ export type Section = {
     | 'assets'
     | 'markets'
     | 'perpetuals'
+    | 'options'
     | 'adjustments'
     | 'adjustmentProposals'
     | 'ledger'
@@ -55,6 +57,7 @@ const WITHDRAWALS: Section = { id: 'withdrawals', path: '/withdrawals', icon: Ar
 const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
 const MARKETS: Section = { id: 'markets', path: '/markets', icon: CandlestickChart };
 const PERPETUALS: Section = { id: 'perpetuals', path: '/perpetuals', icon: ChartNoAxesCombined };
+const OPTIONS: Section = { id: 'options', path: '/options', icon: Timer };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const ADJUSTMENT_PROPOSALS: Section = {
   id: 'adjustmentProposals',
@@ -87,6 +90,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ASSETS,
     MARKETS,
     PERPETUALS,
+    OPTIONS,
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
@@ -94,7 +98,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
-  support: [USERS, ADJUSTMENTS, ADJUSTMENT_PROPOSALS, OUTBOX, SECURITY],
+  support: [USERS, ADJUSTMENTS, ADJUSTMENT_PROPOSALS, OPTIONS, OUTBOX, SECURITY],
   reviewer: [
     IDENTITY,
     BANK_CARDS,
@@ -103,6 +107,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     WITHDRAWALS,
     ADJUSTMENT_PROPOSALS,
     LEDGER,
+    OPTIONS,
     SECURITY,
   ],
   content: [ANNOUNCEMENTS, BANNERS, SECURITY],
