@@ -197,7 +197,7 @@ function OpenOrderRow({
         </div>
         <div>
           <dt>{t('options.orders.closeTime')}</dt>
-          <dd dir="ltr">{timeOf(order.closeTime, language)}</dd>
+          <dd>{timeOf(order.closeTime, language)}</dd>
         </div>
       </dl>
       <div className={styles.orderFoot}>
@@ -242,11 +242,11 @@ export function SettledOrderRow({ order, onProof }: { order: OptionOrderView; on
         </div>
         <div>
           <dt>{t('options.orders.openTime')}</dt>
-          <dd dir="ltr">{order.openTime === null ? '--' : timeOf(order.openTime, language)}</dd>
+          <dd>{order.openTime === null ? '--' : timeOf(order.openTime, language)}</dd>
         </div>
         <div>
           <dt>{t('options.orders.closeTime')}</dt>
-          <dd dir="ltr">{timeOf(order.closeTime, language)}</dd>
+          <dd>{timeOf(order.closeTime, language)}</dd>
         </div>
       </dl>
       <div className={styles.orderFoot}>

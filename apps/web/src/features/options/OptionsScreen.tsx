@@ -232,7 +232,7 @@ function BuyView({
           </div>
           <div>
             <dt>{t('options.screen.nextTime')}</dt>
-            <dd dir="ltr" data-testid={OptionsTestId.nextTime}>
+            <dd data-testid={OptionsTestId.nextTime}>
               <time dateTime={round.closeTime.toISOString()}>{closeTime}</time>
             </dd>
           </div>

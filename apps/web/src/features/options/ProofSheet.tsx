@@ -115,11 +115,7 @@ function TickCard({
     <section className={styles.tick} data-testid={testId}>
       <h3>
         {title}
-        {tick ? (
-          <span className={styles.tickId} dir="ltr">
-            {t('options.proof.tickId', { id: tick.id })}
-          </span>
-        ) : null}
+        {tick ? <span className={styles.tickId}>{t('options.proof.tickId', { id: tick.id })}</span> : null}
       </h3>
       <dl className={styles.facts}>
         <div>
@@ -130,11 +126,11 @@ function TickCard({
         </div>
         <div>
           <dt>{t('options.proof.recordedAt')}</dt>
-          <dd dir="ltr">{tick ? exactTime(tick.time, language) : '--'}</dd>
+          <dd>{tick ? exactTime(tick.time, language) : '--'}</dd>
         </div>
         <div>
           <dt>{reference.label}</dt>
-          <dd dir="ltr">{exactTime(reference.time, language)}</dd>
+          <dd>{exactTime(reference.time, language)}</dd>
         </div>
       </dl>
     </section>
