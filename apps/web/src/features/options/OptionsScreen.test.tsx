@@ -10,7 +10,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotice } from '../../components/notice/noticeStore';
-import { i18n, initI18n } from '../../i18n/i18n';
+import { i18n, initI18n, switchLanguage } from '../../i18n/i18n';
 import { setRealtimeClient } from '../../lib/realtime';
 import { type FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
 import { btcUsdt } from '../../test/marketFixtures';
@@ -305,6 +305,22 @@ describe('buying options', () => {
     expect(sent[0]?.body).toMatchObject({ direction: 'down', amount: '200' });
     // The amount stays for another try.
     expect((screen.getByTestId(OptionsTestId.amount) as HTMLInputElement).value).toBe('200');
+  });
+
+  it('reads in Arabic: its own words, prices and amounts left to right, times in the reading direction', async () => {
+    await switchLanguage('ar');
+    try {
+      renderScreen();
+      await waitFor(() => expect(text(OptionsTestId.available)).toBe('250.5 USDT'));
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(text(OptionsTestId.tab('buy'))).toBe('شراء الخيارات');
+      expect(text(OptionsTestId.buy('up'))).toBe('شراء صعود');
+      expect(screen.getByTestId(OptionsTestId.livePrice).getAttribute('dir')).toBe('ltr');
+      expect(screen.getByTestId(OptionsTestId.available).getAttribute('dir')).toBe('ltr');
+      expect(screen.getByTestId(OptionsTestId.nextTime).hasAttribute('dir')).toBe(false);
+    } finally {
+      await switchLanguage('en-US');
+    }
   });
 
   it('pauses buying while the price feed is stale', async () => {
