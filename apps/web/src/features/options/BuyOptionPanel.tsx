@@ -29,7 +29,7 @@ import { OptionsTestId } from './testIds';
 type Props = {
   product: OptionProduct;
   period: OptionPeriod;
-  /** The round on sale now, whose number the order names so that it is never moved to a later round. */
+  /** The round on sale now. */
   round: Round;
   disabled: boolean;
 };
@@ -54,7 +54,11 @@ export function BuyOptionPanel({ product, period, round, disabled }: Props) {
   ]);
   const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
-  const [confirming, setConfirming] = useState<OptionDirection | null>(null);
+  // The direction and the round the buyer saw when they chose: a round turning while they confirm must not move
+  // the order into the next round, so the server is named this one and refuses if its buying has closed.
+  const [confirming, setConfirming] = useState<{ direction: OptionDirection; periodNumber: number } | null>(
+    null,
+  );
 
   const { asset } = product;
   const available = balances.data?.find((balance) => balance.asset === asset)?.available;
@@ -82,7 +86,7 @@ export function BuyOptionPanel({ product, period, round, disabled }: Props) {
   const ask = (direction: OptionDirection) => {
     setTried(true);
     if (disabled || amount.trim() === '' || problem) return;
-    setConfirming(direction);
+    setConfirming({ direction, periodNumber: round.periodNumber });
   };
 
   const buy = (event: FormEvent<HTMLFormElement>) => {
@@ -91,9 +95,9 @@ export function BuyOptionPanel({ product, period, round, disabled }: Props) {
     const body: PlaceOptionOrderBody = {
       productId: product.id,
       periodSeconds: period.seconds,
-      direction: confirming,
+      direction: confirming.direction,
       amount: amount.trim(),
-      periodNumber: round.periodNumber,
+      periodNumber: confirming.periodNumber,
     };
     place.mutate(
       { body, key: attempts.keyFor(body) },
@@ -241,12 +245,12 @@ export function BuyOptionPanel({ product, period, round, disabled }: Props) {
           </div>
           <div>
             <dt>{t('options.screen.periodNumber')}</dt>
-            <dd dir="ltr">{round.periodNumber}</dd>
+            <dd dir="ltr">{confirming?.periodNumber ?? round.periodNumber}</dd>
           </div>
           <div>
             <dt>{t('options.screen.direction')}</dt>
-            <dd className={styles.directionText} data-direction={confirming ?? undefined}>
-              {confirming ? t(`options.orders.directions.${confirming}`) : null}
+            <dd className={styles.directionText} data-direction={confirming?.direction}>
+              {confirming ? t(`options.orders.directions.${confirming.direction}`) : null}
             </dd>
           </div>
           <div>

@@ -282,6 +282,34 @@ describe('buying options', () => {
     expect((screen.getByTestId(OptionsTestId.amount) as HTMLInputElement).value).toBe('');
   });
 
+  it('names the round the buyer saw, even when the round turns while they confirm', async () => {
+    renderScreen();
+    await ready();
+    await userEvent.type(screen.getByTestId(OptionsTestId.amount), '50');
+    await userEvent.click(screen.getByTestId(OptionsTestId.buy('down')));
+    const socket = openSocket();
+    const next = Date.now() + 50 * SECOND;
+    socket.push('optionClock:1', {
+      productId: '1',
+      symbol: 'BTCUSDT',
+      rounds: [
+        {
+          periodSeconds: 60,
+          periodNumber: 4_243,
+          openTime: at(next - 50 * SECOND),
+          closeTime: at(next + 10 * SECOND),
+          buyCutoffTime: at(next),
+        },
+      ],
+      lastTick: null,
+      stale: false,
+    });
+    await waitFor(() => expect(text(OptionsTestId.periodNumber)).toBe('4243'));
+    await userEvent.click(screen.getByTestId(OptionsTestId.confirm));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ direction: 'down', amount: '50', periodNumber: 4_242 });
+  });
+
   it("refuses an amount outside the period's stakes before asking the server", async () => {
     renderScreen();
     await ready();
