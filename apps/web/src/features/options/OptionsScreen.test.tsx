@@ -17,6 +17,7 @@ import { btcUsdt } from '../../test/marketFixtures';
 import { renderRoutes } from '../../test/render';
 import { FuturesTestId } from '../futures/testIds';
 import { OptionsScreen } from './OptionsScreen';
+import { resetServerClock } from './serverClock';
 import { OptionsTestId } from './testIds';
 
 /*
@@ -203,6 +204,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  resetServerClock();
   setRealtimeClient(null);
   vi.restoreAllMocks();
   localStorage.clear();
@@ -280,6 +282,31 @@ describe('buying options', () => {
     expect(sent[0]?.key).toBeTruthy();
     await waitFor(() => expect(currentNotice()?.message).toBe('Purchase successful'));
     expect((screen.getByTestId(OptionsTestId.amount) as HTMLInputElement).value).toBe('');
+  });
+
+  it("counts down on the server's clock when this device's clock is off", async () => {
+    renderScreen();
+    await ready();
+    const socket = openSocket();
+    // The server is a minute ahead of the device: its round 4,242 stops selling 2:05 after its own now.
+    const server = Date.now() + 60 * SECOND;
+    const cutoff = server + 125 * SECOND;
+    socket.push('optionClock:1', {
+      productId: '1',
+      symbol: 'BTCUSDT',
+      rounds: [
+        {
+          periodSeconds: 60,
+          periodNumber: 4_242,
+          openTime: at(cutoff - 50 * SECOND),
+          closeTime: at(cutoff + 10 * SECOND),
+          buyCutoffTime: at(cutoff),
+        },
+      ],
+      lastTick: tick('8', '50042.50', at(server)),
+      stale: false,
+    });
+    await waitFor(() => expect(text(OptionsTestId.buyCountdown)).toMatch(/^02:0[4-6]$/));
   });
 
   it('names the round the buyer saw, even when the round turns while they confirm', async () => {

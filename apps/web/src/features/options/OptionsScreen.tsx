@@ -31,6 +31,7 @@ import {
   useOptionProductsQuery,
   useOptionTicksQuery,
 } from './queries';
+import { noteServerTime } from './serverClock';
 import { OptionsTestId } from './testIds';
 import { useNow } from './useNow';
 
@@ -127,12 +128,18 @@ export function OptionsScreen() {
   );
 }
 
-/** Subscribes to one product's round clock, writing each push into the cache; draws nothing. */
+/** Subscribes to one product's round clock, writing each push into the cache and the clock's offset; draws nothing. */
 function FollowClock({ productId }: { productId: string }) {
   const queryClient = useQueryClient();
-  useChannelEvents(streams.optionClock, (clock) => writePushedClock(queryClient, clock), {
-    product: productId,
-  });
+  useChannelEvents(
+    streams.optionClock,
+    (clock) => {
+      // A tick is pushed as it is recorded: its time tells how far this device's clock is off.
+      if (clock.lastTick) noteServerTime(clock.lastTick.time);
+      writePushedClock(queryClient, clock);
+    },
+    { product: productId },
+  );
   return null;
 }
 
