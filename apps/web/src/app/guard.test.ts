@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, type GuardDecision, guardDecision } from './guard';
-import { SPEC_ROUTES } from './routes';
+import { findRoute, SPEC_ROUTES } from './routes';
 
 /** Spec §6 (and /user/forgot, which must open without a token). */
 const PUBLIC = [
@@ -57,6 +57,8 @@ const SPEC_PATHS = [
   '/trade/spotTrading',
   // Not in the spec's table: the futures screen beside spot (issue 18).
   '/trade/futures',
+  // Not in the spec's table: the options screen beside spot and futures (issue 19).
+  '/trade/options',
   '/current/mixCash',
   '/current/swapOrder',
   '/current/orderList',
@@ -74,7 +76,7 @@ describe('the route table', () => {
     expect(SPEC_ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_PATHS].sort());
   });
 
-  it('puts the six shell routes and the futures screen in the tabbed shell', () => {
+  it('puts the six shell routes and the futures and options screens in the tabbed shell', () => {
     expect(SPEC_ROUTES.filter((route) => route.inShell).map((route) => route.path)).toEqual([
       '/home/index',
       '/home/service',
@@ -82,6 +84,7 @@ describe('the route table', () => {
       '/current/index',
       '/trade/index',
       '/trade/futures',
+      '/trade/options',
       '/trade/detail',
     ]);
   });
@@ -99,6 +102,14 @@ describe('the guard', () => {
 
   it('sends a token holder who opens the login page to home', () => {
     expect(guardDecision('/user/login', true)).toBe('home');
+  });
+
+  it('asks for a login before buying options or reading the investment record, and lets a token holder in', () => {
+    for (const path of ['/trade/options', '/trade/historyRecord']) {
+      expect(guardDecision(path, false)).toBe('login');
+      expect(guardDecision(path, true)).toBe('allow');
+      expect(findRoute(path)?.screen).toBeDefined();
+    }
   });
 
   it('shows the not-found page for an unknown path, with or without a token', () => {

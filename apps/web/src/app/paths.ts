@@ -34,5 +34,9 @@ export const SPOT_TRADING_PATH = '/trade/spotTrading';
 export const ALL_TRADES_PATH = '/trade/allTrade';
 /** The perpetual futures trading screen (`?symbol=`), beside spot on the trade tab; not in the spec's table. */
 export const FUTURES_TRADING_PATH = '/trade/futures';
+/** Timed up/down options: buy, awaiting delivery and my options (`?tab=`); not in the spec's table (issue 19). */
+export const OPTIONS_TRADING_PATH = '/trade/options';
+/** The investment record: settled option orders across products (spec §2). */
+export const HISTORY_RECORD_PATH = '/trade/historyRecord';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = MARKET_DETAIL_PATH;

@@ -12,6 +12,7 @@ import {
   CHARGE2_PATH,
   FORGOT_PATH,
   FUTURES_TRADING_PATH,
+  HISTORY_RECORD_PATH,
   HOME_PATH,
   IDENTITY_PATH,
   LOGIN_PATH,
@@ -21,6 +22,7 @@ import {
   MINE_PATH,
   MY_WALLET_PATH,
   NOTIFICATION_PATH,
+  OPTIONS_TRADING_PATH,
   PROFILE_PATH,
   RECHARGE_PATH,
   REGISTER_PATH,
@@ -82,6 +84,8 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   shell(TRADE_TAB_PATH, 'private', 'tradeTab'),
   // Not in the spec: the futures side of the trade tab (issue 18), in the shell as the tab is.
   shell(FUTURES_TRADING_PATH, 'private', 'futuresTrading'),
+  // Not in the spec: the options side of the trade tab (issue 19); buying and the orders need a token.
+  shell(OPTIONS_TRADING_PATH, 'private', 'optionsTrading'),
   shell(MARKET_DETAIL_PATH, 'private', 'marketDetail', (search, table) => [
     urlOf(table.getMarket, { params: { symbol: symbolOf(search) } }),
   ]),
@@ -119,7 +123,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page('/home/financial/package', 'private'),
   page(MESSAGE_DETAIL_PATH, 'private', 'messageDetail'),
   // Trade group (/trade/detail is in the shell).
-  page('/trade/historyRecord', 'private'),
+  page(HISTORY_RECORD_PATH, 'private', 'historyRecord'),
   page(ALL_TRADES_PATH, 'private', 'allTrades'),
   page(SPOT_TRADING_PATH, 'private', 'spotTrading'),
   // Market group.

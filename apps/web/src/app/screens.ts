@@ -91,6 +91,12 @@ export const screens = {
     withQueries(import('../features/futures/FuturesTradingScreen')).then((m) => ({
       default: m.FuturesTradingScreen,
     })),
+  optionsTrading: () =>
+    withQueries(import('../features/options/OptionsScreen')).then((m) => ({ default: m.OptionsScreen })),
+  historyRecord: () =>
+    withQueries(import('../features/options/HistoryRecordScreen')).then((m) => ({
+      default: m.HistoryRecordScreen,
+    })),
   allTrades: () =>
     withQueries(import('../features/spot/AllTradesScreen')).then((m) => ({ default: m.AllTradesScreen })),
 } satisfies Record<string, ScreenLoader>;

@@ -3,6 +3,7 @@ export const FuturesTestId = {
   screen: 'futures-screen',
   modeSpot: 'trade-mode-spot',
   modeFutures: 'trade-mode-futures',
+  modeOptions: 'trade-mode-options',
   pair: 'futures-pair',
   pairSheet: 'futures-pair-sheet',
   pairOption: (symbol: string) => `futures-pair-${symbol}`,

@@ -1,0 +1,266 @@
+import type { OptionOrderView, OptionProduct } from '@kestrel/contract';
+import { dateTimeFormat, type Locale } from '@kestrel/i18n';
+import { compareDecimals, parseDecimal } from '@kestrel/money';
+import { Button, Spinner } from '@kestrel/ui';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../components/ErrorState';
+import { useLanguage } from '../../i18n/useLanguage';
+import { formatPnl } from '../futures/figures';
+import {
+  formatCountdown,
+  formatPayoutRate,
+  formatPeriod,
+  productName,
+  secondsUntil,
+  signOf,
+} from './figures';
+import styles from './Options.module.css';
+import { ProofSheet } from './ProofSheet';
+import { formatStake, formatTickPrice } from './prices';
+import type { OptionOrderState } from './queries';
+import { OptionsTestId } from './testIds';
+import { useNow } from './useNow';
+
+type OrdersQuery = UseInfiniteQueryResult<
+  InfiniteData<{ items: OptionOrderView[]; next: string | null }, unknown>,
+  Error
+>;
+
+type Props = {
+  orders: OrdersQuery;
+  /** The products as cached, whose latest ticks are the open orders' live prices. */
+  products: readonly OptionProduct[];
+  state: OptionOrderState;
+};
+
+/** Open orders (awaiting delivery) or settled ones (my options), each with its proof a tap away. */
+export function OptionOrderList({ orders, products, state }: Props) {
+  const { t } = useTranslation();
+  const [proofOf, setProofOf] = useState<string | null>(null);
+  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (orders.isPending) return <LoadingState />;
+  if (orders.isError && items.length === 0) {
+    return <ErrorState message={orders.error.message} onRetry={() => orders.refetch()} />;
+  }
+  if (items.length === 0) {
+    return (
+      <p className={styles.empty} data-testid={OptionsTestId.ordersEmpty}>
+        {t(state === 'open' ? 'options.orders.noAwaiting' : 'options.orders.noCompleted')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className={styles.orders}>
+        {items.map((order) =>
+          state === 'open' ? (
+            <OpenOrderRow
+              key={order.id}
+              order={order}
+              product={products.find((product) => product.id === order.productId)}
+              onProof={() => setProofOf(order.id)}
+            />
+          ) : (
+            <SettledOrderRow key={order.id} order={order} onProof={() => setProofOf(order.id)} />
+          ),
+        )}
+      </ul>
+      <div className={styles.more}>
+        {orders.hasNextPage ? (
+          <Button
+            variant="ghost"
+            size="md"
+            loading={orders.isFetchingNextPage}
+            onClick={() => void orders.fetchNextPage()}
+            data-testid={OptionsTestId.loadMore}
+          >
+            {t('options.orders.loadMore')}
+          </Button>
+        ) : orders.isFetchingNextPage ? (
+          <Spinner size={20} />
+        ) : (
+          <span className={styles.end} data-testid={OptionsTestId.ordersEnd}>
+            {t('options.orders.end')}
+          </span>
+        )}
+      </div>
+      <ProofSheet orderId={proofOf} onClose={() => setProofOf(null)} />
+    </>
+  );
+}
+
+function timeOf(iso: string, locale: Locale): string {
+  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+}
+
+/** The head of an order's card: direction, product and period, and the round's number. */
+function OrderHead({ order }: { order: OptionOrderView }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <div className={styles.orderHead}>
+      <span className={styles.badge} data-direction={order.direction}>
+        {t(`options.orders.directions.${order.direction}`)}
+      </span>
+      <span className={styles.orderTitle}>
+        {productName(order)} · <span dir="ltr">{formatPeriod(order.periodSeconds, language)}</span>
+      </span>
+      <span className={styles.orderPeriod}>{t('options.orders.period', { number: order.periodNumber })}</span>
+    </div>
+  );
+}
+
+function ProofButton({ onProof }: { onProof: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={styles.proofButton}
+      onClick={onProof}
+      data-testid={OptionsTestId.orderProof}
+    >
+      <ShieldCheck size={16} aria-hidden />
+      {t('options.orders.proof')}
+    </button>
+  );
+}
+
+/** Whether the live price is winning the order so far: 1 winning, -1 losing, 0 level or not known. */
+function standing(order: OptionOrderView, live: string | undefined): -1 | 0 | 1 {
+  const open = order.openPrice === null ? undefined : parseDecimal(order.openPrice);
+  const now = live === undefined ? undefined : parseDecimal(live);
+  if (!open || !now) return 0;
+  const move = compareDecimals(now, open);
+  return order.direction === 'up' ? move : (-move as -1 | 0 | 1);
+}
+
+function OpenOrderRow({
+  order,
+  product,
+  onProof,
+}: {
+  order: OptionOrderView;
+  product: OptionProduct | undefined;
+  onProof: () => void;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const now = useNow();
+  const live = product?.lastTick?.price;
+  const left = secondsUntil(new Date(order.closeTime), now);
+  return (
+    <li className={styles.order} data-testid={OptionsTestId.order} data-status={order.status}>
+      <OrderHead order={order} />
+      <dl className={styles.orderFacts}>
+        <div>
+          <dt>{t('options.orders.amount')}</dt>
+          <dd dir="ltr">{formatStake(order.amount, order.asset, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.openPrice')}</dt>
+          <dd data-testid={OptionsTestId.orderOpenPrice}>
+            {order.openPrice === null ? (
+              <span className={styles.waiting}>{t('options.orders.waitingOpenTick')}</span>
+            ) : (
+              <span dir="ltr">{formatTickPrice(order.openPrice, language)}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.livePrice')}</dt>
+          <dd
+            dir="ltr"
+            className={styles.signed}
+            data-sign={standing(order, live)}
+            data-testid={OptionsTestId.orderLivePrice}
+          >
+            {live === undefined ? '--' : formatTickPrice(live, language)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.timeLeft')}</dt>
+          <dd data-testid={OptionsTestId.orderTimeLeft}>
+            {left > 0 ? (
+              <span dir="ltr">{formatCountdown(left, language)}</span>
+            ) : (
+              t('options.orders.settling')
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.payoutRate')}</dt>
+          <dd dir="ltr">{formatPayoutRate(order.payoutRate, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.closeTime')}</dt>
+          <dd>{timeOf(order.closeTime, language)}</dd>
+        </div>
+      </dl>
+      <div className={styles.orderFoot}>
+        <span className={styles.status}>{t(`options.orders.statuses.${order.status}`)}</span>
+        <ProofButton onProof={onProof} />
+      </div>
+    </li>
+  );
+}
+
+/** A settled order: open and close price and time, the outcome and the profit coloured by its sign. */
+export function SettledOrderRow({ order, onProof }: { order: OptionOrderView; onProof: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const profit = order.profit ?? '0';
+  return (
+    <li className={styles.order} data-testid={OptionsTestId.order} data-status={order.status}>
+      <OrderHead order={order} />
+      <dl className={styles.orderFacts}>
+        <div>
+          <dt>{t('options.orders.amount')}</dt>
+          <dd dir="ltr">{formatStake(order.amount, order.asset, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.profit')}</dt>
+          <dd
+            dir="ltr"
+            className={styles.signed}
+            data-sign={signOf(profit)}
+            data-testid={OptionsTestId.orderProfit}
+          >
+            {formatPnl(profit, language)} {order.asset}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.openPrice')}</dt>
+          <dd dir="ltr">{order.openPrice === null ? '--' : formatTickPrice(order.openPrice, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.closePrice')}</dt>
+          <dd dir="ltr">{order.closePrice === null ? '--' : formatTickPrice(order.closePrice, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.openTime')}</dt>
+          <dd>{order.openTime === null ? '--' : timeOf(order.openTime, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('options.orders.closeTime')}</dt>
+          <dd>{timeOf(order.closeTime, language)}</dd>
+        </div>
+      </dl>
+      <div className={styles.orderFoot}>
+        <span
+          className={styles.outcome}
+          data-outcome={order.outcome}
+          data-testid={OptionsTestId.orderOutcome}
+        >
+          {order.outcome
+            ? t(`options.orders.outcomes.${order.outcome}`)
+            : t(`options.orders.statuses.${order.status}`)}
+        </span>
+        <ProofButton onProof={onProof} />
+      </div>
+    </li>
+  );
+}
