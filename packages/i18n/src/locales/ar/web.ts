@@ -539,6 +539,8 @@ const web: WebTexts = {
       trade: 'تداول',
       funding: 'تمويل',
       liquidation: 'تصفية',
+      investmentDeduction: 'خصم الاستثمار',
+      returnOnInvestment: 'عائد الاستثمار',
     },
     reference: 'المرجع {{reference}}',
     end: 'لا مزيد من السجلات',

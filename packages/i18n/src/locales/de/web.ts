@@ -553,6 +553,8 @@ const web: WebTexts = {
       trade: 'Handel',
       funding: 'Finanzierung',
       liquidation: 'Zwangsliquidation',
+      investmentDeduction: 'Investitionsabzug',
+      returnOnInvestment: 'Investitionsrendite',
     },
     reference: 'Referenz {{reference}}',
     end: 'Keine weiteren Einträge',

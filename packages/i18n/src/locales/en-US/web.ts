@@ -547,6 +547,8 @@ const web = {
       trade: 'Trade',
       funding: 'Funding',
       liquidation: 'Liquidation',
+      investmentDeduction: 'Investment deduction',
+      returnOnInvestment: 'Return on investment',
     },
     reference: 'Ref. {{reference}}',
     end: 'No more records',

@@ -546,6 +546,8 @@ const web: WebTexts = {
       trade: 'Operación',
       funding: 'Financiación',
       liquidation: 'Liquidación',
+      investmentDeduction: 'Deducción de inversión',
+      returnOnInvestment: 'Rendimiento de la inversión',
     },
     reference: 'Ref. {{reference}}',
     end: 'No hay más registros',

@@ -553,6 +553,8 @@ const web: WebTexts = {
       trade: 'Transaction',
       funding: 'Financement',
       liquidation: 'Liquidation forcée',
+      investmentDeduction: "Déduction d'investissement",
+      returnOnInvestment: 'Retour sur investissement',
     },
     reference: 'Réf. {{reference}}',
     end: "Plus d'opérations",

@@ -552,6 +552,8 @@ const web: WebTexts = {
       trade: 'Perdagangan',
       funding: 'Pendanaan',
       liquidation: 'Likuidasi',
+      investmentDeduction: 'Potongan investasi',
+      returnOnInvestment: 'Hasil investasi',
     },
     reference: 'Referensi {{reference}}',
     end: 'Tidak ada riwayat lagi',

@@ -543,6 +543,8 @@ const web: WebTexts = {
       trade: '取引',
       funding: '資金調達',
       liquidation: '強制決済',
+      investmentDeduction: '投資控除',
+      returnOnInvestment: '投資収益',
     },
     reference: '参照 {{reference}}',
     end: 'これ以上の履歴はありません',

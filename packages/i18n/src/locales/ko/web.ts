@@ -540,6 +540,8 @@ const web: WebTexts = {
       trade: '거래',
       funding: '펀딩비',
       liquidation: '강제 청산',
+      investmentDeduction: '투자 차감',
+      returnOnInvestment: '투자 수익',
     },
     reference: '참조 {{reference}}',
     end: '더 이상 내역이 없습니다',

@@ -547,6 +547,8 @@ const web: WebTexts = {
       trade: 'Negociação',
       funding: 'Financiamento',
       liquidation: 'Liquidação',
+      investmentDeduction: 'Dedução de investimento',
+      returnOnInvestment: 'Retorno do investimento',
     },
     reference: 'Ref. {{reference}}',
     end: 'Não há mais registros',

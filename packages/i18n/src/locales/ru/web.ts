@@ -550,6 +550,8 @@ const web: WebTexts = {
       trade: 'Сделка',
       funding: 'Финансирование',
       liquidation: 'Ликвидация',
+      investmentDeduction: 'Списание на инвестицию',
+      returnOnInvestment: 'Доход от инвестиции',
     },
     reference: 'Ссылка {{reference}}',
     end: 'Больше записей нет',

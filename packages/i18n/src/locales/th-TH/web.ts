@@ -535,6 +535,8 @@ const web: WebTexts = {
       trade: 'การซื้อขาย',
       funding: 'ค่าธรรมเนียมการระดมทุน',
       liquidation: 'การบังคับปิดสถานะ',
+      investmentDeduction: 'หักเงินลงทุน',
+      returnOnInvestment: 'ผลตอบแทนการลงทุน',
     },
     reference: 'อ้างอิง {{reference}}',
     end: 'ไม่มีรายการเพิ่มเติม',

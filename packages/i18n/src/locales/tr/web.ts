@@ -546,6 +546,8 @@ const web: WebTexts = {
       trade: 'İşlem',
       funding: 'Fonlama',
       liquidation: 'Tasfiye',
+      investmentDeduction: 'Yatırım kesintisi',
+      returnOnInvestment: 'Yatırım getirisi',
     },
     reference: 'Referans {{reference}}',
     end: 'Başka kayıt yok',

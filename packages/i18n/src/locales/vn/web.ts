@@ -547,6 +547,8 @@ const web: WebTexts = {
       trade: 'Giao dịch',
       funding: 'Phí funding',
       liquidation: 'Thanh lý',
+      investmentDeduction: 'Khấu trừ đầu tư',
+      returnOnInvestment: 'Lợi nhuận đầu tư',
     },
     reference: 'Mã tham chiếu {{reference}}',
     end: 'Không còn bản ghi nào',

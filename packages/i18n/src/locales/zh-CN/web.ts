@@ -533,6 +533,8 @@ const web: WebTexts = {
       trade: '交易',
       funding: '资金费用',
       liquidation: '强制平仓',
+      investmentDeduction: '投资扣款',
+      returnOnInvestment: '投资回报',
     },
     reference: '编号 {{reference}}',
     end: '没有更多记录了',

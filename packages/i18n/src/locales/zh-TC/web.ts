@@ -533,6 +533,8 @@ const web: WebTexts = {
       trade: '交易',
       funding: '資金費用',
       liquidation: '強制平倉',
+      investmentDeduction: '投資扣款',
+      returnOnInvestment: '投資回報',
     },
     reference: '編號 {{reference}}',
     end: '沒有更多記錄了',
