@@ -81,6 +81,13 @@ import {
   twilioSender,
 } from './modules/notifications';
 import {
+  OptionOrdersRepository,
+  OptionProductsRepository,
+  OptionsService,
+  optionsAdminRoutes,
+  optionsRoutes,
+} from './modules/options';
+import {
   bankCardAccounts,
   cryptoWalletAccounts,
   PayoutAccountsRepository,
@@ -439,6 +446,23 @@ export async function buildApp({
   });
   app.addHook('onReady', async () => futuresMarketMaker.start());
   app.addHook('preClose', async () => futuresMarketMaker.stop());
+  /**
+   * Timed up/down options (decision 0047): buying on any node; each product's owner records its index ticks and
+   * settles its rounds from the database.
+   */
+  const options = new OptionsService({
+    products: new OptionProductsRepository(database.db),
+    orders: new OptionOrdersRepository(database.db),
+    ledger,
+    markets,
+    publisher: realtime,
+    leadership: cluster.leadership,
+    log: app.log,
+  });
+  await app.register(optionsRoutes, { prefix: '/api/options', auth, options, idempotency });
+  await app.register(optionsAdminRoutes, { prefix: '/api/admin', admins, options });
+  app.addHook('onReady', async () => options.start());
+  app.addHook('onClose', async () => options.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */

@@ -95,6 +95,9 @@ export const RECORD_TYPES = [
   'trade',
   'funding',
   'liquidation',
+  // Options: the stake of an order bought, and what its settlement paid back.
+  'investmentDeduction',
+  'returnOnInvestment',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

@@ -147,6 +147,20 @@ export const ERRORS = {
   futuresMarginModeLocked: { code: 7303, status: 409, message: 'futures.settings.errors.marginModeLocked' },
   // Brackets rise in cap, never rise in maximum leverage and never fall in maintenance margin rate.
   futuresBracketsInvalid: { code: 7304, status: 400, message: 'futures.markets.errors.bracketsInvalid' },
+  // 74xx: timed up/down options. A stale feed reuses priceStale (7003), too little balance insufficientBalance.
+  optionProductUnknown: { code: 7401, status: 404, message: 'options.errors.productUnknown' },
+  optionPeriodUnknown: { code: 7402, status: 400, message: 'options.errors.periodUnknown' },
+  optionOrderUnknown: { code: 7403, status: 404, message: 'options.errors.orderUnknown' },
+  optionProductClosed: { code: 7404, status: 409, message: 'options.errors.productClosed' },
+  optionStakeOutOfRange: { code: 7405, status: 400, message: 'options.errors.stakeOutOfRange' },
+  // The round the buyer saw no longer sells: the order is refused rather than placed in the next round.
+  optionRoundClosed: { code: 7406, status: 409, message: 'options.errors.roundClosed' },
+  optionOpenOrdersCap: { code: 7407, status: 409, message: 'options.errors.openOrdersCap' },
+  // Today's (UTC) settled losses, the stakes still open and this stake may not pass the product's daily cap.
+  optionDailyLossCap: { code: 7408, status: 409, message: 'options.errors.dailyLossCap' },
+  optionProductExists: { code: 7409, status: 409, message: 'options.errors.productExists' },
+  // Periods of one length twice, a maximum stake below the minimum, a cutoff not shorter than the period.
+  optionPeriodsInvalid: { code: 7410, status: 400, message: 'options.errors.periodsInvalid' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

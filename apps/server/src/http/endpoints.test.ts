@@ -82,6 +82,7 @@ const BODIES: Record<string, unknown> = {
   closeFuturesPosition: { symbol: 'BTCUSDT', side: 'long' },
   setPositionTriggers: { symbol: 'BTCUSDT', side: 'long', takeProfit: null, stopLoss: null },
   changePositionMargin: { symbol: 'BTCUSDT', side: 'long', direction: 'add', amount: '10' },
+  placeOptionOrder: { productId: '1', periodSeconds: 60, direction: 'up', amount: '10' },
   approveWithdrawal: { payoutReference: TEST_TRANSACTION_HASH },
   rejectWithdrawal: { reason: 'The destination address is flagged' },
 };

@@ -21,6 +21,14 @@ type Example = (context: { token: string; run: number }) => Promise<unknown>;
  */
 const NOT_AUDITED = new Set(['setupAdminTotp', 'uploadBannerImage']);
 
+/** An option product's settings, for the operations that add or change one. */
+const OPTION_SETTINGS = {
+  periods: [{ seconds: 60, payoutRate: '0.8', minStake: '10', maxStake: '1000', buyCutoffSeconds: 10 }],
+  maxOpenOrders: 10,
+  maxDailyLoss: '10000',
+  open: true,
+};
+
 const EXAMPLES: Record<string, Example> = {
   adminLogin: async () => credentials(),
   adminLogout: async () => undefined,
@@ -72,6 +80,8 @@ const EXAMPLES: Record<string, Example> = {
   setBankAccount: async () => ({ ...TEST_BANK_ACCOUNT, reason: 'Bank account opened' }),
   updateMarket: async () => ({ takerFee: '0.0012', reason: 'Fee schedule review' }),
   updateFuturesMarket: async () => ({ takerFee: '0.0006', reason: 'Fee schedule review' }),
+  createOptionProduct: async () => ({ ...OPTION_SETTINGS, symbol: 'LTCUSDT', reason: 'Options on LTC' }),
+  updateOptionProduct: async () => ({ ...OPTION_SETTINGS, reason: 'Shorter periods only' }),
   approveBankCard: async () => ({ note: 'Holder matches the verified identity' }),
   rejectBankCard: async () => ({ reason: 'The cardholder differs from the verified name' }),
   approveCryptoWallet: async () => ({}),
@@ -116,6 +126,8 @@ const TARGETS: Record<string, () => Promise<number>> = {
   rejectCryptoWallet: async () => (await userWithPendingWallet(sut)).walletId,
   updateBanner: async () => (await bannerToChange()).id,
   deleteBanner: async () => (await bannerToChange()).id,
+  // Option product 1 is the seeded BTCUSDT.
+  updateOptionProduct: async () => 1,
 };
 
 let sut: TestApp;

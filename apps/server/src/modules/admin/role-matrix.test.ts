@@ -59,6 +59,10 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   updateMarket: ['super_admin'],
   listAdminFuturesMarkets: ['super_admin'],
   updateFuturesMarket: ['super_admin'],
+  listAdminOptionProducts: ['super_admin'],
+  createOptionProduct: ['super_admin'],
+  updateOptionProduct: ['super_admin'],
+  getOptionExposure: ['super_admin', 'reviewer', 'support'],
   checkLedger: ['super_admin', 'reviewer'],
   getUserBalances: ['super_admin', 'support', 'reviewer'],
   // The role that may adjust is a setting; support by default.

@@ -51,6 +51,19 @@ export class LedgerRepository {
     return row.id;
   }
 
+  /** The ids of many users' accounts of a purpose, opening those missing, in two statements whatever their number. */
+  async userAccountIdsOf(userIds: readonly number[], purpose: string): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const list = `{${userIds.join(',')}}`;
+    await this.db.execute(sql`insert into ledger_accounts (user_id, purpose)
+      select unnest(${list}::int[]), ${purpose}::text on conflict do nothing`);
+    const rows = await this.db
+      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.purpose, purpose), sql`${ledgerAccounts.userId} = any(${list}::int[])`));
+    return new Map(rows.map((row) => [row.userId as number, row.id]));
+  }
+
   async systemAccountId(purpose: string): Promise<number> {
     const [row] = await this.db
       .select({ id: ledgerAccounts.id })

@@ -32,6 +32,8 @@ export const SYSTEM_ACCOUNT_PURPOSES = [
   // Futures (decision 0046): the other side of realised profit and loss and of funding; the insurance fund.
   'futures_clearing',
   'insurance_fund',
+  // Options (decision 0047): stakes paid in, payouts paid out.
+  'options_pool',
 ] as const;
 export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
 
@@ -45,6 +47,8 @@ export const JOURNAL_KINDS = [
   'trade',
   'funding',
   'liquidation',
+  'option_stake',
+  'option_payout',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

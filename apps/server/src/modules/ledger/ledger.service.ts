@@ -26,7 +26,8 @@ export type LedgerCommand =
   /** From a system account into a user's available funds: an approved deposit, an operator's system add. */
   | ({ type: 'credit'; kind: 'deposit' | 'system_add'; from: SystemAccountPurpose } & UserFunds & Recorded)
   /** From a user's available funds to a system account: an operator's system debit, a fee. */
-  | ({ type: 'debit'; kind: 'system_debit' | 'fee'; to: SystemAccountPurpose } & UserFunds & Recorded)
+  | ({ type: 'debit'; kind: 'system_debit' | 'fee' | 'option_stake'; to: SystemAccountPurpose } & UserFunds &
+      Recorded)
   /** Between two accounts of the same user, immediately. */
   | ({
       type: 'transfer';
@@ -175,7 +176,22 @@ export class LedgerService {
   /** The ids of these users' accounts of a purpose, opened on first use (before any batch that needs them). */
   async userAccountIds(userIds: Iterable<number>, purpose: UserAccount): Promise<Map<number, number>> {
     const ids = new Map<number, number>();
-    for (const userId of userIds) ids.set(userId, await this.userAccountId(userId, purpose));
+    const missing: number[] = [];
+    for (const userId of new Set(userIds)) {
+      const known = this.accountIds.get(`${userId}:${purpose}`);
+      if (known === undefined) missing.push(userId);
+      else ids.set(userId, known);
+    }
+    // Many at once (an options round settles thousands of users): one lookup for all those not yet known.
+    if (missing.length > 0) {
+      const found = await this.repository.userAccountIdsOf(missing, purpose);
+      for (const userId of missing) {
+        const id = found.get(userId);
+        if (id === undefined) throw new Error(`account ${purpose} of user ${userId} could not be opened`);
+        this.accountIds.set(`${userId}:${purpose}`, id);
+        ids.set(userId, id);
+      }
+    }
     return ids;
   }
 

@@ -12,6 +12,8 @@ export const RECORD_TYPE_OF: Record<JournalKind, RecordType> = {
   trade: 'trade',
   funding: 'funding',
   liquidation: 'liquidation',
+  option_stake: 'investmentDeduction',
+  option_payout: 'returnOnInvestment',
 };
 
 const KIND_OF = new Map(Object.entries(RECORD_TYPE_OF).map(([kind, type]) => [type, kind as JournalKind]));

@@ -231,6 +231,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'تم الشراء بنجاح',
+    saved: 'تم حفظ المنتج',
+    errors: {
+      productUnknown: 'هذا المنتج غير موجود',
+      periodUnknown: 'لا توجد لهذا المنتج فترة بهذه المدة',
+      directionRequired: 'اختر صعودًا أو هبوطًا',
+      orderUnknown: 'هذا الأمر غير موجود',
+      productClosed: 'هذا المنتج مغلق أمام الأوامر الجديدة',
+      stakeOutOfRange: 'يجب أن يكون المبلغ بين {{min}} و{{max}} {{asset}}',
+      roundClosed: 'انتهى الشراء لهذه الجولة. يرجى الشراء في الجولة التالية.',
+      openOrdersCap: 'يمكنك الاحتفاظ بحد أقصى {{max}} من الأوامر المفتوحة على هذا المنتج',
+      dailyLossCap: 'سيؤدي هذا الأمر إلى تجاوز خسائرك اليوم الحد البالغ {{max}} {{asset}}',
+      productExists: 'يوجد منتج لهذا السوق بالفعل',
+      periodsInvalid:
+        'تحتاج كل فترة إلى مدة خاصة بها، وحد أقصى للمبلغ لا يقل عن الحد الأدنى، وموعد إغلاق للشراء أقصر من الفترة',
+    },
+  },
 };
 
 export default server;

@@ -247,6 +247,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Kauf erfolgreich',
+    saved: 'Produkt gespeichert',
+    errors: {
+      productUnknown: 'Dieses Produkt gibt es nicht',
+      periodUnknown: 'Dieses Produkt hat keine Periode dieser Länge',
+      directionRequired: 'Wählen Sie steigend oder fallend',
+      orderUnknown: 'Diese Order gibt es nicht',
+      productClosed: 'Dieses Produkt nimmt keine neuen Orders an',
+      stakeOutOfRange: 'Der Betrag muss zwischen {{min}} und {{max}} {{asset}} liegen',
+      roundClosed: 'Der Kauf für diese Runde ist geschlossen. Bitte kaufen Sie in der nächsten Runde.',
+      openOrdersCap: 'Sie können bei diesem Produkt höchstens {{max}} offene Orders haben',
+      dailyLossCap: 'Diese Order würde Ihre heutigen Verluste über das Limit von {{max}} {{asset}} bringen',
+      productExists: 'Für diesen Markt gibt es bereits ein Produkt',
+      periodsInvalid:
+        'Jede Periode braucht eine eigene Länge, einen Höchsteinsatz nicht unter dem Mindesteinsatz und einen Kaufschluss vor dem Ende der Periode',
+    },
+  },
 };
 
 export default server;

@@ -237,6 +237,24 @@ const server = {
       },
     },
   },
+  options: {
+    bought: 'Purchase successful',
+    saved: 'Product saved',
+    errors: {
+      productUnknown: 'This product does not exist',
+      periodUnknown: 'This product has no period of this length',
+      directionRequired: 'Choose up or down',
+      orderUnknown: 'This order does not exist',
+      productClosed: 'This product is closed for new orders',
+      stakeOutOfRange: 'The amount must be between {{min}} and {{max}} {{asset}}',
+      roundClosed: 'Buying for this round has closed. Please buy in the next round.',
+      openOrdersCap: 'You can have at most {{max}} open orders on this product',
+      dailyLossCap: 'This order would take your losses today past the limit of {{max}} {{asset}}',
+      productExists: 'This market already has a product',
+      periodsInvalid:
+        'Each period needs its own length, a maximum stake no lower than the minimum and a buying cutoff shorter than the period',
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

@@ -241,6 +241,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Compra realizada',
+    saved: 'Producto guardado',
+    errors: {
+      productUnknown: 'Este producto no existe',
+      periodUnknown: 'Este producto no tiene un periodo de esta duración',
+      directionRequired: 'Elija subida o bajada',
+      orderUnknown: 'Esta orden no existe',
+      productClosed: 'Este producto está cerrado a nuevas órdenes',
+      stakeOutOfRange: 'El importe debe estar entre {{min}} y {{max}} {{asset}}',
+      roundClosed: 'La compra para esta ronda ha cerrado. Compre en la siguiente ronda.',
+      openOrdersCap: 'Puede tener como máximo {{max}} órdenes abiertas en este producto',
+      dailyLossCap: 'Esta orden llevaría sus pérdidas de hoy por encima del límite de {{max}} {{asset}}',
+      productExists: 'Este mercado ya tiene un producto',
+      periodsInvalid:
+        'Cada periodo necesita su propia duración, una apuesta máxima no inferior a la mínima y un cierre de compra más corto que el periodo',
+    },
+  },
 };
 
 export default server;

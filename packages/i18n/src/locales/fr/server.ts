@@ -248,6 +248,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Achat réussi',
+    saved: 'Produit enregistré',
+    errors: {
+      productUnknown: "Ce produit n'existe pas",
+      periodUnknown: "Ce produit n'a pas de période de cette durée",
+      directionRequired: 'Choisissez hausse ou baisse',
+      orderUnknown: "Cet ordre n'existe pas",
+      productClosed: 'Ce produit est fermé aux nouveaux ordres',
+      stakeOutOfRange: 'Le montant doit être compris entre {{min}} et {{max}} {{asset}}',
+      roundClosed: "L'achat pour ce tour est clos. Veuillez acheter au tour suivant.",
+      openOrdersCap: 'Vous pouvez avoir au plus {{max}} ordres ouverts sur ce produit',
+      dailyLossCap: 'Cet ordre porterait vos pertes du jour au-delà de la limite de {{max}} {{asset}}',
+      productExists: 'Ce marché a déjà un produit',
+      periodsInvalid:
+        "Chaque période doit avoir sa propre durée, une mise maximale au moins égale à la minimale et une clôture d'achat plus courte que la période",
+    },
+  },
 };
 
 export default server;

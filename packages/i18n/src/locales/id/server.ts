@@ -240,6 +240,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Pembelian berhasil',
+    saved: 'Produk disimpan',
+    errors: {
+      productUnknown: 'Produk ini tidak ada',
+      periodUnknown: 'Produk ini tidak memiliki periode dengan durasi ini',
+      directionRequired: 'Pilih naik atau turun',
+      orderUnknown: 'Order ini tidak ada',
+      productClosed: 'Produk ini ditutup untuk order baru',
+      stakeOutOfRange: 'Jumlah harus antara {{min}} dan {{max}} {{asset}}',
+      roundClosed: 'Pembelian untuk putaran ini sudah ditutup. Silakan beli di putaran berikutnya.',
+      openOrdersCap: 'Anda dapat memiliki paling banyak {{max}} order terbuka pada produk ini',
+      dailyLossCap: 'Order ini akan membuat kerugian Anda hari ini melewati batas {{max}} {{asset}}',
+      productExists: 'Pasar ini sudah memiliki produk',
+      periodsInvalid:
+        'Setiap periode memerlukan durasi sendiri, taruhan maksimum tidak lebih rendah dari minimum, dan batas pembelian yang lebih pendek dari periode',
+    },
+  },
 };
 
 export default server;

@@ -235,6 +235,23 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: '購入しました',
+    saved: '商品を保存しました',
+    errors: {
+      productUnknown: 'この商品は存在しません',
+      periodUnknown: 'この商品にはこの長さの期間がありません',
+      directionRequired: '上昇または下落を選んでください',
+      orderUnknown: 'この注文は存在しません',
+      productClosed: 'この商品は新規注文を受け付けていません',
+      stakeOutOfRange: '金額は {{min}} から {{max}} {{asset}} の間で指定してください',
+      roundClosed: 'このラウンドの購入は締め切られました。次のラウンドでご購入ください。',
+      openOrdersCap: 'この商品で保有できる未決済の注文は最大 {{max}} 件です',
+      dailyLossCap: 'この注文により本日の損失が上限の {{max}} {{asset}} を超えます',
+      productExists: 'この市場にはすでに商品があります',
+      periodsInvalid: '各期間には固有の長さ、最小額以上の最大額、期間より短い購入締切が必要です',
+    },
+  },
 };
 
 export default server;

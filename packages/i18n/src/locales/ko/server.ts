@@ -232,6 +232,23 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: '구매가 완료되었습니다',
+    saved: '상품이 저장되었습니다',
+    errors: {
+      productUnknown: '존재하지 않는 상품입니다',
+      periodUnknown: '이 상품에는 해당 길이의 기간이 없습니다',
+      directionRequired: '상승 또는 하락을 선택하세요',
+      orderUnknown: '존재하지 않는 주문입니다',
+      productClosed: '이 상품은 신규 주문을 받지 않습니다',
+      stakeOutOfRange: '금액은 {{min}}에서 {{max}} {{asset}} 사이여야 합니다',
+      roundClosed: '이번 회차의 구매가 마감되었습니다. 다음 회차에 구매해 주세요.',
+      openOrdersCap: '이 상품에서 미결 주문은 최대 {{max}}건까지 가능합니다',
+      dailyLossCap: '이 주문으로 오늘의 손실이 한도 {{max}} {{asset}}를 넘게 됩니다',
+      productExists: '이 시장에는 이미 상품이 있습니다',
+      periodsInvalid: '각 기간은 고유한 길이, 최소 이상인 최대 금액, 기간보다 짧은 구매 마감이 필요합니다',
+    },
+  },
 };
 
 export default server;

@@ -239,6 +239,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Compra realizada',
+    saved: 'Produto salvo',
+    errors: {
+      productUnknown: 'Este produto não existe',
+      periodUnknown: 'Este produto não tem um período com esta duração',
+      directionRequired: 'Escolha alta ou baixa',
+      orderUnknown: 'Esta ordem não existe',
+      productClosed: 'Este produto está fechado para novas ordens',
+      stakeOutOfRange: 'O valor deve estar entre {{min}} e {{max}} {{asset}}',
+      roundClosed: 'A compra para esta rodada foi encerrada. Compre na próxima rodada.',
+      openOrdersCap: 'Você pode ter no máximo {{max}} ordens abertas neste produto',
+      dailyLossCap: 'Esta ordem levaria suas perdas de hoje além do limite de {{max}} {{asset}}',
+      productExists: 'Este mercado já tem um produto',
+      periodsInvalid:
+        'Cada período precisa de uma duração própria, um valor máximo não inferior ao mínimo e um encerramento de compra menor que o período',
+    },
+  },
 };
 
 export default server;

@@ -236,6 +236,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Satın alma başarılı',
+    saved: 'Ürün kaydedildi',
+    errors: {
+      productUnknown: 'Bu ürün mevcut değil',
+      periodUnknown: 'Bu ürünün bu uzunlukta bir dönemi yok',
+      directionRequired: 'Yükseliş veya düşüş seçin',
+      orderUnknown: 'Bu emir mevcut değil',
+      productClosed: 'Bu ürün yeni emirlere kapalı',
+      stakeOutOfRange: 'Tutar {{min}} ile {{max}} {{asset}} arasında olmalıdır',
+      roundClosed: 'Bu tur için alım kapandı. Lütfen bir sonraki turda alın.',
+      openOrdersCap: 'Bu üründe en fazla {{max}} açık emriniz olabilir',
+      dailyLossCap: 'Bu emir bugünkü zararınızı {{max}} {{asset}} sınırının üzerine çıkarır',
+      productExists: 'Bu piyasanın zaten bir ürünü var',
+      periodsInvalid:
+        'Her dönemin kendine ait bir uzunluğu, en azdan düşük olmayan bir en yüksek tutarı ve dönemden kısa bir alım kapanışı olmalıdır',
+    },
+  },
 };
 
 export default server;

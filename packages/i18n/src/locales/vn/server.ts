@@ -239,6 +239,24 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: 'Mua thành công',
+    saved: 'Đã lưu sản phẩm',
+    errors: {
+      productUnknown: 'Sản phẩm này không tồn tại',
+      periodUnknown: 'Sản phẩm này không có kỳ với độ dài này',
+      directionRequired: 'Chọn tăng hoặc giảm',
+      orderUnknown: 'Lệnh này không tồn tại',
+      productClosed: 'Sản phẩm này đã đóng với lệnh mới',
+      stakeOutOfRange: 'Số tiền phải từ {{min}} đến {{max}} {{asset}}',
+      roundClosed: 'Đã hết thời gian mua cho vòng này. Vui lòng mua ở vòng tiếp theo.',
+      openOrdersCap: 'Bạn chỉ có thể có tối đa {{max}} lệnh đang mở trên sản phẩm này',
+      dailyLossCap: 'Lệnh này sẽ khiến khoản lỗ hôm nay của bạn vượt quá giới hạn {{max}} {{asset}}',
+      productExists: 'Thị trường này đã có sản phẩm',
+      periodsInvalid:
+        'Mỗi kỳ cần độ dài riêng, mức cược tối đa không thấp hơn tối thiểu và thời điểm ngừng mua sớm hơn độ dài kỳ',
+    },
+  },
 };
 
 export default server;

@@ -227,6 +227,23 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: '购买成功',
+    saved: '产品已保存',
+    errors: {
+      productUnknown: '该产品不存在',
+      periodUnknown: '该产品没有此时长的周期',
+      directionRequired: '请选择看涨或看跌',
+      orderUnknown: '该订单不存在',
+      productClosed: '该产品已停止接受新订单',
+      stakeOutOfRange: '金额须在 {{min}} 至 {{max}} {{asset}} 之间',
+      roundClosed: '本轮购买已截止，请在下一轮购买。',
+      openOrdersCap: '该产品最多可持有 {{max}} 笔未结算订单',
+      dailyLossCap: '此订单将使您今日亏损超过 {{max}} {{asset}} 的上限',
+      productExists: '该市场已有产品',
+      periodsInvalid: '每个周期须有不同的时长、最高金额不低于最低金额，且购买截止时间短于周期',
+    },
+  },
 };
 
 export default server;

@@ -227,6 +227,23 @@ const server: ServerTexts = {
       },
     },
   },
+  options: {
+    bought: '購買成功',
+    saved: '產品已儲存',
+    errors: {
+      productUnknown: '該產品不存在',
+      periodUnknown: '該產品沒有此時長的週期',
+      directionRequired: '請選擇看漲或看跌',
+      orderUnknown: '該訂單不存在',
+      productClosed: '該產品已停止接受新訂單',
+      stakeOutOfRange: '金額須在 {{min}} 至 {{max}} {{asset}} 之間',
+      roundClosed: '本輪購買已截止，請在下一輪購買。',
+      openOrdersCap: '該產品最多可持有 {{max}} 筆未結算訂單',
+      dailyLossCap: '此訂單將使您今日虧損超過 {{max}} {{asset}} 的上限',
+      productExists: '該市場已有產品',
+      periodsInvalid: '每個週期須有不同的時長、最高金額不低於最低金額，且購買截止時間短於週期',
+    },
+  },
 };
 
 export default server;

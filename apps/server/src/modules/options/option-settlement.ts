@@ -1,0 +1,173 @@
+import { addDecimals, type Decimal, decimalOf, formatDecimal, type Units, unitsAt } from '@kestrel/money';
+import { decide, settlementOf, type Tick } from '@kestrel/options';
+import type { LedgerService, MoveEntry } from '../ledger';
+import type {
+  DueRound,
+  OptionOrdersRepository,
+  OrderSettlement,
+  SettlingOrder,
+  TickRow,
+} from './option-orders.repository';
+
+/** Orders settled in one transaction: the ledger's statements stay well under PostgreSQL's 65,535 parameters. */
+export const SETTLEMENT_CHUNK = 5000;
+
+/** The product a settlement works on, as stored. */
+export type SettlingProduct = { id: string; asset: string; staleSeconds: number };
+
+/** What one settled chunk changed: the ids of its orders, with their users, for the owner to publish. */
+export type SettledChunk = { productId: string; orders: Array<{ id: string; userId: number }> };
+
+/**
+ * Settles every overdue round of a product from the database alone (docs/decisions/0047-options.md): which rounds
+ * are due, their orders still open and the recorded ticks. Each chunk of a round is one transaction that updates
+ * its orders `where status = 'open'` with the owner's epoch and pays what they won through the ledger, only for the
+ * orders that update touched, so an order settles exactly once however often a chunk is tried, and a deposed
+ * owner's chunk is refused whole by the fence.
+ */
+export class OptionSettlement {
+  constructor(
+    private readonly repository: OptionOrdersRepository,
+    private readonly ledger: LedgerService,
+    private readonly onSettled: (chunk: SettledChunk) => void = () => {},
+    private readonly chunk = SETTLEMENT_CHUNK,
+  ) {}
+
+  /** Settles every round of the product that is due and ready; answers how many orders it settled. */
+  async settleDue(product: SettlingProduct, epoch: bigint): Promise<number> {
+    let settled = 0;
+    for (const round of await this.repository.dueRounds(product.id, product.staleSeconds)) {
+      if (round.ready) settled += await this.settleRound(product, round, epoch);
+    }
+    return settled;
+  }
+
+  async settleRound(product: SettlingProduct, round: DueRound, epoch: bigint): Promise<number> {
+    const places = (await this.ledger.assets()).get(product.asset);
+    if (places === undefined) throw new Error(`asset ${product.asset} is unknown to the ledger`);
+    const closeTick = await this.repository.lastTickAtOrBefore(product.id, round.closeTime);
+    const pool = await this.ledger.systemAccount('options_pool');
+    const rounding = await this.ledger.systemAccount('rounding');
+    let settled = 0;
+    for (;;) {
+      const orders = await this.repository.openOrdersOf(
+        product.id,
+        round.periodSeconds,
+        round.closeTime,
+        this.chunk,
+      );
+      if (orders.length === 0) break;
+      const decided = await this.decideAll(product, round, closeTick, orders, places);
+      const accounts = await this.ledger.userAccountIds(
+        orders.map((order) => order.userId),
+        'spot',
+      );
+      const written = await this.ledger.batch(async (batch) => {
+        const touched = await this.repository.on(batch.connection).settle(
+          decided.map((each) => each.settlement),
+          closeTick?.id ?? null,
+          epoch,
+        );
+        const byId = new Map(decided.map((each) => [each.settlement.id, each]));
+        const entries: MoveEntry[] = [];
+        let remainder: Decimal = { units: 0n, scale: 0 };
+        for (const { id } of touched) {
+          const each = byId.get(id);
+          if (!each) throw new Error(`order ${id} was settled without a decision`);
+          remainder = addDecimals(remainder, each.rounding);
+          if (each.payoutUnits === 0n) continue;
+          const account = accounts.get(each.order.userId);
+          if (account === undefined) throw new Error(`user ${each.order.userId} has no spot account`);
+          entries.push({
+            kind: 'option_payout',
+            reference: `option-payout:${id}`,
+            actor: 'system',
+            postings: [
+              { accountId: pool, asset: product.asset, units: -each.payoutUnits as Units },
+              { accountId: account, asset: product.asset, units: each.payoutUnits },
+            ],
+          });
+        }
+        // What rounding payouts down left in the pool goes to the rounding account in whole units of the asset.
+        const left = unitsAt(remainder, places, 'down') as Units;
+        if (left > 0n && touched[0]) {
+          entries.push({
+            kind: 'option_payout',
+            reference: `option-rounding:${product.id}:${round.periodSeconds}:${round.closeMicros}:${touched[0].id}`,
+            actor: 'system',
+            postings: [
+              { accountId: pool, asset: product.asset, units: -left as Units },
+              { accountId: rounding, asset: product.asset, units: left },
+            ],
+          });
+        }
+        await batch.move(entries, []);
+        return touched;
+      });
+      settled += written.length;
+      if (written.length > 0) this.onSettled({ productId: product.id, orders: written });
+      if (orders.length < this.chunk) break;
+    }
+    return settled;
+  }
+
+  /** The rule applied to each order, from the ticks recorded between its acceptance and the round's close. */
+  private async decideAll(
+    product: SettlingProduct,
+    round: DueRound,
+    closeTick: TickRow | undefined,
+    orders: readonly SettlingOrder[],
+    places: number,
+  ) {
+    const earliest = orders.reduce(
+      (min, order) => (order.acceptedMicros < min ? order.acceptedMicros : min),
+      orders[0]?.acceptedMicros ?? 0n,
+    );
+    const ticks = await this.repository.ticksBetween(product.id, earliest, round.closeTime);
+    const close: Tick | null = closeTick
+      ? { price: decimalOf(closeTick.price), time: closeTick.recordedAt }
+      : null;
+    return orders.map((order) => {
+      const open = firstAfter(ticks, order.acceptedMicros);
+      const decision = decide(
+        order.direction,
+        open ? { price: decimalOf(open.price), time: open.recordedAt } : null,
+        close,
+        round.closeTime,
+        product.staleSeconds,
+      );
+      const money = settlementOf(
+        decimalOf(order.amount),
+        decimalOf(order.payoutRate),
+        decision.outcome,
+        places,
+      );
+      const settlement: OrderSettlement = {
+        id: order.id,
+        outcome: decision.outcome,
+        rule: decision.rule,
+        openTickId: open?.id ?? null,
+        payout: formatDecimal(money.payout),
+        profit: formatDecimal(money.profit),
+      };
+      return {
+        order,
+        settlement,
+        payoutUnits: unitsAt(money.payout, places, 'down') as Units,
+        rounding: money.rounding,
+      };
+    });
+  }
+}
+
+/** The first tick recorded strictly after `micros` (ticks oldest first), by binary search. */
+function firstAfter(ticks: readonly TickRow[], micros: bigint): TickRow | undefined {
+  let low = 0;
+  let high = ticks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ticks[middle] as TickRow).micros > micros) high = middle;
+    else low = middle + 1;
+  }
+  return ticks[low];
+}
