@@ -11,9 +11,16 @@ import { useLanguage } from '../i18n/useLanguage';
 export function useAmountCheck() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  return (text: string, limits: AmountLimits, asset: string): string | undefined => {
+  /** `words.aboveAvailable` replaces the message for more than is available (buying says it the spec's way). */
+  return (
+    text: string,
+    limits: AmountLimits,
+    asset: string,
+    words: { aboveAvailable?: string } = {},
+  ): string | undefined => {
     const problem = checkAmount(text, limits);
     if (!problem) return undefined;
+    if (problem.kind === 'aboveAvailable' && words.aboveAvailable) return words.aboveAvailable;
     if (problem.kind === 'invalid') return t('money.errors.amountInvalid');
     if (problem.kind === 'tooManyDecimals') {
       return t('money.errors.tooManyDecimals', { decimals: problem.decimals });

@@ -78,6 +78,8 @@ export function BuyOptionPanel({ product, period, round, disabled }: Props) {
             ...(available === undefined ? {} : { available }),
           },
           asset,
+          // The spec's words for buying with too little balance, as the server says them.
+          { aboveAvailable: t('money.errors.insufficientBalance') },
         );
   const profit = expectedProfitOf(amount, period.payoutRate, places);
   const stake = (value: string) => amountInText(formatStake(value, asset, language), language);

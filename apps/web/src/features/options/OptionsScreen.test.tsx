@@ -348,6 +348,16 @@ describe('buying options', () => {
     expect(sent).toEqual([]);
   });
 
+  it('says the credit is running low for more than the available balance, before asking the server', async () => {
+    renderScreen();
+    await waitFor(() => expect(text(OptionsTestId.available)).toBe('250.5 USDT'));
+    await userEvent.type(screen.getByTestId(OptionsTestId.amount), '300');
+    expect(await screen.findByText('Sorry your credit is running low')).toBeTruthy();
+    await userEvent.click(screen.getByTestId(OptionsTestId.buy('up')));
+    expect(screen.getByTestId(OptionsTestId.confirmSheet).hasAttribute('open')).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
   it("shows the server's message when the credit is running low", async () => {
     purchase = { refuse: 'Sorry your credit is running low' };
     renderScreen();
