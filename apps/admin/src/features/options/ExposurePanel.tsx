@@ -2,6 +2,7 @@ import type { OptionExposure } from '@kestrel/contract';
 import { compareDecimals, decimalOf } from '@kestrel/money';
 import { useTranslation } from 'react-i18next';
 import { Card, Facts, pageStyles } from '../../components/Page';
+import settings from '../../components/SettingsForm.module.css';
 import { Badge, type Column, Table } from '../../components/Table';
 import { periodLength } from './format';
 import styles from './Options.module.css';
@@ -79,7 +80,7 @@ export function ExposurePanel() {
         <>
           {amount(round.worstCase, `${idOf(round)}-worst`, beyondPool(round))}
           {beyondPool(round) ? (
-            <span className={styles.stale} data-testid={`${idOf(round)}-beyond`}>
+            <span className={settings.stale} data-testid={`${idOf(round)}-beyond`}>
               <Badge tone="negative">{t('admin.options.beyondPool')}</Badge>
             </span>
           ) : null}
@@ -91,7 +92,7 @@ export function ExposurePanel() {
 
   return (
     <Card title={t('admin.options.exposure')} testId={OptionsTestId.exposure}>
-      <p className={styles.muted}>{t('admin.options.exposureIntro')}</p>
+      <p className={settings.muted}>{t('admin.options.exposureIntro')}</p>
       {exposure.isError ? <p className={pageStyles.muted}>{t('admin.notice.network')}</p> : null}
       <Facts
         items={[

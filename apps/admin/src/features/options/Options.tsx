@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/admin';
 import { Card, Page, pageStyles } from '../../components/Page';
+import settings from '../../components/SettingsForm.module.css';
 import { Badge, type Column, Table } from '../../components/Table';
 import { mayManageProducts, mayReadExposure } from './access';
 import { ExposurePanel } from './ExposurePanel';
@@ -54,7 +55,7 @@ function Products() {
         <span data-testid={OptionsTestId.row(product.symbol)}>
           {product.symbol}
           {product.stale ? (
-            <span className={styles.stale}>
+            <span className={settings.stale}>
               <Badge tone="negative">{t('admin.markets.stale')}</Badge>
             </span>
           ) : null}

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
+import settings from '../../components/SettingsForm.module.css';
 import { payoutPercent, periodLength } from './format';
 import styles from './Options.module.css';
 import { useCreateOptionProduct, useUpdateOptionProduct } from './queries';
@@ -187,7 +188,7 @@ export function ProductDialog({
 
   const cell = (index: number, name: keyof PeriodRow) => (
     <input
-      className={styles.cell}
+      className={settings.cell}
       inputMode={name === 'seconds' || name === 'buyCutoffSeconds' ? 'numeric' : 'decimal'}
       dir="ltr"
       aria-label={`${t(LABELS[name])} ${index + 1}`}
@@ -225,7 +226,7 @@ export function ProductDialog({
       wide
     >
       {product ? null : field('symbol', 'admin.options.symbolHint')}
-      <label className={styles.switch}>
+      <label className={settings.switch}>
         <input
           type="checkbox"
           role="switch"
@@ -239,9 +240,9 @@ export function ProductDialog({
         />
         <span>{t('admin.options.openForBuying')}</span>
       </label>
-      <h3 className={styles.heading}>{t('admin.options.periods')}</h3>
-      <p className={styles.muted}>{t('admin.options.periodsHint')}</p>
-      <table className={styles.periods}>
+      <h3 className={settings.heading}>{t('admin.options.periods')}</h3>
+      <p className={settings.muted}>{t('admin.options.periodsHint')}</p>
+      <table className={settings.table}>
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -251,7 +252,7 @@ export function ProductDialog({
               </th>
             ))}
             <th scope="col">
-              <span className={styles.hidden}>{t('admin.options.removePeriod')}</span>
+              <span className={settings.hidden}>{t('admin.options.removePeriod')}</span>
             </th>
           </tr>
         </thead>
@@ -304,8 +305,8 @@ export function ProductDialog({
         <Plus size={14} aria-hidden />
         {t('admin.options.addPeriod')}
       </Button>
-      <h3 className={styles.heading}>{t('admin.options.limits')}</h3>
-      <div className={styles.grid}>
+      <h3 className={settings.heading}>{t('admin.options.limits')}</h3>
+      <div className={settings.grid}>
         {field('maxOpenOrders')}
         {field('maxDailyLoss', 'admin.options.maxDailyLossHint')}
       </div>
@@ -317,7 +318,7 @@ export function ProductDialog({
         }}
       />
       {error ? (
-        <p role="alert" className={styles.error} data-testid={OptionsTestId.formError}>
+        <p role="alert" className={settings.error} data-testid={OptionsTestId.formError}>
           {error}
         </p>
       ) : null}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
+import settings from '../../components/SettingsForm.module.css';
 import styles from './Perpetuals.module.css';
 import { useUpdatePerpetual } from './queries';
 import { PerpetualsTestId } from './testIds';
@@ -124,7 +125,7 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
 
   const cell = (index: number, name: keyof BracketRow) => (
     <input
-      className={styles.cell}
+      className={settings.cell}
       inputMode={name === 'maxLeverage' ? 'numeric' : 'decimal'}
       dir="ltr"
       aria-label={`${t(`admin.futures.${name}`)} ${index + 1}`}
@@ -139,7 +140,7 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
   );
 
   const toggle = (name: 'open' | 'marketMaker', label: TranslationKey) => (
-    <label className={styles.switch}>
+    <label className={settings.switch}>
       <input
         type="checkbox"
         role="switch"
@@ -165,21 +166,21 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
         {toggle('open', 'admin.markets.trading')}
         {toggle('marketMaker', 'admin.markets.marketMaker')}
       </div>
-      {market.open ? <p className={styles.muted}>{t('admin.markets.errors.sizesWhileOpen')}</p> : null}
-      <div className={styles.grid}>{SIZES.map(field)}</div>
-      <div className={styles.grid}>
+      {market.open ? <p className={settings.muted}>{t('admin.markets.errors.sizesWhileOpen')}</p> : null}
+      <div className={settings.grid}>{SIZES.map(field)}</div>
+      <div className={settings.grid}>
         {field('makerFee')}
         {field('takerFee')}
       </div>
-      <h3 className={styles.heading}>{t('admin.futures.funding')}</h3>
+      <h3 className={settings.heading}>{t('admin.futures.funding')}</h3>
       <div className={styles.grid3}>
         {field('fundingIntervalHours')}
         {field('interestRate')}
         {field('fundingCap')}
       </div>
-      <h3 className={styles.heading}>{t('admin.futures.brackets')}</h3>
-      <p className={styles.muted}>{t('admin.futures.bracketsHint')}</p>
-      <table className={styles.brackets}>
+      <h3 className={settings.heading}>{t('admin.futures.brackets')}</h3>
+      <p className={settings.muted}>{t('admin.futures.bracketsHint')}</p>
+      <table className={settings.table}>
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -187,7 +188,7 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
             <th scope="col">{t('admin.futures.maxLeverage')}</th>
             <th scope="col">{t('admin.futures.maintenanceMarginRate')}</th>
             <th scope="col">
-              <span className={styles.hidden}>{t('admin.futures.removeBracket')}</span>
+              <span className={settings.hidden}>{t('admin.futures.removeBracket')}</span>
             </th>
           </tr>
         </thead>
@@ -235,7 +236,7 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
         }}
       />
       {error ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={settings.error}>
           {error}
         </p>
       ) : null}

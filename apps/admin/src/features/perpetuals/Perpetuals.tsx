@@ -5,9 +5,9 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Page, pageStyles } from '../../components/Page';
+import settings from '../../components/SettingsForm.module.css';
 import { Badge, type Column, Table } from '../../components/Table';
 import { PerpetualDialog } from './PerpetualDialog';
-import styles from './Perpetuals.module.css';
 import { usePerpetuals } from './queries';
 import { PerpetualsTestId } from './testIds';
 
@@ -50,7 +50,7 @@ export function Perpetuals() {
         <span data-testid={PerpetualsTestId.mark(market.symbol)}>
           {market.markPrice ? mono(market.markPrice) : '–'}
           {market.stale ? (
-            <span className={styles.stale}>
+            <span className={settings.stale}>
               <Badge tone="negative">{t('admin.markets.stale')}</Badge>
             </span>
           ) : null}
@@ -70,7 +70,7 @@ export function Perpetuals() {
       render: (market) => (
         <span data-testid={PerpetualsTestId.funding(market.symbol)}>
           {mono(ratePercent(market.fundingRate))}
-          <span className={styles.muted}>
+          <span className={settings.muted}>
             {' · '}
             {t('admin.futures.every', { hours: market.fundingIntervalHours })}
             {' · '}
