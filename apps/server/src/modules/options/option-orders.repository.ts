@@ -41,7 +41,14 @@ export type OrderViewRow = {
 };
 
 /** A round with open orders whose close has passed, and whether it may be settled now. */
-export type DueRound = { periodSeconds: number; closeTime: Date; closeMicros: bigint; ready: boolean };
+export type DueRound = {
+  periodSeconds: number;
+  closeTime: Date;
+  /** The close as PostgreSQL writes it, to the microsecond: what the round's queries compare with. */
+  closeAt: string;
+  closeMicros: bigint;
+  ready: boolean;
+};
 
 /** An open order of a round being settled. */
 export type SettlingOrder = {
@@ -292,25 +299,25 @@ export class OptionOrdersRepository {
   }
 
   /** The last tick at or before `at`. */
-  async lastTickAtOrBefore(productId: string, at: Date): Promise<TickRow | undefined> {
+  async lastTickAtOrBefore(productId: string, at: string): Promise<TickRow | undefined> {
     const [row] = await rowsOf<{ id: string; price: string; recordedAt: Date; micros: string }>(
       this.db,
       sql`select id::text as id, price::text as price, recorded_at as "recordedAt", ${micros(sql`recorded_at`)} as micros
-        from option_ticks where product_id = ${productId}::bigint and recorded_at <= ${at.toISOString()}::timestamptz
+        from option_ticks where product_id = ${productId}::bigint and recorded_at <= ${at}::timestamptz
         order by recorded_at desc, id desc limit 1`,
     );
     return row && tickRowOf(row);
   }
 
   /** Ticks recorded strictly after `afterMicros` and at or before `upTo`, oldest first. */
-  async ticksBetween(productId: string, afterMicros: bigint, upTo: Date): Promise<TickRow[]> {
+  async ticksBetween(productId: string, afterMicros: bigint, upTo: string): Promise<TickRow[]> {
     const rows = await rowsOf<{ id: string; price: string; recordedAt: Date; micros: string }>(
       this.db,
       sql`select id::text as id, price::text as price, recorded_at as "recordedAt", ${micros(sql`recorded_at`)} as micros
         from option_ticks where product_id = ${productId}::bigint
           and recorded_at > to_timestamp(${String(afterMicros)}::numeric / 1000000) - interval '1 second'
           and ${micros(sql`recorded_at`)}::bigint > ${String(afterMicros)}::bigint
-          and recorded_at <= ${upTo.toISOString()}::timestamptz
+          and recorded_at <= ${upTo}::timestamptz
         order by recorded_at, id`,
     );
     return rows.map(tickRowOf);
@@ -327,11 +334,12 @@ export class OptionOrdersRepository {
     const rows = await rowsOf<{
       periodSeconds: number;
       closeTime: Date;
+      closeAt: string;
       closeMicros: string;
       ready: boolean;
     }>(
       this.db,
-      sql`select r.period_seconds as "periodSeconds", r.close_time as "closeTime",
+      sql`select r.period_seconds as "periodSeconds", r.close_time as "closeTime", r.close_time::text as "closeAt",
           ${micros(sql`r.close_time`)} as "closeMicros",
           (exists (select 1 from option_ticks t where t.product_id = ${productId}::bigint and t.recorded_at > r.close_time)
             or clock_timestamp() > r.close_time + make_interval(secs => ${staleSeconds}::int)) as ready
@@ -342,6 +350,7 @@ export class OptionOrdersRepository {
     return rows.map((row) => ({
       periodSeconds: row.periodSeconds,
       closeTime: new Date(row.closeTime),
+      closeAt: row.closeAt,
       closeMicros: BigInt(row.closeMicros),
       ready: row.ready,
     }));
@@ -351,7 +360,7 @@ export class OptionOrdersRepository {
   async openOrdersOf(
     productId: string,
     periodSeconds: number,
-    closeTime: Date,
+    closeAt: string,
     limit: number,
   ): Promise<SettlingOrder[]> {
     const rows = await rowsOf<SettlingOrder & { acceptedMicros: string }>(
@@ -359,7 +368,7 @@ export class OptionOrdersRepository {
       sql`select id::text as id, user_id as "userId", direction, amount::text as amount,
           payout_rate::text as "payoutRate", ${micros(sql`accepted_at`)} as "acceptedMicros"
         from option_orders
-        where product_id = ${productId}::bigint and close_time = ${closeTime.toISOString()}::timestamptz
+        where product_id = ${productId}::bigint and close_time = ${closeAt}::timestamptz
           and period_seconds = ${periodSeconds}::int and status = 'open'
         order by id limit ${limit}`,
     );

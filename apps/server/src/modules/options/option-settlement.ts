@@ -45,7 +45,7 @@ export class OptionSettlement {
   async settleRound(product: SettlingProduct, round: DueRound, epoch: bigint): Promise<number> {
     const places = (await this.ledger.assets()).get(product.asset);
     if (places === undefined) throw new Error(`asset ${product.asset} is unknown to the ledger`);
-    const closeTick = await this.repository.lastTickAtOrBefore(product.id, round.closeTime);
+    const closeTick = await this.repository.lastTickAtOrBefore(product.id, round.closeAt);
     const pool = await this.ledger.systemAccount('options_pool');
     const rounding = await this.ledger.systemAccount('rounding');
     let settled = 0;
@@ -53,7 +53,7 @@ export class OptionSettlement {
       const orders = await this.repository.openOrdersOf(
         product.id,
         round.periodSeconds,
-        round.closeTime,
+        round.closeAt,
         this.chunk,
       );
       if (orders.length === 0) break;
@@ -123,7 +123,7 @@ export class OptionSettlement {
       (min, order) => (order.acceptedMicros < min ? order.acceptedMicros : min),
       orders[0]?.acceptedMicros ?? 0n,
     );
-    const ticks = await this.repository.ticksBetween(product.id, earliest, round.closeTime);
+    const ticks = await this.repository.ticksBetween(product.id, earliest, round.closeAt);
     const close: Tick | null = closeTick
       ? { price: decimalOf(closeTick.price), time: closeTick.recordedAt }
       : null;
