@@ -458,6 +458,7 @@ export async function buildApp({
     publisher: realtime,
     leadership: cluster.leadership,
     log: app.log,
+    settlementParallel: database.kind === 'postgres' ? 3 : 1,
   });
   await app.register(optionsRoutes, { prefix: '/api/options', auth, options, idempotency });
   await app.register(optionsAdminRoutes, { prefix: '/api/admin', admins, options });

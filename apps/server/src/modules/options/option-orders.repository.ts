@@ -91,6 +91,7 @@ const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::b
 const arrayOf = (values: readonly (string | number | null)[]) =>
   `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 
+// Output columns are named as the views read them (`id` is text): ORDER BY names the table's columns.
 const VIEW_COLUMNS = sql`o.id::text as "id", o.user_id as "userId", o.product_id::text as "productId",
   p.symbol, p.asset, o.period_seconds as "periodSeconds", o.period_number::int as "periodNumber", o.direction,
   o.amount::text as "amount", o.payout_rate::text as "payoutRate", o.accepted_at as "acceptedAt",
@@ -291,9 +292,9 @@ export class OptionOrdersRepository {
       this.db,
       after === undefined
         ? sql`select * from (select ${columns} from option_ticks where product_id = ${productId}::bigint
-            order by recorded_at desc, id desc limit ${limit}) latest order by "recordedAt", id::bigint`
+            order by option_ticks.recorded_at desc, option_ticks.id desc limit ${limit}) latest order by "recordedAt", id::bigint`
         : sql`select ${columns} from option_ticks where product_id = ${productId}::bigint and id > ${after}::bigint
-            order by id limit ${limit}`,
+            order by option_ticks.id limit ${limit}`,
     );
     return rows.map(tickRowOf);
   }
@@ -304,7 +305,7 @@ export class OptionOrdersRepository {
       this.db,
       sql`select id::text as id, price::text as price, recorded_at as "recordedAt", ${micros(sql`recorded_at`)} as micros
         from option_ticks where product_id = ${productId}::bigint and recorded_at <= ${at}::timestamptz
-        order by recorded_at desc, id desc limit 1`,
+        order by option_ticks.recorded_at desc, option_ticks.id desc limit 1`,
     );
     return row && tickRowOf(row);
   }
@@ -318,7 +319,7 @@ export class OptionOrdersRepository {
           and recorded_at > to_timestamp(${String(afterMicros)}::numeric / 1000000) - interval '1 second'
           and ${micros(sql`recorded_at`)}::bigint > ${String(afterMicros)}::bigint
           and recorded_at <= ${upTo}::timestamptz
-        order by recorded_at, id`,
+        order by option_ticks.recorded_at, option_ticks.id`,
     );
     return rows.map(tickRowOf);
   }
@@ -361,6 +362,8 @@ export class OptionOrdersRepository {
     productId: string,
     periodSeconds: number,
     closeAt: string,
+    /** Orders after this id only (keyset paging); '0' for the first chunk. */
+    afterId: string,
     limit: number,
   ): Promise<SettlingOrder[]> {
     const rows = await rowsOf<SettlingOrder & { acceptedMicros: string }>(
@@ -369,8 +372,8 @@ export class OptionOrdersRepository {
           payout_rate::text as "payoutRate", ${micros(sql`accepted_at`)} as "acceptedMicros"
         from option_orders
         where product_id = ${productId}::bigint and close_time = ${closeAt}::timestamptz
-          and period_seconds = ${periodSeconds}::int and status = 'open'
-        order by id limit ${limit}`,
+          and period_seconds = ${periodSeconds}::int and status = 'open' and id > ${afterId}::bigint
+        order by option_orders.id limit ${limit}`,
     );
     return rows.map((row) => ({ ...row, acceptedMicros: BigInt(row.acceptedMicros) }));
   }
