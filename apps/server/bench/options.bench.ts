@@ -12,11 +12,13 @@
  * close (untimed; the pool is funded with the stakes by one entry).
  *
  * - The settlement, on BTCUSDT: from the first tick after the close (when the round becomes ready) to its last
- *   order committed, by `OptionSettlement.settleDue` as the product's owner runs it: which rounds are due, the
- *   open orders a chunk at a time, the ticks, the rule and the payouts, each chunk one transaction. The owner
- *   looks for due rounds every OWNER_POLL_MS, so a round waits at most that long before this starts.
+ *   order committed, by `OptionSettlement.settleDue` as the product's owner runs it on PostgreSQL: which rounds
+ *   are due, the open orders a chunk at a time, the ticks, the rule and the payouts, each chunk one transaction,
+ *   SETTLEMENTS_AT_ONCE of them in flight. The owner looks for due rounds every OWNER_POLL_MS, so a round waits
+ *   at most that long before this starts.
  * - The ceiling, on ETHUSDT: the same decisions made beforehand (untimed), then only their writes in the same
- *   chunks through the same statements (the orders' settlement update and the ledger's payouts).
+ *   chunks, as many in flight, through the same statements (the orders' settlement update and the ledger's
+ *   `payOut`).
  *
  * Afterwards every order must be settled once and the ledger check must hold. The last line is JSON:
  * {"orders","settled_per_s","ceiling_per_s","ratio","close_to_last_ms"}; the goals are a ratio of at least 0.5
@@ -30,12 +32,15 @@ import { rowsOf } from '../src/db/rows';
 import { users } from '../src/modules/auth/auth.schema';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { LedgerService } from '../src/modules/ledger/ledger.service';
-import type { MoveEntry } from '../src/modules/ledger/ledger-batch';
 import {
   OptionOrdersRepository,
   type OrderSettlement,
 } from '../src/modules/options/option-orders.repository';
-import { OptionSettlement, SETTLEMENT_CHUNK } from '../src/modules/options/option-settlement';
+import {
+  OptionSettlement,
+  SETTLEMENT_CHUNK,
+  SETTLEMENTS_AT_ONCE,
+} from '../src/modules/options/option-settlement';
 import { scratchDatabase } from './scratch-database';
 
 const ORDERS = Number(process.env.BENCH_OPTION_ORDERS ?? 100_000);
@@ -74,16 +79,28 @@ async function main() {
     // The ceiling: ETHUSDT's decisions first (untimed), then only their writes.
     const chunks = await decidedChunks(db, repository, eth, closeMs, places, ledger);
     const ceilingStarted = performance.now();
-    for (const chunk of chunks) {
-      await ledger.batch(async (batch) => {
-        await repository.on(batch.connection).settle(chunk.settlements, chunk.closeTickId, EPOCH);
-        await batch.move(chunk.entries, []);
-      });
-    }
+    const pool = await ledger.systemAccount('options_pool');
+    const queue = [...chunks];
+    const writer = async () => {
+      for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+        const { settlements, payouts, closeTickId } = chunk;
+        await ledger.batch(async (batch) => {
+          await repository.on(batch.connection).settle(settlements, closeTickId, EPOCH);
+          await batch.payOut('option_payout', pool, 'USDT', payouts);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: SETTLEMENTS_AT_ONCE }, writer));
     const ceilingMs = performance.now() - ceilingStarted;
 
     // The settlement, as the owner runs it, from the tick that makes the round ready.
-    const settlement = new OptionSettlement(repository, ledger);
+    const settlement = new OptionSettlement(
+      repository,
+      ledger,
+      () => {},
+      SETTLEMENT_CHUNK,
+      SETTLEMENTS_AT_ONCE,
+    );
     await recordTick(db, btc, new Date(closeMs + 1000), '50000');
     const started = performance.now();
     const settled = await settlement.settleDue({ id: btc.id, asset: 'USDT', staleSeconds: 10 }, EPOCH);
@@ -203,7 +220,8 @@ async function fundPool(db: Db, ledger: LedgerService) {
   );
 }
 
-type DecidedChunk = { settlements: OrderSettlement[]; entries: MoveEntry[]; closeTickId: string };
+type Payout = { reference: string; accountId: number; units: Units; actor: 'system' };
+type DecidedChunk = { settlements: OrderSettlement[]; payouts: Payout[]; closeTickId: string };
 
 /** The ceiling's input: every order of the round decided by the published rule, chunk by chunk, with its payout. */
 async function decidedChunks(
@@ -215,10 +233,9 @@ async function decidedChunks(
   ledger: LedgerService,
 ): Promise<DecidedChunk[]> {
   const closeTime = new Date(closeMs);
-  const ticks = await repository.ticksBetween(product.id, 0n, closeTime);
+  const ticks = await repository.ticksBetween(product.id, 0n, closeTime.toISOString());
   const closeTick = ticks.at(-1);
   if (!closeTick) throw new Error('the round has no close tick');
-  const pool = await ledger.systemAccount('options_pool');
   const orders = await rowsOf<{
     id: string;
     userId: number;
@@ -238,7 +255,7 @@ async function decidedChunks(
   const chunks: DecidedChunk[] = [];
   for (let from = 0; from < orders.length; from += SETTLEMENT_CHUNK) {
     const settlements: OrderSettlement[] = [];
-    const entries: MoveEntry[] = [];
+    const payouts: Payout[] = [];
     for (const order of orders.slice(from, from + SETTLEMENT_CHUNK)) {
       const open = ticks.find((tick) => tick.micros > BigInt(order.accepted));
       const decision = decide(
@@ -259,18 +276,11 @@ async function decidedChunks(
       });
       const units = unitsAt(money.payout, places, 'down') as Units;
       if (units > 0n) {
-        entries.push({
-          kind: 'option_payout',
-          reference: `option-payout:${order.id}`,
-          actor: 'system',
-          postings: [
-            { accountId: pool, asset: 'USDT', units: -units as Units },
-            { accountId: accounts.get(order.userId) as number, asset: 'USDT', units },
-          ],
-        });
+        const accountId = accounts.get(order.userId) as number;
+        payouts.push({ reference: `option-payout:${order.id}`, accountId, units, actor: 'system' });
       }
     }
-    chunks.push({ settlements, entries, closeTickId: closeTick.id });
+    chunks.push({ settlements, payouts, closeTickId: closeTick.id });
   }
   return chunks;
 }

@@ -86,6 +86,7 @@ import {
   OptionsService,
   optionsAdminRoutes,
   optionsRoutes,
+  SETTLEMENTS_AT_ONCE,
 } from './modules/options';
 import {
   bankCardAccounts,
@@ -458,6 +459,7 @@ export async function buildApp({
     publisher: realtime,
     leadership: cluster.leadership,
     log: app.log,
+    settlementParallel: database.kind === 'postgres' ? SETTLEMENTS_AT_ONCE : 1,
   });
   await app.register(optionsRoutes, { prefix: '/api/options', auth, options, idempotency });
   await app.register(optionsAdminRoutes, { prefix: '/api/admin', admins, options });

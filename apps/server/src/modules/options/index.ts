@@ -3,6 +3,6 @@
 export { OptionOrdersRepository } from './option-orders.repository';
 export { OptionOwner } from './option-owner';
 export { OptionProductsRepository } from './option-products.repository';
-export { OptionSettlement } from './option-settlement';
+export { OptionSettlement, SETTLEMENTS_AT_ONCE } from './option-settlement';
 export { optionsAdminRoutes, optionsRoutes } from './options.routes';
 export { type OptionMarkets, OptionsService } from './options.service';

@@ -41,7 +41,14 @@ export type OrderViewRow = {
 };
 
 /** A round with open orders whose close has passed, and whether it may be settled now. */
-export type DueRound = { periodSeconds: number; closeTime: Date; closeMicros: bigint; ready: boolean };
+export type DueRound = {
+  periodSeconds: number;
+  closeTime: Date;
+  /** The close as PostgreSQL writes it, to the microsecond: what the round's queries compare with. */
+  closeAt: string;
+  closeMicros: bigint;
+  ready: boolean;
+};
 
 /** An open order of a round being settled. */
 export type SettlingOrder = {
@@ -84,6 +91,7 @@ const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::b
 const arrayOf = (values: readonly (string | number | null)[]) =>
   `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
 
+// Output columns are named as the views read them (`id` is text): ORDER BY names the table's columns.
 const VIEW_COLUMNS = sql`o.id::text as "id", o.user_id as "userId", o.product_id::text as "productId",
   p.symbol, p.asset, o.period_seconds as "periodSeconds", o.period_number::int as "periodNumber", o.direction,
   o.amount::text as "amount", o.payout_rate::text as "payoutRate", o.accepted_at as "acceptedAt",
@@ -284,34 +292,34 @@ export class OptionOrdersRepository {
       this.db,
       after === undefined
         ? sql`select * from (select ${columns} from option_ticks where product_id = ${productId}::bigint
-            order by recorded_at desc, id desc limit ${limit}) latest order by "recordedAt", id::bigint`
+            order by option_ticks.recorded_at desc, option_ticks.id desc limit ${limit}) latest order by "recordedAt", id::bigint`
         : sql`select ${columns} from option_ticks where product_id = ${productId}::bigint and id > ${after}::bigint
-            order by id limit ${limit}`,
+            order by option_ticks.id limit ${limit}`,
     );
     return rows.map(tickRowOf);
   }
 
   /** The last tick at or before `at`. */
-  async lastTickAtOrBefore(productId: string, at: Date): Promise<TickRow | undefined> {
+  async lastTickAtOrBefore(productId: string, at: string): Promise<TickRow | undefined> {
     const [row] = await rowsOf<{ id: string; price: string; recordedAt: Date; micros: string }>(
       this.db,
       sql`select id::text as id, price::text as price, recorded_at as "recordedAt", ${micros(sql`recorded_at`)} as micros
-        from option_ticks where product_id = ${productId}::bigint and recorded_at <= ${at.toISOString()}::timestamptz
-        order by recorded_at desc, id desc limit 1`,
+        from option_ticks where product_id = ${productId}::bigint and recorded_at <= ${at}::timestamptz
+        order by option_ticks.recorded_at desc, option_ticks.id desc limit 1`,
     );
     return row && tickRowOf(row);
   }
 
   /** Ticks recorded strictly after `afterMicros` and at or before `upTo`, oldest first. */
-  async ticksBetween(productId: string, afterMicros: bigint, upTo: Date): Promise<TickRow[]> {
+  async ticksBetween(productId: string, afterMicros: bigint, upTo: string): Promise<TickRow[]> {
     const rows = await rowsOf<{ id: string; price: string; recordedAt: Date; micros: string }>(
       this.db,
       sql`select id::text as id, price::text as price, recorded_at as "recordedAt", ${micros(sql`recorded_at`)} as micros
         from option_ticks where product_id = ${productId}::bigint
           and recorded_at > to_timestamp(${String(afterMicros)}::numeric / 1000000) - interval '1 second'
           and ${micros(sql`recorded_at`)}::bigint > ${String(afterMicros)}::bigint
-          and recorded_at <= ${upTo.toISOString()}::timestamptz
-        order by recorded_at, id`,
+          and recorded_at <= ${upTo}::timestamptz
+        order by option_ticks.recorded_at, option_ticks.id`,
     );
     return rows.map(tickRowOf);
   }
@@ -327,11 +335,12 @@ export class OptionOrdersRepository {
     const rows = await rowsOf<{
       periodSeconds: number;
       closeTime: Date;
+      closeAt: string;
       closeMicros: string;
       ready: boolean;
     }>(
       this.db,
-      sql`select r.period_seconds as "periodSeconds", r.close_time as "closeTime",
+      sql`select r.period_seconds as "periodSeconds", r.close_time as "closeTime", r.close_time::text as "closeAt",
           ${micros(sql`r.close_time`)} as "closeMicros",
           (exists (select 1 from option_ticks t where t.product_id = ${productId}::bigint and t.recorded_at > r.close_time)
             or clock_timestamp() > r.close_time + make_interval(secs => ${staleSeconds}::int)) as ready
@@ -342,6 +351,7 @@ export class OptionOrdersRepository {
     return rows.map((row) => ({
       periodSeconds: row.periodSeconds,
       closeTime: new Date(row.closeTime),
+      closeAt: row.closeAt,
       closeMicros: BigInt(row.closeMicros),
       ready: row.ready,
     }));
@@ -351,7 +361,9 @@ export class OptionOrdersRepository {
   async openOrdersOf(
     productId: string,
     periodSeconds: number,
-    closeTime: Date,
+    closeAt: string,
+    /** Orders after this id only (keyset paging); '0' for the first chunk. */
+    afterId: string,
     limit: number,
   ): Promise<SettlingOrder[]> {
     const rows = await rowsOf<SettlingOrder & { acceptedMicros: string }>(
@@ -359,9 +371,9 @@ export class OptionOrdersRepository {
       sql`select id::text as id, user_id as "userId", direction, amount::text as amount,
           payout_rate::text as "payoutRate", ${micros(sql`accepted_at`)} as "acceptedMicros"
         from option_orders
-        where product_id = ${productId}::bigint and close_time = ${closeTime.toISOString()}::timestamptz
-          and period_seconds = ${periodSeconds}::int and status = 'open'
-        order by id limit ${limit}`,
+        where product_id = ${productId}::bigint and close_time = ${closeAt}::timestamptz
+          and period_seconds = ${periodSeconds}::int and status = 'open' and id > ${afterId}::bigint
+        order by option_orders.id limit ${limit}`,
     );
     return rows.map((row) => ({ ...row, acceptedMicros: BigInt(row.acceptedMicros) }));
   }

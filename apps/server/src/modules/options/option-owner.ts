@@ -10,6 +10,7 @@ import { isStale, roundsOnSale, roundView, tickView } from './option-views';
 
 /** How often an owner looks for rounds to settle and for rounds that turned. */
 export const SETTLE_EVERY_MS = 250;
+const REFRESH_EVERY_ROUNDS = 4;
 
 /** The index every node hears (MarketsService provides it). */
 export type OptionIndex = {
@@ -55,6 +56,7 @@ export class OptionOwner {
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   private stopped = false;
+  private rounds = 0;
 
   constructor(private readonly parts: OptionOwnerParts) {}
 
@@ -145,11 +147,14 @@ export class OptionOwner {
   /** Each timer round: settle what is due and publish the clock of products whose round turned. */
   private round() {
     if (this.stopped) return;
-    this.refreshing ??= this.refresh()
-      .catch((error) => this.parts.log?.warn({ err: error }, 'reading option products failed'))
-      .finally(() => {
-        this.refreshing = undefined;
-      });
+    this.rounds += 1;
+    // Products change rarely (an operator's edit): read them again about once a second.
+    if (this.rounds % REFRESH_EVERY_ROUNDS === 0)
+      this.refreshing ??= this.refresh()
+        .catch((error) => this.parts.log?.warn({ err: error }, 'reading option products failed'))
+        .finally(() => {
+          this.refreshing = undefined;
+        });
     const now = new Date();
     for (const lead of this.leads.values()) {
       if (lead.deposed) continue;

@@ -5,6 +5,8 @@ import { refusedByFence } from '../../cluster/fence';
 import { rowsOf } from '../../db/rows';
 import { LedgerRepository, LedgerService } from '../ledger';
 import { balanceOf, createUsers, deposit, ledgerOf } from '../ledger/test-ledger';
+import { OptionOrdersRepository } from './option-orders.repository';
+import { OptionSettlement } from './option-settlement';
 import {
   type OwnProduct,
   ownProductOf,
@@ -273,6 +275,36 @@ describe('a close interrupted by a restart', () => {
 
     for (const userId of users) expect(await spot(userId)).toBe('1085.000000');
     expect(await payoutJournals(ids)).toBe(5);
+    expect((await ledger.check()).problems).toEqual([]);
+  });
+});
+
+describe('a round of several chunks', () => {
+  it('settles every order once with chunks in flight at the same time', async () => {
+    const product = await ownProductOf(db(), uniqueTag());
+    const users = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => funded()));
+    const before = await tick(db(), product, '100');
+    await tick(db(), product, '99');
+    const closing = await tick(db(), product, '98');
+    const ids: string[] = [];
+    for (const userId of users) {
+      ids.push(
+        await storeOrder(db(), ledger, product, {
+          userId,
+          direction: 'down',
+          amount: '20',
+          acceptedAt: tickTime(before.id),
+          closeTime: tickTime(closing.id),
+        }),
+      );
+    }
+    await tick(db(), product, '97');
+    const parallel = new OptionSettlement(new OptionOrdersRepository(db()), ledger, () => {}, 2, 3);
+    expect(
+      await parallel.settleDue({ id: product.productId, asset: 'USDT', staleSeconds: 10 }, product.epoch),
+    ).toBe(7);
+    for (const userId of users) expect(await spot(userId)).toBe('1017.000000');
+    expect(await payoutJournals(ids)).toBe(7);
     expect((await ledger.check()).problems).toEqual([]);
   });
 });

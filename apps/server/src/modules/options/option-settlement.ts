@@ -11,6 +11,8 @@ import type {
 
 /** Orders settled in one transaction: the ledger's statements stay well under PostgreSQL's 65,535 parameters. */
 export const SETTLEMENT_CHUNK = 5000;
+/** Chunks a PostgreSQL server settles at once, each its own transaction on its own connection. */
+export const SETTLEMENTS_AT_ONCE = 3;
 
 /** The product a settlement works on, as stored. */
 export type SettlingProduct = { id: string; asset: string; staleSeconds: number };
@@ -31,6 +33,8 @@ export class OptionSettlement {
     private readonly ledger: LedgerService,
     private readonly onSettled: (chunk: SettledChunk) => void = () => {},
     private readonly chunk = SETTLEMENT_CHUNK,
+    /** Chunks in flight at once, each its own transaction (on PostgreSQL; one on PGlite's single connection). */
+    private readonly parallel = 1,
   ) {}
 
   /** Settles every round of the product that is due and ready; answers how many orders it settled. */
@@ -45,70 +49,107 @@ export class OptionSettlement {
   async settleRound(product: SettlingProduct, round: DueRound, epoch: bigint): Promise<number> {
     const places = (await this.ledger.assets()).get(product.asset);
     if (places === undefined) throw new Error(`asset ${product.asset} is unknown to the ledger`);
-    const closeTick = await this.repository.lastTickAtOrBefore(product.id, round.closeTime);
+    const closeTick = await this.repository.lastTickAtOrBefore(product.id, round.closeAt);
     const pool = await this.ledger.systemAccount('options_pool');
     const rounding = await this.ledger.systemAccount('rounding');
     let settled = 0;
-    for (;;) {
+    let after = '0';
+    let failure: unknown;
+    const inFlight = new Set<Promise<void>>();
+    while (failure === undefined) {
       const orders = await this.repository.openOrdersOf(
         product.id,
         round.periodSeconds,
-        round.closeTime,
+        round.closeAt,
+        after,
         this.chunk,
       );
-      if (orders.length === 0) break;
-      const decided = await this.decideAll(product, round, closeTick, orders, places);
-      const accounts = await this.ledger.userAccountIds(
-        orders.map((order) => order.userId),
-        'spot',
-      );
-      const written = await this.ledger.batch(async (batch) => {
-        const touched = await this.repository.on(batch.connection).settle(
-          decided.map((each) => each.settlement),
-          closeTick?.id ?? null,
-          epoch,
-        );
-        const byId = new Map(decided.map((each) => [each.settlement.id, each]));
-        const entries: MoveEntry[] = [];
-        let remainder: Decimal = { units: 0n, scale: 0 };
-        for (const { id } of touched) {
-          const each = byId.get(id);
-          if (!each) throw new Error(`order ${id} was settled without a decision`);
-          remainder = addDecimals(remainder, each.rounding);
-          if (each.payoutUnits === 0n) continue;
-          const account = accounts.get(each.order.userId);
-          if (account === undefined) throw new Error(`user ${each.order.userId} has no spot account`);
-          entries.push({
-            kind: 'option_payout',
-            reference: `option-payout:${id}`,
-            actor: 'system',
-            postings: [
-              { accountId: pool, asset: product.asset, units: -each.payoutUnits as Units },
-              { accountId: account, asset: product.asset, units: each.payoutUnits },
-            ],
-          });
-        }
-        // What rounding payouts down left in the pool goes to the rounding account in whole units of the asset.
-        const left = unitsAt(remainder, places, 'down') as Units;
-        if (left > 0n && touched[0]) {
-          entries.push({
-            kind: 'option_payout',
-            reference: `option-rounding:${product.id}:${round.periodSeconds}:${round.closeMicros}:${touched[0].id}`,
-            actor: 'system',
-            postings: [
-              { accountId: pool, asset: product.asset, units: -left as Units },
-              { accountId: rounding, asset: product.asset, units: left },
-            ],
-          });
-        }
-        await batch.move(entries, []);
-        return touched;
-      });
-      settled += written.length;
-      if (written.length > 0) this.onSettled({ productId: product.id, orders: written });
+      const last = orders.at(-1);
+      if (!last) break;
+      after = last.id;
+      const work: Promise<void> = this.settleChunk(
+        product,
+        round,
+        epoch,
+        { places, closeTick, pool, rounding },
+        orders,
+      )
+        .then((count) => {
+          settled += count;
+        })
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      if (inFlight.size >= this.parallel) await Promise.race(inFlight);
       if (orders.length < this.chunk) break;
     }
+    await Promise.all(inFlight);
+    if (failure !== undefined) throw failure;
     return settled;
+  }
+
+  /** One chunk of a round: its orders updated where still open and their payouts, in one transaction. */
+  private async settleChunk(
+    product: SettlingProduct,
+    round: DueRound,
+    epoch: bigint,
+    {
+      places,
+      closeTick,
+      pool,
+      rounding,
+    }: { places: number; closeTick: TickRow | undefined; pool: number; rounding: number },
+    orders: readonly SettlingOrder[],
+  ): Promise<number> {
+    const decided = await this.decideAll(product, round, closeTick, orders, places);
+    const accounts = await this.ledger.userAccountIds(
+      orders.map((order) => order.userId),
+      'spot',
+    );
+    const written = await this.ledger.batch(async (batch) => {
+      const touched = await this.repository.on(batch.connection).settle(
+        decided.map((each) => each.settlement),
+        closeTick?.id ?? null,
+        epoch,
+      );
+      const byId = new Map(decided.map((each) => [each.settlement.id, each]));
+      const payouts: Array<{ reference: string; accountId: number; units: Units; actor: 'system' }> = [];
+      let remainder: Decimal = { units: 0n, scale: 0 };
+      for (const { id } of touched) {
+        const each = byId.get(id);
+        if (!each) throw new Error(`order ${id} was settled without a decision`);
+        remainder = addDecimals(remainder, each.rounding);
+        if (each.payoutUnits === 0n) continue;
+        const account = accounts.get(each.order.userId);
+        if (account === undefined) throw new Error(`user ${each.order.userId} has no spot account`);
+        payouts.push({
+          reference: `option-payout:${id}`,
+          accountId: account,
+          units: each.payoutUnits,
+          actor: 'system',
+        });
+      }
+      await batch.payOut('option_payout', pool, product.asset, payouts);
+      // What rounding payouts down left in the pool goes to the rounding account in whole units of the asset.
+      const left = unitsAt(remainder, places, 'down') as Units;
+      if (left > 0n && touched[0]) {
+        const entry: MoveEntry = {
+          kind: 'option_payout',
+          reference: `option-rounding:${product.id}:${round.periodSeconds}:${round.closeMicros}:${touched[0].id}`,
+          actor: 'system',
+          postings: [
+            { accountId: pool, asset: product.asset, units: -left as Units },
+            { accountId: rounding, asset: product.asset, units: left },
+          ],
+        };
+        await batch.move([entry], []);
+      }
+      return touched;
+    });
+    if (written.length > 0) this.onSettled({ productId: product.id, orders: written });
+    return written.length;
   }
 
   /** The rule applied to each order, from the ticks recorded between its acceptance and the round's close. */
@@ -123,7 +164,7 @@ export class OptionSettlement {
       (min, order) => (order.acceptedMicros < min ? order.acceptedMicros : min),
       orders[0]?.acceptedMicros ?? 0n,
     );
-    const ticks = await this.repository.ticksBetween(product.id, earliest, round.closeTime);
+    const ticks = await this.repository.ticksBetween(product.id, earliest, round.closeAt);
     const close: Tick | null = closeTick
       ? { price: decimalOf(closeTick.price), time: closeTick.recordedAt }
       : null;

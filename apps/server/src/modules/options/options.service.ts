@@ -46,6 +46,8 @@ export type OptionsParts = {
   log?: FastifyBaseLogger;
   /** Orders settled in one transaction; tests make it small. */
   settlementChunk?: number;
+  /** Chunks settled at once, each in its own transaction: several on PostgreSQL, one on PGlite. */
+  settlementParallel?: number;
   settleEveryMs?: number;
 };
 
@@ -69,6 +71,7 @@ export class OptionsService {
       parts.ledger,
       (chunk) => void this.publishSettled(chunk),
       parts.settlementChunk,
+      parts.settlementParallel,
     );
     this.owner = new OptionOwner({
       repository: parts.orders,
