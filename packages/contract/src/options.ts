@@ -204,42 +204,19 @@ export type OptionClockMessage = z.infer<typeof optionClockMessage>;
 
 // ---- Back office ----
 
-const adminPeriod = z
-  .object({
-    seconds: z.number().int().min(OPTION_PERIOD_SECONDS_MIN).max(OPTION_PERIOD_SECONDS_MAX),
-    payoutRate: feeRateField,
-    minStake: decimalField,
-    maxStake: decimalField,
-    buyCutoffSeconds: z.number().int().min(0).max(3_600),
-  })
-  .superRefine((period, context) => {
-    // Buying must stay open for part of every round, and the smallest stake may not pass the largest.
-    if (period.buyCutoffSeconds >= period.seconds) {
-      context.addIssue({ code: 'custom', path: ['buyCutoffSeconds'], message: 'validation.parameterError' });
-    }
-    if (!stakeRangeHolds(period.minStake, period.maxStake)) {
-      context.addIssue({ code: 'custom', path: ['maxStake'], message: 'validation.parameterError' });
-    }
-  });
-
-/** Whether `min` ≤ `max` for two decimal strings of the decimal field's shape (digits with an optional point). */
-function stakeRangeHolds(min: string, max: string): boolean {
-  const [minWhole = '', minPart = ''] = min.split('.');
-  const [maxWhole = '', maxPart = ''] = max.split('.');
-  const places = Math.max(minPart.length, maxPart.length);
-  return BigInt(minWhole + minPart.padEnd(places, '0')) <= BigInt(maxWhole + maxPart.padEnd(places, '0'));
-}
+/** One period as an operator sets it; the rules between fields (stakes in order, a cutoff inside the round, lengths
+ * given once) are the server's, which refuses with optionPeriodsInvalid. */
+const adminPeriod = z.object({
+  seconds: z.number().int().min(OPTION_PERIOD_SECONDS_MIN).max(OPTION_PERIOD_SECONDS_MAX),
+  payoutRate: feeRateField,
+  minStake: decimalField,
+  maxStake: decimalField,
+  buyCutoffSeconds: z.number().int().min(0).max(3_600),
+});
 
 /** A product's settings for new orders; open orders keep what they were accepted with. */
 export const adminOptionProductBody = z.object({
-  periods: z
-    .array(adminPeriod)
-    .min(1)
-    .max(8)
-    .refine(
-      (periods) => new Set(periods.map((period) => period.seconds)).size === periods.length,
-      'validation.parameterError',
-    ),
+  periods: z.array(adminPeriod).min(1).max(8),
   maxOpenOrders: z.number().int().min(1).max(1_000),
   maxDailyLoss: decimalField,
   open: z.boolean(),
