@@ -57,7 +57,8 @@ async function main() {
   const scratch = await scratchDatabase();
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
   try {
-    const db = database.trading;
+    // As app.ts builds the options module: its ledger and orders on the main pool, planned by cost.
+    const db = database.db;
     const ledger = new LedgerService(new LedgerRepository(db));
     const repository = new OptionOrdersRepository(db);
     const places = (await ledger.assets()).get('USDT') as number;
