@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Facts, pageStyles } from '../../components/Page';
 import settings from '../../components/SettingsForm.module.css';
 import { Badge, type Column, Table } from '../../components/Table';
-import { periodLength } from './format';
+import { periodLength, shortAmount } from './format';
 import styles from './Options.module.css';
 import { useOptionExposure } from './queries';
 import { OptionsTestId } from './testIds';
@@ -20,7 +20,7 @@ export function ExposurePanel() {
 
   const amount = (value: string, testId?: string, over = false) => (
     <bdi className={`${pageStyles.mono} ${over ? styles.over : ''}`} dir="ltr" data-testid={testId}>
-      {value} {asset}
+      {shortAmount(value)} {asset}
     </bdi>
   );
   const time = (iso: string) =>

@@ -13,7 +13,7 @@ import { OptionsTestId } from './testIds';
 
 const BTC = optionProduct('1', 'BTCUSDT', {
   periods: [
-    { seconds: 60, payoutRate: '0.85', minStake: '10', maxStake: '5000', buyCutoffSeconds: 10 },
+    { seconds: 60, payoutRate: '0.85', minStake: '10.000000', maxStake: '5000.000000', buyCutoffSeconds: 10 },
     { seconds: 300, payoutRate: '0.875', minStake: '10', maxStake: '10000', buyCutoffSeconds: 30 },
     { seconds: 900, payoutRate: '0.9', minStake: '20', maxStake: '20000', buyCutoffSeconds: 60 },
   ],
@@ -256,18 +256,18 @@ describe('the options exposure', () => {
   it("shows the pool balance and each open round's orders, stakes and worst case, marking one beyond the pool", async () => {
     renderPage();
     await waitFor(() =>
-      expect(screen.getByTestId(OptionsTestId.poolBalance).textContent).toBe('250000.00 USDT'),
+      expect(screen.getByTestId(OptionsTestId.poolBalance).textContent).toBe('250000 USDT'),
     );
     const btc = OptionsTestId.round('1', 60, 29_402_400);
     const row = (await screen.findByTestId(btc)).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('1 min');
     expect(row.textContent).toContain('#29402400');
     expect(screen.getByTestId(`${btc}-orders`).textContent).toBe('12');
-    expect(screen.getByTestId(`${btc}-up`).textContent).toBe('1500.00 USDT');
-    expect(screen.getByTestId(`${btc}-down`).textContent).toBe('900.00 USDT');
-    expect(screen.getByTestId(`${btc}-worst`).textContent).toBe('1275.00 USDT');
+    expect(screen.getByTestId(`${btc}-up`).textContent).toBe('1500 USDT');
+    expect(screen.getByTestId(`${btc}-down`).textContent).toBe('900 USDT');
+    expect(screen.getByTestId(`${btc}-worst`).textContent).toBe('1275 USDT');
     const eth = OptionsTestId.round('2', 3600, 490_040);
-    expect(screen.getByTestId(`${eth}-worst`).textContent).toBe('280000.00 USDT');
+    expect(screen.getByTestId(`${eth}-worst`).textContent).toBe('280000 USDT');
     expect(screen.getByTestId(`${eth}-beyond`).textContent).toBe('Beyond the pool');
     expect(screen.queryByTestId(`${btc}-beyond`)).toBeNull();
     expect(screen.getByTestId(eth).closest('tr')?.textContent).toContain('1 hr');
@@ -277,13 +277,13 @@ describe('the options exposure', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { sut } = renderPage();
     const up = `${OptionsTestId.round('1', 60, 29_402_400)}-up`;
-    expect((await screen.findByTestId(up)).textContent).toBe('1500.00 USDT');
+    expect((await screen.findByTestId(up)).textContent).toBe('1500 USDT');
     const round = sut.state.exposure.rounds[0];
     if (round) round.upStake = '1750.00';
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5_000);
     });
-    await waitFor(() => expect(screen.getByTestId(up).textContent).toBe('1750.00 USDT'));
+    await waitFor(() => expect(screen.getByTestId(up).textContent).toBe('1750 USDT'));
   });
 });
 

@@ -8,7 +8,7 @@ import settings from '../../components/SettingsForm.module.css';
 import { Badge, type Column, Table } from '../../components/Table';
 import { mayManageProducts, mayReadExposure } from './access';
 import { ExposurePanel } from './ExposurePanel';
-import { payoutPercent, periodLength } from './format';
+import { payoutPercent, periodLength, shortAmount } from './format';
 import styles from './Options.module.css';
 import { type AdminOptionProduct, ProductDialog } from './ProductDialog';
 import { useOptionProducts } from './queries';
@@ -84,8 +84,8 @@ function Products() {
               {t('admin.options.payoutOf', { rate: payoutPercent(period.payoutRate) })}
               {' · '}
               {t('admin.options.stakeRange', {
-                min: period.minStake,
-                max: period.maxStake,
+                min: shortAmount(period.minStake),
+                max: shortAmount(period.maxStake),
                 asset: product.asset,
               })}
               {' · '}
@@ -102,7 +102,10 @@ function Products() {
         <span data-testid={OptionsTestId.limits(product.symbol)}>
           {t('admin.options.openOrdersCap', { orders: product.maxOpenOrders })}
           <br />
-          {t('admin.options.dailyLossCap', { amount: product.maxDailyLoss, asset: product.asset })}
+          {t('admin.options.dailyLossCap', {
+            amount: shortAmount(product.maxDailyLoss),
+            asset: product.asset,
+          })}
         </span>
       ),
     },

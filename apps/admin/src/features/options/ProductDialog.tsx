@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import settings from '../../components/SettingsForm.module.css';
-import { payoutPercent, periodLength } from './format';
+import { payoutPercent, periodLength, shortAmount } from './format';
 import styles from './Options.module.css';
 import { useCreateOptionProduct, useUpdateOptionProduct } from './queries';
 import { OptionsTestId } from './testIds';
@@ -74,12 +74,12 @@ export function formOf(product: AdminOptionProduct | null): ProductForm {
     periods: product.periods.map((period) => ({
       seconds: String(period.seconds),
       payoutRate: period.payoutRate,
-      minStake: period.minStake,
-      maxStake: period.maxStake,
+      minStake: shortAmount(period.minStake),
+      maxStake: shortAmount(period.maxStake),
       buyCutoffSeconds: String(period.buyCutoffSeconds),
     })),
     maxOpenOrders: String(product.maxOpenOrders),
-    maxDailyLoss: product.maxDailyLoss,
+    maxDailyLoss: shortAmount(product.maxDailyLoss),
     open: product.open,
   };
 }

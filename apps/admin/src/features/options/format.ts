@@ -8,6 +8,12 @@ export function payoutPercent(rate: string): string {
   return value ? `${formatShortest(multiplyDecimals(value, HUNDRED))} %` : rate;
 }
 
+/** An amount as the server sends it, at the asset's places ("10.000000"), written shortest ("10"). */
+export function shortAmount(amount: string): string {
+  const value = parseDecimal(amount);
+  return value ? formatShortest(value) : amount;
+}
+
 const UNITS = [
   { seconds: 86_400, unit: 'day' },
   { seconds: 3_600, unit: 'hour' },
