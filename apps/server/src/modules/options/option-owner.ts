@@ -95,7 +95,7 @@ export class OptionOwner {
     return lead !== undefined && !lead.deposed;
   }
 
-  /** Settles what is due on the products this node owns, now; for tests and the bench. */
+  /** Settles what is due on the products this node owns, now; for tests. */
   async settleNow(): Promise<void> {
     await Promise.all([...this.leads.values()].map((lead) => this.settle(lead)));
   }
