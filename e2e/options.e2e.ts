@@ -39,11 +39,30 @@ async function openOptions(phone: Page, tab = 'buy') {
   if (tab === 'buy') await expect.poll(() => byId(phone, OptionsTestId.periodNumber).count(), SOON).toBe(1);
 }
 
+/** Buys through the form and waits until the server holds the order (a notice left by an earlier buy says nothing). */
 async function buy(phone: Page, direction: 'up' | 'down', amount: string) {
+  const before = (await orders('open')).length;
   await byId(phone, OptionsTestId.amount).fill(amount);
   await byId(phone, OptionsTestId.buy(direction)).click();
   await byId(phone, OptionsTestId.confirm).click();
   await expect.poll(() => phone.getByText('Purchase successful').count(), SOON).toBeGreaterThan(0);
+  await expect.poll(async () => (await orders('open')).length, SOON).toBe(before + 1);
+}
+
+/**
+ * Waits, when buying for the one-minute round on sale closes within 25 s, for the next round to go on sale, so that
+ * both orders are bought for one round and stay open long enough to be seen awaiting delivery.
+ */
+async function awaitRoomInRound() {
+  const products = (await callApi(sut, 'GET', '/api/options/products')).body.data.items as {
+    symbol: string;
+    periods: { seconds: number; buyCutoffTime: string }[];
+  }[];
+  const minute = products
+    .find((product) => product.symbol === 'BTCUSDT')
+    ?.periods.find((p) => p.seconds === 60);
+  const left = Date.parse(minute?.buyCutoffTime ?? '') - Date.now();
+  if (left < 25_000) await new Promise((resolve) => setTimeout(resolve, Math.max(0, left) + 500));
 }
 
 beforeAll(async () => {
@@ -76,12 +95,14 @@ describe('timed up/down options in the browser', () => {
     await expect.poll(() => byId(phone, OptionsTestId.payoutRate).textContent(), SOON).toContain('85');
 
     // More than the balance: the spec's words, and nothing to confirm.
+    await expect.poll(() => byId(phone, OptionsTestId.available).textContent(), SOON).toBe('100 USDT');
     await byId(phone, OptionsTestId.amount).fill('150');
     await byId(phone, OptionsTestId.buy('up')).click();
     await expect.poll(() => phone.getByText('credit is running low').count(), SOON).toBeGreaterThan(0);
     expect(await byId(phone, OptionsTestId.confirmSheet).isVisible()).toBe(false);
     expect(await orders('open')).toEqual([]);
 
+    await awaitRoomInRound();
     await openOptions(phone);
     await buy(phone, 'up', '10');
     await snapshot(phone, 'options-buy-en-US');
