@@ -3,6 +3,7 @@ import { futuresOrderView, futuresPosition, futuresTickerMessage } from './futur
 import { CANDLE_INTERVALS, candle, depthSnapshot, marketStats, publicTrade } from './markets';
 import { optionClockMessage, optionOrderView } from './options';
 import { orderView } from './orders';
+import { swapOrderStatusMessage } from './swap';
 import { walletBalance } from './wallet';
 
 export const tickerMessage = z.object({
@@ -131,6 +132,16 @@ export const channels = {
     pattern: 'optionOrders',
     payload: optionOrderView,
     access: 'private',
+  }),
+  /**
+   * One swap order's status and timeline, public so that an anonymous visitor can follow it: the order number is
+   * random and the message carries no address or amount.
+   */
+  swapOrder: defineChannel({
+    kind: 'swapOrder',
+    pattern: 'swapOrder:<order>',
+    payload: swapOrderStatusMessage,
+    access: 'public',
   }),
 };
 

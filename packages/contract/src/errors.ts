@@ -161,6 +161,29 @@ export const ERRORS = {
   optionProductExists: { code: 7409, status: 409, message: 'options.errors.productExists' },
   // Periods of one length twice, a maximum stake below the minimum, a cutoff not shorter than the period.
   optionPeriodsInvalid: { code: 7410, status: 400, message: 'options.errors.periodsInvalid' },
+  // 75xx: the swap desk. A stale index reuses priceStale (7003); too many quotes or orders from one address the
+  // rate limit's tooManyAttempts.
+  swapPairUnknown: { code: 7501, status: 404, message: 'swap.errors.pairUnknown' },
+  swapAmountOutOfRange: { code: 7502, status: 400, message: 'swap.errors.amountOutOfRange' },
+  swapQuoteUnknown: { code: 7503, status: 404, message: 'swap.errors.quoteUnknown' },
+  // A fixed rate is held until its quote expires; a floating quote must become an order by then.
+  swapQuoteExpired: { code: 7504, status: 409, message: 'swap.errors.quoteExpired' },
+  // An unknown number and a wrong secret answer alike, so that neither tells whether an order exists.
+  swapOrderUnknown: { code: 7505, status: 404, message: 'swap.errors.orderUnknown' },
+  swapNotCancellable: { code: 7506, status: 409, message: 'swap.errors.notCancellable' },
+  swapMemoNotSupported: { code: 7507, status: 400, message: 'swap.errors.memoNotSupported' },
+  // A fixed-rate order sends back an amount that arrives late or wrong: it cannot be placed without somewhere to send it.
+  swapRefundAddressRequired: { code: 7508, status: 400, message: 'swap.errors.refundAddressRequired' },
+  // A desk action the order's status does not allow (a payout before the deposit, a refund of a completed order).
+  swapStateConflict: { code: 7509, status: 409, message: 'swap.errors.stateConflict' },
+  swapApprovalSameOperator: { code: 7510, status: 409, message: 'swap.errors.approvalSameOperator' },
+  swapApprovalRequired: { code: 7511, status: 409, message: 'swap.errors.approvalRequired' },
+  // A minimum worth less than five network fees, or above the maximum.
+  swapPairInvalid: { code: 7512, status: 400, message: 'swap.errors.pairInvalid' },
+  swapExtendedKeyInvalid: { code: 7513, status: 400, message: 'swap.errors.extendedKeyInvalid' },
+  swapExtendedKeyPrivate: { code: 7514, status: 400, message: 'swap.errors.extendedKeyPrivate' },
+  // The sending network has no extended public key (or, on a memo chain, no desk address) to take deposits with.
+  swapCoinNotReady: { code: 7515, status: 409, message: 'swap.errors.coinNotReady' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -27,6 +27,7 @@ export * from './profile';
 export * from './realtime';
 export * from './route';
 export * from './routes';
+export * from './swap';
 export * from './uploads';
 export * from './user';
 export * from './wallet';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Channel, channels, type PrivateChannelEntry } from './channels';
 import { CANDLE_INTERVALS } from './markets';
+import { SWAP_ORDER_ID_PATTERN } from './swap';
 
 /*
  * The WebSocket at `/ws` (ARCHITECTURE.md section 7). A client subscribes to the channels of `channels.ts` by
@@ -13,6 +14,7 @@ const PARAMETER_PATTERNS: Record<string, string> = {
   symbol: '[A-Z0-9]{2,12}USDT',
   interval: `(?:${CANDLE_INTERVALS.join('|')})`,
   product: '[0-9]{1,18}',
+  order: SWAP_ORDER_ID_PATTERN,
 };
 const table: readonly Channel[] = Object.values(channels);
 

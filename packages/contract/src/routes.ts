@@ -31,6 +31,11 @@ export const routes = {
     method: 'POST',
     path: '/api/admin/identity/:id/approve',
   },
+  approveSwapPayout: {
+    operationId: 'approveSwapPayout',
+    method: 'POST',
+    path: '/api/admin/swap/orders/:id/approve',
+  },
   approveWithdrawal: {
     operationId: 'approveWithdrawal',
     method: 'POST',
@@ -49,6 +54,7 @@ export const routes = {
     path: '/api/futures/orders/:id/cancel',
   },
   cancelSpotOrder: { operationId: 'cancelSpotOrder', method: 'POST', path: '/api/spot/orders/:id/cancel' },
+  cancelSwapOrder: { operationId: 'cancelSwapOrder', method: 'POST', path: '/api/swap/orders/:id/cancel' },
   changePassword: { operationId: 'changePassword', method: 'POST', path: '/api/user/password' },
   changePositionMargin: {
     operationId: 'changePositionMargin',
@@ -60,6 +66,11 @@ export const routes = {
     operationId: 'closeFuturesPosition',
     method: 'POST',
     path: '/api/futures/positions/close',
+  },
+  confirmSwapDeposit: {
+    operationId: 'confirmSwapDeposit',
+    method: 'POST',
+    path: '/api/admin/swap/orders/:id/deposit',
   },
   correctDepositAmount: {
     operationId: 'correctDepositAmount',
@@ -80,6 +91,8 @@ export const routes = {
     method: 'POST',
     path: '/api/admin/options/products',
   },
+  createSwapOrder: { operationId: 'createSwapOrder', method: 'POST', path: '/api/swap/orders' },
+  createSwapQuote: { operationId: 'createSwapQuote', method: 'POST', path: '/api/swap/quotes' },
   deleteBankCard: { operationId: 'deleteBankCard', method: 'DELETE', path: '/api/wallet/bank-cards/:id' },
   deleteBanner: { operationId: 'deleteBanner', method: 'DELETE', path: '/api/admin/banners/:id' },
   deleteCryptoWallet: {
@@ -92,6 +105,7 @@ export const routes = {
   freezeUser: { operationId: 'freezeUser', method: 'POST', path: '/api/admin/users/:id/freeze' },
   getAdminMe: { operationId: 'getAdminMe', method: 'GET', path: '/api/admin/me' },
   getAdminSettings: { operationId: 'getAdminSettings', method: 'GET', path: '/api/admin/settings' },
+  getAdminSwapOrder: { operationId: 'getAdminSwapOrder', method: 'GET', path: '/api/admin/swap/orders/:id' },
   getAdminUpload: {
     operationId: 'getAdminUpload',
     method: 'GET',
@@ -146,6 +160,8 @@ export const routes = {
   },
   getOptionProduct: { operationId: 'getOptionProduct', method: 'GET', path: '/api/options/products/:id' },
   getReady: { operationId: 'getReady', method: 'GET', path: '/api/ready' },
+  getSwapDesk: { operationId: 'getSwapDesk', method: 'GET', path: '/api/admin/swap/desk' },
+  getSwapOrder: { operationId: 'getSwapOrder', method: 'GET', path: '/api/swap/orders/:id' },
   getUpload: { operationId: 'getUpload', method: 'GET', path: '/api/uploads/:id', answer: 'bytes' },
   getUserBalances: { operationId: 'getUserBalances', method: 'GET', path: '/api/admin/users/:id/balances' },
   getUserDetail: { operationId: 'getUserDetail', method: 'GET', path: '/api/admin/users/:id' },
@@ -176,6 +192,7 @@ export const routes = {
     path: '/api/admin/options/products',
   },
   listAdmins: { operationId: 'listAdmins', method: 'GET', path: '/api/admin/admins' },
+  listAdminSwapOrders: { operationId: 'listAdminSwapOrders', method: 'GET', path: '/api/admin/swap/orders' },
   listAnnouncements: { operationId: 'listAnnouncements', method: 'GET', path: '/api/admin/announcements' },
   listAssetNetworks: { operationId: 'listAssetNetworks', method: 'GET', path: '/api/admin/assets' },
   listBankCards: { operationId: 'listBankCards', method: 'GET', path: '/api/wallet/bank-cards' },
@@ -221,11 +238,13 @@ export const routes = {
   listMarkets: { operationId: 'listMarkets', method: 'GET', path: '/api/markets' },
   listMarketTrades: { operationId: 'listMarketTrades', method: 'GET', path: '/api/markets/:symbol/trades' },
   listMessages: { operationId: 'listMessages', method: 'GET', path: '/api/messages' },
+  listMySwapOrders: { operationId: 'listMySwapOrders', method: 'GET', path: '/api/swap/my-orders' },
   listOptionOrders: { operationId: 'listOptionOrders', method: 'GET', path: '/api/options/orders' },
   listOptionProducts: { operationId: 'listOptionProducts', method: 'GET', path: '/api/options/products' },
   listOptionTicks: { operationId: 'listOptionTicks', method: 'GET', path: '/api/options/products/:id/ticks' },
   listSpotOrders: { operationId: 'listSpotOrders', method: 'GET', path: '/api/spot/orders' },
   listSpotTrades: { operationId: 'listSpotTrades', method: 'GET', path: '/api/spot/trades' },
+  listSwapPairs: { operationId: 'listSwapPairs', method: 'GET', path: '/api/swap/pairs' },
   listWithdrawalReviews: {
     operationId: 'listWithdrawalReviews',
     method: 'GET',
@@ -239,6 +258,7 @@ export const routes = {
   },
   login: { operationId: 'login', method: 'POST', path: '/api/auth/login' },
   logout: { operationId: 'logout', method: 'POST', path: '/api/auth/logout' },
+  lookUpSwapOrders: { operationId: 'lookUpSwapOrders', method: 'POST', path: '/api/swap/orders/lookup' },
   markAllMessagesRead: { operationId: 'markAllMessagesRead', method: 'POST', path: '/api/messages/read-all' },
   markMessageRead: { operationId: 'markMessageRead', method: 'POST', path: '/api/messages/:id/read' },
   placeFuturesOrder: { operationId: 'placeFuturesOrder', method: 'POST', path: '/api/futures/orders' },
@@ -266,6 +286,11 @@ export const routes = {
   reorderBanners: { operationId: 'reorderBanners', method: 'PUT', path: '/api/admin/banners/order' },
   resetAdminTotp: { operationId: 'resetAdminTotp', method: 'POST', path: '/api/admin/admins/:id/reset-totp' },
   resetPassword: { operationId: 'resetPassword', method: 'POST', path: '/api/auth/reset' },
+  reviewSwapOrder: {
+    operationId: 'reviewSwapOrder',
+    method: 'POST',
+    path: '/api/admin/swap/orders/:id/review',
+  },
   revokeUserSessions: {
     operationId: 'revokeUserSessions',
     method: 'POST',
@@ -275,6 +300,16 @@ export const routes = {
   searchOutbox: { operationId: 'searchOutbox', method: 'GET', path: '/api/admin/outbox' },
   searchUsers: { operationId: 'searchUsers', method: 'GET', path: '/api/admin/users' },
   sendCode: { operationId: 'sendCode', method: 'POST', path: '/api/auth/code' },
+  sendSwapPayout: {
+    operationId: 'sendSwapPayout',
+    method: 'POST',
+    path: '/api/admin/swap/orders/:id/payout',
+  },
+  sendSwapRefund: {
+    operationId: 'sendSwapRefund',
+    method: 'POST',
+    path: '/api/admin/swap/orders/:id/refund',
+  },
   setBankAccount: { operationId: 'setBankAccount', method: 'PUT', path: '/api/admin/bank-accounts/:asset' },
   setPositionTriggers: {
     operationId: 'setPositionTriggers',
@@ -319,6 +354,17 @@ export const routes = {
     path: '/api/admin/options/products/:id',
   },
   updateProfile: { operationId: 'updateProfile', method: 'PATCH', path: '/api/user/profile' },
+  updateSwapCoin: {
+    operationId: 'updateSwapCoin',
+    method: 'PUT',
+    path: '/api/admin/swap/coins/:asset/:network',
+  },
+  updateSwapPair: {
+    operationId: 'updateSwapPair',
+    method: 'PUT',
+    path: '/api/admin/swap/pairs/:fromAsset/:fromNetwork/:toAsset/:toNetwork',
+  },
+  updateSwapSettings: { operationId: 'updateSwapSettings', method: 'PUT', path: '/api/admin/swap/settings' },
   uploadBannerImage: {
     operationId: 'uploadBannerImage',
     method: 'POST',
@@ -345,4 +391,5 @@ export const streams = {
   positions: { kind: 'positions', pattern: 'positions', access: 'private' },
   optionClock: { kind: 'optionClock', pattern: 'optionClock:<product>', access: 'public' },
   optionOrders: { kind: 'optionOrders', pattern: 'optionOrders', access: 'private' },
+  swapOrder: { kind: 'swapOrder', pattern: 'swapOrder:<order>', access: 'public' },
 } as const satisfies StreamTable;

@@ -16,6 +16,7 @@ import { optionsEndpoints } from './options';
 import { payoutAccountsEndpoints } from './payout-accounts';
 import { profileEndpoints } from './profile';
 import { spotEndpoints } from './spot';
+import { swapEndpoints } from './swap';
 import { uploadsEndpoints } from './uploads';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...payoutAccountsEndpoints,
   ...profileEndpoints,
   ...spotEndpoints,
+  ...swapEndpoints,
   ...uploadsEndpoints,
   ...usersEndpoints,
   ...walletEndpoints,

@@ -33,6 +33,47 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'محاكاة',
   },
+  swap: {
+    completeInformation: 'يلزم إكمال المعلومات',
+    status: {
+      waiting: 'بانتظار الإيداع',
+      confirming: 'قيد التأكيد',
+      exchanging: 'قيد المبادلة',
+      sending: 'قيد الإرسال',
+      completed: 'مكتمل',
+      expired: 'منتهي الصلاحية',
+      cancelled: 'ملغى',
+      refunding: 'قيد الاسترداد',
+      refunded: 'تم الاسترداد',
+      review: 'قيد المراجعة',
+    },
+    payStatus: {
+      inPayment: 'قيد الدفع',
+      paymentSuccessful: 'تم الدفع بنجاح',
+      paymentCancelled: 'تم إلغاء الدفع',
+      canceled: 'ملغى',
+    },
+    errors: {
+      pairUnknown: 'لا يمكن مبادلة هذا الزوج',
+      amountOutOfRange: 'يجب أن يكون المبلغ بين {{min}} و{{max}} {{asset}}',
+      quoteUnknown: 'هذا العرض غير موجود. يرجى طلب عرض جديد.',
+      quoteExpired: 'انتهت صلاحية هذا العرض. يرجى طلب عرض جديد.',
+      orderUnknown: 'هذا الطلب غير موجود',
+      notCancellable: 'لم يعد بالإمكان إلغاء هذا الطلب',
+      memoNotSupported: 'هذه الشبكة لا تستخدم المذكرة',
+      memoInvalid:
+        'يمكن أن تحتوي المذكرة على 64 حرفًا كحد أقصى من الحروف والأرقام والمسافات والشرطات والشرطات السفلية',
+      refundAddressRequired: 'يتطلب السعر الثابت عنوان استرداد',
+      stateConflict: 'لا يمكن تنفيذ ذلك في حالة الطلب الحالية',
+      approvalSameOperator: 'يجب أن يوافق مشغل ثانٍ على هذه الدفعة',
+      approvalRequired: 'تحتاج هذه الدفعة أولًا إلى موافقة مشغل ثانٍ',
+      pairInvalid: 'يجب أن يعادل الحد الأدنى خمس رسوم شبكة على الأقل وألا يتجاوز الحد الأقصى',
+      extendedKeyInvalid: 'هذا ليس مفتاحًا عامًا موسعًا صالحًا لهذه الشبكة',
+      extendedKeyPrivate: 'هذا مفتاح خاص. لا تُدخل مفتاحًا خاصًا هنا أبدًا: أدخل المفتاح العام الموسع.',
+      coinNotReady: 'لم يتم إعداد الإيداع على هذه الشبكة بعد',
+      txHashInvalid: 'أدخل تجزئة المعاملة كما يعرضها مستكشف الكتل',
+    },
+  },
 };
 
 export default shared;

@@ -33,6 +33,49 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'Simuliert',
   },
+  swap: {
+    completeInformation: 'Vollständige Angaben erforderlich',
+    status: {
+      waiting: 'Warten auf Einzahlung',
+      confirming: 'Wird bestätigt',
+      exchanging: 'Wird getauscht',
+      sending: 'Wird gesendet',
+      completed: 'Abgeschlossen',
+      expired: 'Abgelaufen',
+      cancelled: 'Storniert',
+      refunding: 'Wird erstattet',
+      refunded: 'Erstattet',
+      review: 'In Prüfung',
+    },
+    payStatus: {
+      inPayment: 'Zahlung läuft',
+      paymentSuccessful: 'Zahlung erfolgreich',
+      paymentCancelled: 'Zahlung abgebrochen',
+      canceled: 'Storniert',
+    },
+    errors: {
+      pairUnknown: 'Dieses Paar kann nicht getauscht werden',
+      amountOutOfRange: 'Der Betrag muss zwischen {{min}} und {{max}} {{asset}} liegen',
+      quoteUnknown: 'Dieses Angebot existiert nicht. Bitte holen Sie ein neues Angebot ein.',
+      quoteExpired: 'Dieses Angebot ist abgelaufen. Bitte holen Sie ein neues Angebot ein.',
+      orderUnknown: 'Dieser Auftrag existiert nicht',
+      notCancellable: 'Dieser Auftrag kann nicht mehr storniert werden',
+      memoNotSupported: 'Dieses Netzwerk verwendet kein Memo',
+      memoInvalid:
+        'Ein Memo darf bis zu 64 Buchstaben, Ziffern, Leerzeichen, Binde- und Unterstriche enthalten',
+      refundAddressRequired: 'Ein fester Kurs erfordert eine Erstattungsadresse',
+      stateConflict: 'Im aktuellen Status des Auftrags ist das nicht möglich',
+      approvalSameOperator: 'Diese Auszahlung muss ein zweiter Operator freigeben',
+      approvalRequired: 'Diese Auszahlung braucht zuerst die Freigabe eines zweiten Operators',
+      pairInvalid:
+        'Das Minimum muss mindestens fünf Netzwerkgebühren wert sein und darf das Maximum nicht übersteigen',
+      extendedKeyInvalid: 'Dies ist kein gültiger erweiterter öffentlicher Schlüssel für dieses Netzwerk',
+      extendedKeyPrivate:
+        'Dies ist ein privater Schlüssel. Geben Sie hier niemals einen privaten Schlüssel ein, sondern den erweiterten öffentlichen Schlüssel.',
+      coinNotReady: 'Einzahlungen in diesem Netzwerk sind noch nicht eingerichtet',
+      txHashInvalid: 'Geben Sie den Transaktions-Hash so ein, wie der Block-Explorer ihn zeigt',
+    },
+  },
 };
 
 export default shared;

@@ -36,6 +36,47 @@ const shared = {
   markets: {
     simulated: 'Simulated',
   },
+  swap: {
+    completeInformation: 'Complete information required',
+    status: {
+      waiting: 'Waiting for deposit',
+      confirming: 'Confirming',
+      exchanging: 'Exchanging',
+      sending: 'Sending',
+      completed: 'Completed',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
+      refunding: 'Refunding',
+      refunded: 'Refunded',
+      review: 'Under review',
+    },
+    payStatus: {
+      inPayment: 'In payment',
+      paymentSuccessful: 'Payment successful',
+      paymentCancelled: 'Payment cancelled',
+      canceled: 'Canceled',
+    },
+    errors: {
+      pairUnknown: 'This pair cannot be swapped',
+      amountOutOfRange: 'The amount must be between {{min}} and {{max}} {{asset}}',
+      quoteUnknown: 'This quote does not exist. Please get a new quote.',
+      quoteExpired: 'This quote has expired. Please get a new quote.',
+      orderUnknown: 'This order does not exist',
+      notCancellable: 'This order can no longer be cancelled',
+      memoNotSupported: 'This network does not use a memo',
+      memoInvalid: 'A memo may have up to 64 letters, digits, spaces, hyphens and underscores',
+      refundAddressRequired: 'A fixed rate needs a refund address',
+      stateConflict: 'This is not possible while the order is in its current status',
+      approvalSameOperator: 'A second operator must approve this payout',
+      approvalRequired: "This payout needs a second operator's approval first",
+      pairInvalid: 'The minimum must be worth at least five network fees and may not exceed the maximum',
+      extendedKeyInvalid: 'This is not a valid extended public key for this network',
+      extendedKeyPrivate:
+        'This is a private key. Never enter a private key here: enter the extended public key.',
+      coinNotReady: 'Deposits on this network are not set up yet',
+      txHashInvalid: 'Enter the transaction hash as the block explorer shows it',
+    },
+  },
 };
 
 export type SharedTexts = typeof shared;

@@ -33,6 +33,47 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'Simulado',
   },
+  swap: {
+    completeInformation: 'Se requiere información completa',
+    status: {
+      waiting: 'Esperando depósito',
+      confirming: 'Confirmando',
+      exchanging: 'Intercambiando',
+      sending: 'Enviando',
+      completed: 'Completado',
+      expired: 'Caducado',
+      cancelled: 'Cancelado',
+      refunding: 'Reembolsando',
+      refunded: 'Reembolsado',
+      review: 'En revisión',
+    },
+    payStatus: {
+      inPayment: 'En pago',
+      paymentSuccessful: 'Pago exitoso',
+      paymentCancelled: 'Pago cancelado',
+      canceled: 'Cancelado',
+    },
+    errors: {
+      pairUnknown: 'Este par no se puede intercambiar',
+      amountOutOfRange: 'El importe debe estar entre {{min}} y {{max}} {{asset}}',
+      quoteUnknown: 'Esta cotización no existe. Solicite una nueva cotización.',
+      quoteExpired: 'Esta cotización ha caducado. Solicite una nueva cotización.',
+      orderUnknown: 'Esta orden no existe',
+      notCancellable: 'Esta orden ya no se puede cancelar',
+      memoNotSupported: 'Esta red no usa memo',
+      memoInvalid: 'El memo puede tener hasta 64 letras, dígitos, espacios, guiones y guiones bajos',
+      refundAddressRequired: 'Una tasa fija requiere una dirección de reembolso',
+      stateConflict: 'No es posible en el estado actual de la orden',
+      approvalSameOperator: 'Un segundo operador debe aprobar este pago',
+      approvalRequired: 'Este pago necesita primero la aprobación de un segundo operador',
+      pairInvalid: 'El mínimo debe valer al menos cinco comisiones de red y no puede superar el máximo',
+      extendedKeyInvalid: 'Esta no es una clave pública extendida válida para esta red',
+      extendedKeyPrivate:
+        'Esta es una clave privada. Nunca introduzca aquí una clave privada: introduzca la clave pública extendida.',
+      coinNotReady: 'Los depósitos en esta red aún no están configurados',
+      txHashInvalid: 'Introduzca el hash de la transacción tal como lo muestra el explorador de bloques',
+    },
+  },
 };
 
 export default shared;

@@ -33,6 +33,48 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'Simulé',
   },
+  swap: {
+    completeInformation: 'Informations complètes requises',
+    status: {
+      waiting: 'En attente du dépôt',
+      confirming: 'Confirmation',
+      exchanging: 'Échange en cours',
+      sending: 'Envoi en cours',
+      completed: 'Terminé',
+      expired: 'Expiré',
+      cancelled: 'Annulé',
+      refunding: 'Remboursement en cours',
+      refunded: 'Remboursé',
+      review: 'En examen',
+    },
+    payStatus: {
+      inPayment: 'Paiement en cours',
+      paymentSuccessful: 'Paiement réussi',
+      paymentCancelled: 'Paiement annulé',
+      canceled: 'Annulé',
+    },
+    errors: {
+      pairUnknown: 'Cette paire ne peut pas être échangée',
+      amountOutOfRange: 'Le montant doit être compris entre {{min}} et {{max}} {{asset}}',
+      quoteUnknown: "Ce devis n'existe pas. Veuillez demander un nouveau devis.",
+      quoteExpired: 'Ce devis a expiré. Veuillez demander un nouveau devis.',
+      orderUnknown: "Cet ordre n'existe pas",
+      notCancellable: 'Cet ordre ne peut plus être annulé',
+      memoNotSupported: "Ce réseau n'utilise pas de mémo",
+      memoInvalid:
+        "Un mémo peut contenir jusqu'à 64 lettres, chiffres, espaces, tirets et traits de soulignement",
+      refundAddressRequired: 'Un taux fixe exige une adresse de remboursement',
+      stateConflict: "Impossible dans le statut actuel de l'ordre",
+      approvalSameOperator: 'Un second opérateur doit approuver ce paiement',
+      approvalRequired: "Ce paiement doit d'abord être approuvé par un second opérateur",
+      pairInvalid: 'Le minimum doit valoir au moins cinq frais de réseau et ne peut dépasser le maximum',
+      extendedKeyInvalid: "Ce n'est pas une clé publique étendue valide pour ce réseau",
+      extendedKeyPrivate:
+        'Ceci est une clé privée. Ne saisissez jamais de clé privée ici : saisissez la clé publique étendue.',
+      coinNotReady: 'Les dépôts sur ce réseau ne sont pas encore configurés',
+      txHashInvalid: "Saisissez le hash de la transaction tel que l'explorateur de blocs l'affiche",
+    },
+  },
 };
 
 export default shared;

@@ -33,6 +33,47 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'シミュレーション',
   },
+  swap: {
+    completeInformation: 'すべての情報を入力してください',
+    status: {
+      waiting: '入金待ち',
+      confirming: '確認中',
+      exchanging: '交換中',
+      sending: '送金中',
+      completed: '完了',
+      expired: '期限切れ',
+      cancelled: 'キャンセル済み',
+      refunding: '返金中',
+      refunded: '返金済み',
+      review: '審査中',
+    },
+    payStatus: {
+      inPayment: '支払い中',
+      paymentSuccessful: '支払い成功',
+      paymentCancelled: '支払い取消',
+      canceled: 'キャンセル済み',
+    },
+    errors: {
+      pairUnknown: 'このペアは交換できません',
+      amountOutOfRange: '金額は {{min}} から {{max}} {{asset}} の間で入力してください',
+      quoteUnknown: 'この見積もりは存在しません。新しい見積もりを取得してください。',
+      quoteExpired: 'この見積もりは期限切れです。新しい見積もりを取得してください。',
+      orderUnknown: 'この注文は存在しません',
+      notCancellable: 'この注文はもうキャンセルできません',
+      memoNotSupported: 'このネットワークはメモを使用しません',
+      memoInvalid: 'メモは英数字、スペース、ハイフン、アンダースコアで最大 64 文字です',
+      refundAddressRequired: '固定レートには返金先アドレスが必要です',
+      stateConflict: '注文の現在のステータスではこの操作はできません',
+      approvalSameOperator: 'この支払いは別のオペレーターの承認が必要です',
+      approvalRequired: 'この支払いは先に別のオペレーターの承認が必要です',
+      pairInvalid: '最小額はネットワーク手数料 5 回分以上とし、最大額を超えないようにしてください',
+      extendedKeyInvalid: 'このネットワークの有効な拡張公開鍵ではありません',
+      extendedKeyPrivate:
+        'これは秘密鍵です。ここに秘密鍵を入力しないでください。拡張公開鍵を入力してください。',
+      coinNotReady: 'このネットワークの入金はまだ設定されていません',
+      txHashInvalid: 'ブロックエクスプローラーに表示されるとおりにトランザクションハッシュを入力してください',
+    },
+  },
 };
 
 export default shared;

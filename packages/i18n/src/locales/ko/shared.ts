@@ -33,6 +33,46 @@ const shared: SharedTexts = {
   markets: {
     simulated: '시뮬레이션',
   },
+  swap: {
+    completeInformation: '모든 정보를 입력해 주세요',
+    status: {
+      waiting: '입금 대기',
+      confirming: '확인 중',
+      exchanging: '교환 중',
+      sending: '전송 중',
+      completed: '완료',
+      expired: '만료',
+      cancelled: '취소됨',
+      refunding: '환불 중',
+      refunded: '환불 완료',
+      review: '검토 중',
+    },
+    payStatus: {
+      inPayment: '결제 중',
+      paymentSuccessful: '결제 성공',
+      paymentCancelled: '결제 취소',
+      canceled: '취소됨',
+    },
+    errors: {
+      pairUnknown: '이 페어는 교환할 수 없습니다',
+      amountOutOfRange: '금액은 {{min}}에서 {{max}} {{asset}} 사이여야 합니다',
+      quoteUnknown: '이 견적은 존재하지 않습니다. 새 견적을 받아 주세요.',
+      quoteExpired: '이 견적은 만료되었습니다. 새 견적을 받아 주세요.',
+      orderUnknown: '이 주문은 존재하지 않습니다',
+      notCancellable: '이 주문은 더 이상 취소할 수 없습니다',
+      memoNotSupported: '이 네트워크는 메모를 사용하지 않습니다',
+      memoInvalid: '메모는 영문, 숫자, 공백, 하이픈, 밑줄로 최대 64자입니다',
+      refundAddressRequired: '고정 환율에는 환불 주소가 필요합니다',
+      stateConflict: '주문의 현재 상태에서는 할 수 없는 작업입니다',
+      approvalSameOperator: '이 지급은 다른 운영자가 승인해야 합니다',
+      approvalRequired: '이 지급은 먼저 다른 운영자의 승인이 필요합니다',
+      pairInvalid: '최소 금액은 네트워크 수수료 5회분 이상이어야 하며 최대 금액을 넘을 수 없습니다',
+      extendedKeyInvalid: '이 네트워크에 유효한 확장 공개 키가 아닙니다',
+      extendedKeyPrivate: '개인 키입니다. 여기에 개인 키를 입력하지 마세요. 확장 공개 키를 입력하세요.',
+      coinNotReady: '이 네트워크의 입금은 아직 설정되지 않았습니다',
+      txHashInvalid: '블록 탐색기에 표시된 대로 거래 해시를 입력하세요',
+    },
+  },
 };
 
 export default shared;

@@ -33,6 +33,47 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'Simulado',
   },
+  swap: {
+    completeInformation: 'Informações completas são obrigatórias',
+    status: {
+      waiting: 'Aguardando depósito',
+      confirming: 'Confirmando',
+      exchanging: 'Trocando',
+      sending: 'Enviando',
+      completed: 'Concluído',
+      expired: 'Expirado',
+      cancelled: 'Cancelado',
+      refunding: 'Reembolsando',
+      refunded: 'Reembolsado',
+      review: 'Em análise',
+    },
+    payStatus: {
+      inPayment: 'Em pagamento',
+      paymentSuccessful: 'Pagamento bem-sucedido',
+      paymentCancelled: 'Pagamento cancelado',
+      canceled: 'Cancelado',
+    },
+    errors: {
+      pairUnknown: 'Este par não pode ser trocado',
+      amountOutOfRange: 'O valor deve estar entre {{min}} e {{max}} {{asset}}',
+      quoteUnknown: 'Esta cotação não existe. Solicite uma nova cotação.',
+      quoteExpired: 'Esta cotação expirou. Solicite uma nova cotação.',
+      orderUnknown: 'Esta ordem não existe',
+      notCancellable: 'Esta ordem não pode mais ser cancelada',
+      memoNotSupported: 'Esta rede não usa memo',
+      memoInvalid: 'O memo pode ter até 64 letras, dígitos, espaços, hífens e sublinhados',
+      refundAddressRequired: 'Uma taxa fixa exige um endereço de reembolso',
+      stateConflict: 'Não é possível no status atual da ordem',
+      approvalSameOperator: 'Um segundo operador deve aprovar este pagamento',
+      approvalRequired: 'Este pagamento precisa primeiro da aprovação de um segundo operador',
+      pairInvalid: 'O mínimo deve valer pelo menos cinco taxas de rede e não pode exceder o máximo',
+      extendedKeyInvalid: 'Esta não é uma chave pública estendida válida para esta rede',
+      extendedKeyPrivate:
+        'Esta é uma chave privada. Nunca insira uma chave privada aqui: insira a chave pública estendida.',
+      coinNotReady: 'Os depósitos nesta rede ainda não foram configurados',
+      txHashInvalid: 'Insira o hash da transação como o explorador de blocos o mostra',
+    },
+  },
 };
 
 export default shared;

@@ -33,6 +33,47 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'Симуляция',
   },
+  swap: {
+    completeInformation: 'Заполните все поля',
+    status: {
+      waiting: 'Ожидание депозита',
+      confirming: 'Подтверждение',
+      exchanging: 'Обмен',
+      sending: 'Отправка',
+      completed: 'Завершено',
+      expired: 'Истекло',
+      cancelled: 'Отменено',
+      refunding: 'Возврат',
+      refunded: 'Возвращено',
+      review: 'На проверке',
+    },
+    payStatus: {
+      inPayment: 'Ожидает оплаты',
+      paymentSuccessful: 'Оплата успешна',
+      paymentCancelled: 'Оплата отменена',
+      canceled: 'Отменено',
+    },
+    errors: {
+      pairUnknown: 'Эту пару нельзя обменять',
+      amountOutOfRange: 'Сумма должна быть от {{min}} до {{max}} {{asset}}',
+      quoteUnknown: 'Такой котировки нет. Запросите новую котировку.',
+      quoteExpired: 'Срок котировки истёк. Запросите новую котировку.',
+      orderUnknown: 'Такого ордера нет',
+      notCancellable: 'Этот ордер уже нельзя отменить',
+      memoNotSupported: 'В этой сети мемо не используется',
+      memoInvalid: 'Мемо может содержать до 64 букв, цифр, пробелов, дефисов и подчёркиваний',
+      refundAddressRequired: 'Для фиксированного курса нужен адрес возврата',
+      stateConflict: 'Это невозможно в текущем статусе ордера',
+      approvalSameOperator: 'Эту выплату должен одобрить второй оператор',
+      approvalRequired: 'Эта выплата сначала требует одобрения второго оператора',
+      pairInvalid: 'Минимум должен стоить не меньше пяти сетевых комиссий и не превышать максимум',
+      extendedKeyInvalid: 'Это не действительный расширенный открытый ключ для этой сети',
+      extendedKeyPrivate:
+        'Это закрытый ключ. Никогда не вводите здесь закрытый ключ: введите расширенный открытый ключ.',
+      coinNotReady: 'Депозиты в этой сети ещё не настроены',
+      txHashInvalid: 'Введите хеш транзакции так, как его показывает обозреватель блоков',
+    },
+  },
 };
 
 export default shared;

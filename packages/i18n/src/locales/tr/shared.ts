@@ -33,6 +33,47 @@ const shared: SharedTexts = {
   markets: {
     simulated: 'Simülasyon',
   },
+  swap: {
+    completeInformation: 'Tüm bilgilerin doldurulması gerekir',
+    status: {
+      waiting: 'Yatırma bekleniyor',
+      confirming: 'Onaylanıyor',
+      exchanging: 'Takas ediliyor',
+      sending: 'Gönderiliyor',
+      completed: 'Tamamlandı',
+      expired: 'Süresi doldu',
+      cancelled: 'İptal edildi',
+      refunding: 'İade ediliyor',
+      refunded: 'İade edildi',
+      review: 'İncelemede',
+    },
+    payStatus: {
+      inPayment: 'Ödeme sürüyor',
+      paymentSuccessful: 'Ödeme başarılı',
+      paymentCancelled: 'Ödeme iptal edildi',
+      canceled: 'İptal edildi',
+    },
+    errors: {
+      pairUnknown: 'Bu çift takas edilemez',
+      amountOutOfRange: 'Tutar {{min}} ile {{max}} {{asset}} arasında olmalıdır',
+      quoteUnknown: 'Bu teklif mevcut değil. Lütfen yeni bir teklif alın.',
+      quoteExpired: 'Bu teklifin süresi doldu. Lütfen yeni bir teklif alın.',
+      orderUnknown: 'Bu emir mevcut değil',
+      notCancellable: 'Bu emir artık iptal edilemez',
+      memoNotSupported: 'Bu ağ not (memo) kullanmaz',
+      memoInvalid: 'Not en fazla 64 harf, rakam, boşluk, kısa çizgi ve alt çizgi içerebilir',
+      refundAddressRequired: 'Sabit kur için bir iade adresi gerekir',
+      stateConflict: 'Emrin mevcut durumunda bu işlem yapılamaz',
+      approvalSameOperator: 'Bu ödemeyi ikinci bir operatör onaylamalıdır',
+      approvalRequired: 'Bu ödeme önce ikinci bir operatörün onayını gerektirir',
+      pairInvalid: 'Minimum tutar en az beş ağ ücreti değerinde olmalı ve maksimumu aşmamalıdır',
+      extendedKeyInvalid: 'Bu, bu ağ için geçerli bir genişletilmiş açık anahtar değil',
+      extendedKeyPrivate:
+        'Bu bir özel anahtar. Buraya asla özel anahtar girmeyin: genişletilmiş açık anahtarı girin.',
+      coinNotReady: 'Bu ağda yatırmalar henüz ayarlanmadı',
+      txHashInvalid: "İşlem hash'ini blok gezgininde göründüğü gibi girin",
+    },
+  },
 };
 
 export default shared;

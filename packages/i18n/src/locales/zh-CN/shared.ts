@@ -33,6 +33,46 @@ const shared: SharedTexts = {
   markets: {
     simulated: '模拟',
   },
+  swap: {
+    completeInformation: '请填写完整信息',
+    status: {
+      waiting: '等待存入',
+      confirming: '确认中',
+      exchanging: '兑换中',
+      sending: '发送中',
+      completed: '已完成',
+      expired: '已过期',
+      cancelled: '已取消',
+      refunding: '退款中',
+      refunded: '已退款',
+      review: '审核中',
+    },
+    payStatus: {
+      inPayment: '支付中',
+      paymentSuccessful: '支付成功',
+      paymentCancelled: '支付取消',
+      canceled: '已取消',
+    },
+    errors: {
+      pairUnknown: '该币对不支持兑换',
+      amountOutOfRange: '金额须在 {{min}} 至 {{max}} {{asset}} 之间',
+      quoteUnknown: '该报价不存在，请重新获取报价。',
+      quoteExpired: '该报价已过期，请重新获取报价。',
+      orderUnknown: '该订单不存在',
+      notCancellable: '该订单已无法取消',
+      memoNotSupported: '该网络不使用备注',
+      memoInvalid: '备注最多 64 个字符，仅限字母、数字、空格、连字符和下划线',
+      refundAddressRequired: '固定汇率需要填写退款地址',
+      stateConflict: '订单当前状态下无法执行此操作',
+      approvalSameOperator: '此笔付款须由另一位操作员批准',
+      approvalRequired: '此笔付款须先经另一位操作员批准',
+      pairInvalid: '最小金额须至少相当于五笔网络手续费，且不得高于最大金额',
+      extendedKeyInvalid: '这不是该网络有效的扩展公钥',
+      extendedKeyPrivate: '这是私钥。切勿在此输入私钥：请输入扩展公钥。',
+      coinNotReady: '该网络的存入尚未配置',
+      txHashInvalid: '请按区块浏览器显示的内容输入交易哈希',
+    },
+  },
 };
 
 export default shared;

@@ -33,6 +33,46 @@ const shared: SharedTexts = {
   markets: {
     simulated: '模擬',
   },
+  swap: {
+    completeInformation: '請填寫完整資訊',
+    status: {
+      waiting: '等待存入',
+      confirming: '確認中',
+      exchanging: '兌換中',
+      sending: '發送中',
+      completed: '已完成',
+      expired: '已過期',
+      cancelled: '已取消',
+      refunding: '退款中',
+      refunded: '已退款',
+      review: '審核中',
+    },
+    payStatus: {
+      inPayment: '支付中',
+      paymentSuccessful: '支付成功',
+      paymentCancelled: '支付取消',
+      canceled: '已取消',
+    },
+    errors: {
+      pairUnknown: '該幣對不支援兌換',
+      amountOutOfRange: '金額須介於 {{min}} 至 {{max}} {{asset}} 之間',
+      quoteUnknown: '該報價不存在，請重新取得報價。',
+      quoteExpired: '該報價已過期，請重新取得報價。',
+      orderUnknown: '該訂單不存在',
+      notCancellable: '該訂單已無法取消',
+      memoNotSupported: '該網路不使用備註',
+      memoInvalid: '備註最多 64 個字元，僅限字母、數字、空格、連字號和底線',
+      refundAddressRequired: '固定匯率需要填寫退款地址',
+      stateConflict: '訂單目前狀態下無法執行此操作',
+      approvalSameOperator: '此筆付款須由另一位操作員核准',
+      approvalRequired: '此筆付款須先經另一位操作員核准',
+      pairInvalid: '最小金額須至少相當於五筆網路手續費，且不得高於最大金額',
+      extendedKeyInvalid: '這不是該網路有效的擴展公鑰',
+      extendedKeyPrivate: '這是私鑰。切勿在此輸入私鑰：請輸入擴展公鑰。',
+      coinNotReady: '該網路的存入尚未設定',
+      txHashInvalid: '請依區塊瀏覽器顯示的內容輸入交易雜湊',
+    },
+  },
 };
 
 export default shared;
