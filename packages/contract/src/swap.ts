@@ -176,7 +176,7 @@ export type SwapQuote = z.infer<typeof swapQuote>;
  * that arrives late or wrong goes back there.
  */
 export const swapOrderBody = z.object({
-  quoteId: z.string('swap.completeInformation').regex(/^[A-Za-z0-9_-]{8,64}$/, 'swap.errors.quoteUnknown'),
+  quoteId: z.string('swap.completeInformation').regex(/^[A-Za-z0-9_.-]{8,512}$/, 'swap.errors.quoteUnknown'),
   receiveAddress: swapAddressField.min(1, 'swap.completeInformation'),
   receiveMemo: memoField.optional(),
   refundAddress: swapAddressField.optional(),
