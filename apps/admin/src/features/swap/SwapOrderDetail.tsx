@@ -7,11 +7,10 @@ import { Card, Facts } from '../../components/Page';
 import { Badge } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
 import { Mono } from '../review/Mono';
-import { type OperatorStep, operatorStepOf, shortAmount } from './format';
+import { coinName, type OperatorStep, operatorStepOf, shortAmount } from './format';
 import { useSwapOrder } from './queries';
 import styles from './Swap.module.css';
 import { SwapOrderActionDialog } from './SwapOrderActionDialog';
-import { coinName } from './SwapOrders';
 import { SwapTestId } from './testIds';
 
 /**

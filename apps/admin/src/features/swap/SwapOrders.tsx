@@ -1,4 +1,4 @@
-import { type AdminSwapOrder, CHAIN_LABELS, SWAP_STATUSES, type SwapStatus } from '@kestrel/contract';
+import { type AdminSwapOrder, SWAP_STATUSES, type SwapStatus } from '@kestrel/contract';
 import { Button, SelectField } from '@kestrel/ui';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
@@ -8,18 +8,13 @@ import { SearchBox } from '../../components/SearchBox';
 import { Badge, type Column, Table } from '../../components/Table';
 import { useLocale } from '../../i18n/i18n';
 import { Mono } from '../review/Mono';
-import { operatorStepOf } from './format';
+import { coinName, operatorStepOf } from './format';
 import { useSwapOrders } from './queries';
 import styles from './Swap.module.css';
 import { SwapOrderDetail } from './SwapOrderDetail';
 import { SwapTestId } from './testIds';
 
 type StatusChoice = SwapStatus | 'all';
-
-/** A coin as operators name it: the asset and its network's token standard ("USDT TRC20"). */
-export function coinName(asset: string, network: keyof typeof CHAIN_LABELS): string {
-  return `${asset} ${CHAIN_LABELS[network]}`;
-}
 
 /**
  * The desk's orders, newest first, by status or by an order number, address or transaction hash, a page at a time;

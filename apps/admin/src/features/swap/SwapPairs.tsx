@@ -9,9 +9,8 @@ import { FormDialog, ReasonField } from '../../components/Dialog';
 import { Card, pageStyles } from '../../components/Page';
 import settings from '../../components/SettingsForm.module.css';
 import { Badge, type Column, Table } from '../../components/Table';
-import { pairKeyOf, shortAmount, spreadPercent } from './format';
+import { coinName, pairKeyOf, shortAmount, spreadPercent } from './format';
 import { useSwapDesk, useUpdateSwapPair } from './queries';
-import { coinName } from './SwapOrders';
 import { SwapTestId } from './testIds';
 
 const pairName = (pair: AdminSwapPair) =>

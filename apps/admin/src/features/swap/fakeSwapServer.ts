@@ -15,6 +15,7 @@ import {
 } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
 import { catalogues } from '@kestrel/i18n/all';
+import { compareDecimals, decimalOf } from '@kestrel/money';
 import { vi } from 'vitest';
 
 type OperationId = keyof typeof endpoints;
@@ -231,7 +232,7 @@ export function fakeSwapServer({
       order.depositTxHash = txHash;
       move(order, 'confirming');
       // The quote's amount, written either way ("1000" or "1000.000000"), is exchanged; anything else is reviewed.
-      if (Number.parseFloat(amount) === Number.parseFloat(order.sendAmount)) exchange(order);
+      if (compareDecimals(decimalOf(amount), decimalOf(order.sendAmount)) === 0) exchange(order);
       else {
         order.reviewReason = 'amountOutsideQuote';
         move(order, 'review');

@@ -1,4 +1,4 @@
-import type { AdminSwapOrder } from '@kestrel/contract';
+import { type AdminSwapOrder, CHAIN_LABELS, type Chain } from '@kestrel/contract';
 import { formatShortest, multiplyDecimals, parseDecimal } from '@kestrel/money';
 
 const HUNDRED = { units: 100n, scale: 0 };
@@ -51,4 +51,9 @@ export function pairKeyOf(pair: {
   toNetwork: string;
 }): string {
   return `${pair.fromAsset}-${pair.fromNetwork}-${pair.toAsset}-${pair.toNetwork}`;
+}
+
+/** A coin as operators name it: the asset and its network's token standard ("USDT TRC20"). */
+export function coinName(asset: string, network: Chain): string {
+  return `${asset} ${CHAIN_LABELS[network]}`;
 }

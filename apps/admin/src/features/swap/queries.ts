@@ -28,6 +28,8 @@ export const swapKeys = {
   order: (id: string) => ['swap', 'order', id] as const,
 };
 
+/** Orders on a page of the list. */
+const ORDERS_PAGE_SIZE = 20;
 /** Orders move on by themselves (the watcher, the visitor cancelling); the list is this fresh. */
 const ORDERS_REFRESH_MS = 15_000;
 /** Inventory and indicative rates change with every swap. */
@@ -46,7 +48,7 @@ export function useSwapDesk() {
 export function useSwapOrders(filter: SwapOrderFilter) {
   return useQuery({
     queryKey: swapKeys.orders(filter),
-    queryFn: () => client.call(routes.listAdminSwapOrders, { query: { ...filter, limit: 20 } }),
+    queryFn: () => client.call(routes.listAdminSwapOrders, { query: { ...filter, limit: ORDERS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     refetchInterval: ORDERS_REFRESH_MS,
   });
