@@ -109,6 +109,10 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/options/Options')).Options }),
         },
         {
+          path: 'swap',
+          lazy: async () => ({ Component: (await import('../features/swap/SwapDesk')).SwapDesk }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },

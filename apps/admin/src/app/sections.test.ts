@@ -19,6 +19,7 @@ describe('the sections of each role', () => {
         'markets',
         'perpetuals',
         'options',
+        'swap',
         'outbox',
         'announcements',
         'banners',
@@ -27,7 +28,7 @@ describe('the sections of each role', () => {
         'security',
       ],
     ],
-    ['support', ['users', 'adjustments', 'adjustmentProposals', 'options', 'outbox', 'security']],
+    ['support', ['users', 'adjustments', 'adjustmentProposals', 'options', 'swap', 'outbox', 'security']],
     [
       'reviewer',
       [
@@ -39,6 +40,7 @@ describe('the sections of each role', () => {
         'adjustmentProposals',
         'ledger',
         'options',
+        'swap',
         'security',
       ],
     ],
@@ -89,6 +91,13 @@ describe('the sections of each role', () => {
     expect(mayOpen('reviewer', '/ledger')).toBe(true);
     expect(mayOpen('support', '/ledger')).toBe(false);
     expect(mayOpen('content', '/ledger')).toBe(false);
+  });
+
+  it('opens the swap desk to those who handle its orders, not to content editors', () => {
+    expect(mayOpen('support', '/swap')).toBe(true);
+    expect(mayOpen('reviewer', '/swap')).toBe(true);
+    expect(mayOpen('super_admin', '/swap')).toBe(true);
+    expect(mayOpen('content', '/swap')).toBe(false);
   });
 
   it('does not mistake a path that merely starts with a section name for that section', () => {

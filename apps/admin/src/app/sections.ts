@@ -2,6 +2,7 @@ import type { AdminRole } from '@kestrel/contract';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowDownToLine,
+  ArrowLeftRight,
   ArrowUpFromLine,
   BookCheck,
   CandlestickChart,
@@ -35,6 +36,7 @@ export type Section = {
     | 'markets'
     | 'perpetuals'
     | 'options'
+    | 'swap'
     | 'adjustments'
     | 'adjustmentProposals'
     | 'ledger'
@@ -58,6 +60,7 @@ const ASSETS: Section = { id: 'assets', path: '/assets', icon: Coins };
 const MARKETS: Section = { id: 'markets', path: '/markets', icon: CandlestickChart };
 const PERPETUALS: Section = { id: 'perpetuals', path: '/perpetuals', icon: ChartNoAxesCombined };
 const OPTIONS: Section = { id: 'options', path: '/options', icon: Timer };
+const SWAP: Section = { id: 'swap', path: '/swap', icon: ArrowLeftRight };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const ADJUSTMENT_PROPOSALS: Section = {
   id: 'adjustmentProposals',
@@ -91,6 +94,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MARKETS,
     PERPETUALS,
     OPTIONS,
+    SWAP,
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
@@ -98,7 +102,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
-  support: [USERS, ADJUSTMENTS, ADJUSTMENT_PROPOSALS, OPTIONS, OUTBOX, SECURITY],
+  support: [USERS, ADJUSTMENTS, ADJUSTMENT_PROPOSALS, OPTIONS, SWAP, OUTBOX, SECURITY],
   reviewer: [
     IDENTITY,
     BANK_CARDS,
@@ -108,6 +112,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADJUSTMENT_PROPOSALS,
     LEDGER,
     OPTIONS,
+    SWAP,
     SECURITY,
   ],
   content: [ANNOUNCEMENTS, BANNERS, SECURITY],
