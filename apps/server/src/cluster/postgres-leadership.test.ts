@@ -34,7 +34,10 @@ function nameOf(kind: string) {
   return `${kind}:T${seq}`;
 }
 
-function nodeOf(nodeId: string, options: { alone?: boolean; bus?: LocalBus; leaseMs?: number } = {}) {
+function nodeOf(
+  nodeId: string,
+  options: { alone?: boolean; bus?: LocalBus; leaseMs?: number; handOverMs?: number } = {},
+) {
   return new PostgresLeadership({
     db: database.db,
     nodeId,
@@ -42,6 +45,7 @@ function nodeOf(nodeId: string, options: { alone?: boolean; bus?: LocalBus; leas
     bus: options.bus,
     leaseMs: options.leaseMs ?? 400,
     tickMs: 50,
+    handOverMs: options.handOverMs,
   });
 }
 
@@ -93,6 +97,40 @@ describe('leadership', () => {
     await until(() => stalledRole.events.length === 2, 'the old role stopped');
     expect(stalledRole.events).toEqual(['gained 1', 'lost']);
     await Promise.all([stalled.stop(), taker.stop()]);
+  });
+
+  it('keeps renewing what it leads while a role it handed over never finishes stopping', async () => {
+    const bus = new LocalBus();
+    const names = [nameOf('spot'), nameOf('spot')];
+    // Each of the first node's roles hangs when stopped, as a book whose last write waits on a lock would.
+    const stuck: Role = { gained: async () => {}, lost: () => new Promise<void>(() => {}) };
+    const first = nodeOf('node-stuck', { bus, handOverMs: 300 });
+    const second = nodeOf('node-joining', { bus });
+    for (const name of names) first.contend(name, stuck);
+    await first.start();
+    expect(first.held()).toHaveLength(2);
+    try {
+      // The second node joins: the first hands one name over, whose role never finishes stopping.
+      for (const name of names) second.contend(name, new RecordingRole());
+      await second.start();
+      await until(() => second.held().length > 0, 'the second node leads a name');
+
+      // Leases of 400 ms: for several of them the first node still renews the name it kept, which nobody takes.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const [kept] = first.held();
+      expect(first.held()).toHaveLength(1);
+      expect(second.held().map(({ name }) => name)).toEqual(names.filter((name) => name !== kept?.name));
+      const [row] = await rowsOf<{ holder: string; live: boolean }>(
+        database.db,
+        sql`select holder, expires_at > now() as live from leadership where name = ${kept?.name}`,
+      );
+      expect(row).toEqual({ holder: 'node-stuck', live: true });
+      // Stopping does not wait for ever on the stuck roles either.
+      await first.stop();
+    } finally {
+      void first.stop();
+      await second.stop();
+    }
   });
 
   it('shares the names out as nodes join, each name led by one node', async () => {

@@ -18,6 +18,11 @@ export type LeadershipOptions = {
   leaseMs?: number;
   /** How often leases are renewed and lapsed ones looked for. */
   tickMs?: number;
+  /**
+   * How long a role's stop may hold back what follows it: releasing its name when handed over, and the roles
+   * started or stopped after it. Past it, those go on while the role finishes stopping by itself.
+   */
+  handOverMs?: number;
   log?: { warn(details: object, message: string): void; info(details: object, message: string): void };
   /** Told of every change: a name gained (with its epoch) or lost. */
   onChange?: (name: LeadershipName, epoch: bigint | undefined) => void;
@@ -29,6 +34,7 @@ const PRESENCE = 'node:';
 const RELEASED_TOPIC = 'leadership-released';
 const LEASE_MS = 3000;
 const TICK_MS = 1000;
+const HAND_OVER_MS = 10_000;
 
 type Contender = { role: Role; epoch: bigint | undefined };
 
@@ -36,7 +42,9 @@ type Contender = { role: Role; epoch: bigint | undefined };
  * Leadership from PostgreSQL (decision 0044): a lease row per name in `leadership`. Every tick the node renews
  * the leases it holds and takes those that have lapsed, each taking raising the name's epoch by one; a renewal
  * that finds a name gone (taken after a pause), or no renewal for a whole lease (the database unreachable), stops
- * the name's role. Roles start and stop one at a time, in the order the changes were seen.
+ * the name's role. Roles start and stop one at a time, in the order the changes were seen, apart from renewals: a
+ * name leaves what the node holds the moment it is lost, whatever its role is doing, and a role slow to stop holds
+ * back the next roles and its name's release for at most `handOverMs` (its late writes are refused by the fence).
  *
  * Names are shared out: each node also renews a presence lease (`node:<id>`), and takes lapsed names only up to
  * its fair share (the names over the nodes present, rounded up), handing one name a round over to the others while
@@ -49,6 +57,7 @@ export class PostgresLeadership implements Leadership {
   private readonly contenders = new Map<LeadershipName, Contender>();
   private readonly leaseMs: number;
   private readonly tickMs: number;
+  private readonly handOverMs: number;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> = Promise.resolve();
   private roles: Promise<void> = Promise.resolve();
@@ -62,6 +71,7 @@ export class PostgresLeadership implements Leadership {
     this.alone = options.alone;
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.tickMs = options.tickMs ?? TICK_MS;
+    this.handOverMs = options.handOverMs ?? HAND_OVER_MS;
   }
 
   contend(name: LeadershipName, role: Role): void {
@@ -140,7 +150,7 @@ export class PostgresLeadership implements Leadership {
       await this.renew();
       const share = await this.fairShare();
       await this.take(share);
-      await this.shed(share);
+      this.shed(share);
     } catch (error) {
       this.options.log?.warn({ err: error }, 'leadership could not be renewed');
       // Without a renewal for a whole lease, another node may lead now: stop before its lease could be taken.
@@ -226,16 +236,24 @@ export class PostgresLeadership implements Leadership {
     for (const row of taken) this.gain(row.name, BigInt(row.epoch));
   }
 
-  /** Hands one name over while this node leads more than its share, so that names spread as nodes join. */
-  private async shed(share: number) {
+  /**
+   * Hands one name over while this node leads more than its share, so that names spread as nodes join. The name is
+   * released once its role has stopped, without holding the renewals of the others back meanwhile.
+   */
+  private shed(share: number) {
     const held = this.held();
     if (held.length <= share) return;
     const last = held.sort((a, b) => (a.name < b.name ? 1 : -1))[0];
     if (!last) return;
     this.lose(last.name);
-    await this.roles;
-    await this.release(last.name, last.epoch);
-    await this.options.bus?.publish(RELEASED_TOPIC, this.nodeId);
+    this.roles = this.roles.then(async () => {
+      await this.release(last.name, last.epoch);
+      await this.options.bus
+        ?.publish(RELEASED_TOPIC, this.nodeId)
+        .catch((error: unknown) =>
+          this.options.log?.warn({ err: error }, 'a name handed over was not announced'),
+        );
+    });
   }
 
   /** At start, alone: every name is this node's, with a new epoch, whoever held it before. */
@@ -282,7 +300,28 @@ export class PostgresLeadership implements Leadership {
     contender.epoch = undefined;
     this.options.log?.info({ name, epoch: String(epoch), node: this.nodeId }, 'leadership lost');
     this.options.onChange?.(name, undefined);
-    this.roles = this.roles.then(() => contender.role.lost());
+    this.roles = this.roles.then(() => this.stopRole(name, contender.role));
+  }
+
+  /** Stops a role, waiting for it at most `handOverMs`; a stop that fails or lingers is logged, never thrown. */
+  private async stopRole(name: LeadershipName, role: Role) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), this.handOverMs);
+      timer.unref();
+    });
+    try {
+      if (await Promise.race([role.lost().then(() => false), late])) {
+        this.options.log?.warn(
+          { name, ms: this.handOverMs },
+          'a role is still stopping; what follows goes on',
+        );
+      }
+    } catch (error) {
+      this.options.log?.warn({ err: error, name }, 'a role could not stop cleanly');
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async release(name: LeadershipName, epoch: bigint) {
