@@ -928,7 +928,8 @@ const web = {
       floating: 'Floating rate',
     },
     fixedHint: 'The rate is held for {{minutes}} minutes: you receive exactly the amount shown.',
-    floatingHint: 'The rate is set when your deposit is confirmed: the amount you receive may change a little.',
+    floatingHint:
+      'The rate is set when your deposit is confirmed: the amount you receive may change a little.',
     rate: 'Rate',
     min: 'Minimum',
     max: 'Maximum',
@@ -967,7 +968,8 @@ const web = {
       depositAddress: 'Deposit address',
       sendOnly: 'Send only {{asset}} on the {{network}} network to this address.',
       memo: 'Memo',
-      memoWarning: 'Include this memo with your transfer. Without it your deposit cannot be matched to your order.',
+      memoWarning:
+        'Include this memo with your transfer. Without it your deposit cannot be matched to your order.',
       timeLeft: 'Time left to send',
       timeUp: 'Time is up',
       receiveAt: 'You receive at',
