@@ -117,7 +117,12 @@ describe('the guard', () => {
   });
 
   it('opens the four swap screens without a token', () => {
-    for (const path of ['/current/mixCash', '/current/swapOrder', '/current/orderList', '/current/orderDetails']) {
+    for (const path of [
+      '/current/mixCash',
+      '/current/swapOrder',
+      '/current/orderList',
+      '/current/orderDetails',
+    ]) {
       expect(guardDecision(path, false)).toBe('allow');
       expect(findRoute(path)?.screen).toBeDefined();
     }

@@ -132,8 +132,7 @@ function quoteOf(desk: FakeSwapDesk, body: SwapQuoteBody): Response {
   const rate = decimalOf(pair.rate);
   const fee = decimalOf(pair.networkFee);
   const amount = decimalOf(body.amount);
-  const send =
-    body.amountSide === 'send' ? amount : divideDecimals(addDecimals(amount, fee), rate, 8, 'up');
+  const send = body.amountSide === 'send' ? amount : divideDecimals(addDecimals(amount, fee), rate, 8, 'up');
   const receive = body.amountSide === 'send' ? subtractDecimals(multiplyDecimals(amount, rate), fee) : amount;
   if (compareDecimals(send, decimalOf(pair.min)) < 0 || compareDecimals(send, decimalOf(pair.max)) > 0) {
     return envelope(null, 7502, `The amount must be between ${pair.min} and ${pair.max} ${pair.fromAsset}`);
@@ -164,7 +163,12 @@ export function answerSwap(desk: FakeSwapDesk, url: URL, init: RequestInit | und
   const headers = new Headers(init?.headers);
   const body = () => JSON.parse(String(init?.body)) as Record<string, unknown>;
   if (path === '/api/swap/pairs') {
-    return envelope({ items: desk.pairs, fixedRateSeconds: 600, floatingWaitSeconds: 86_400, simulated: desk.simulated });
+    return envelope({
+      items: desk.pairs,
+      fixedRateSeconds: 600,
+      floatingWaitSeconds: 86_400,
+      simulated: desk.simulated,
+    });
   }
   if (path === '/api/swap/quotes' && method === 'POST') {
     const sent = body() as SwapQuoteBody;
@@ -205,7 +209,8 @@ export function answerSwap(desk: FakeSwapDesk, url: URL, init: RequestInit | und
     if (!match[2]) desk.reads.push({ id, secret, token });
     if (!held || !(held.secret === secret || (held.mine && token))) return unknownOrder();
     if (match[2]) {
-      if (held.order.status !== 'waiting') return envelope(null, 7506, 'This order can no longer be cancelled', 409);
+      if (held.order.status !== 'waiting')
+        return envelope(null, 7506, 'This order can no longer be cancelled', 409);
       desk.cancelled.push(id);
       held.order = {
         ...held.order,

@@ -1,6 +1,6 @@
 import {
-  Bell,
   ArrowLeftRight,
+  Bell,
   CandlestickChart,
   ChartNoAxesColumn,
   TriangleExclamationPoint,

@@ -35,7 +35,13 @@ export function CoinSheet({
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} title={title} closeLabel={t('common.close')} testId={SwapTestId.coinSheet(side)}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={title}
+      closeLabel={t('common.close')}
+      testId={SwapTestId.coinSheet(side)}
+    >
       <SearchField className={styles.search} label={t('swap.searchCoin')} value={query} onChange={setQuery} />
       {rows.length === 0 ? (
         <p className={styles.empty}>{t('swap.noCoins')}</p>

@@ -47,9 +47,21 @@ function OrderDetails({ order }: { order: SwapOrderView }) {
     ['swapStatus', 'swap.details.swapStatus', t(`swap.status.${order.status}`)],
     ['sendCoin', 'swap.details.sendCoin', <bdi key="c">{coinName(order.fromAsset, order.fromNetwork)}</bdi>],
     ['sendAmount', 'swap.details.sendAmount', ltr(amountOf(order.sendAmount, order.fromAsset, language))],
-    ['receiveCoin', 'swap.details.receiveCoin', <bdi key="c">{coinName(order.toAsset, order.toNetwork)}</bdi>],
-    ['receiveAmount', 'swap.details.receiveAmount', ltr(amountOf(order.receiveAmount, order.toAsset, language))],
-    ['swapPrice', 'swap.details.swapPrice', ltr(rateLine(order.rate, order.fromAsset, order.toAsset, language))],
+    [
+      'receiveCoin',
+      'swap.details.receiveCoin',
+      <bdi key="c">{coinName(order.toAsset, order.toNetwork)}</bdi>,
+    ],
+    [
+      'receiveAmount',
+      'swap.details.receiveAmount',
+      ltr(amountOf(order.receiveAmount, order.toAsset, language)),
+    ],
+    [
+      'swapPrice',
+      'swap.details.swapPrice',
+      ltr(rateLine(order.rate, order.fromAsset, order.toAsset, language)),
+    ],
     [
       'swapQuantity',
       'swap.details.swapQuantity',
@@ -69,13 +81,21 @@ function OrderDetails({ order }: { order: SwapOrderView }) {
     ['payoutTx', 'swap.details.payoutTx', ltr(order.payoutTxHash)],
     ...(order.refundAmount
       ? ([
-          ['refundAmount', 'swap.details.refundAmount', ltr(amountOf(order.refundAmount, order.fromAsset, language))],
+          [
+            'refundAmount',
+            'swap.details.refundAmount',
+            ltr(amountOf(order.refundAmount, order.fromAsset, language)),
+          ],
         ] as const)
       : []),
     ['refundTx', 'swap.details.refundTx', ltr(order.refundTxHash)],
     ...(order.reviewReason
       ? ([
-          ['reviewReason', 'swap.details.reviewReason', t(`swap.details.reviewReasons.${order.reviewReason}`)],
+          [
+            'reviewReason',
+            'swap.details.reviewReason',
+            t(`swap.details.reviewReasons.${order.reviewReason}`),
+          ],
         ] as const)
       : []),
   ];

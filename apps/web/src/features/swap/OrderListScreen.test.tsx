@@ -6,8 +6,8 @@ import { setRealtimeClient } from '../../lib/realtime';
 import { installFakeRealtime } from '../../test/fakeRealtime';
 import { renderRoutes } from '../../test/render';
 import { answerSwap, type FakeSwapDesk, fakeSwapDesk, swapOrder } from '../../test/swapFixtures';
-import { holdSwapOrder } from './orderStore';
 import { OrderListScreen } from './OrderListScreen';
+import { holdSwapOrder } from './orderStore';
 import { SwapTestId } from './testIds';
 
 let desk: FakeSwapDesk;
@@ -112,7 +112,12 @@ describe('the swap order list', () => {
     localStorage.setItem('token', 'tok-1');
     renderScreen();
     await waitFor(() =>
-      expect(cardIds()).toEqual(['AAAAAAAAAAAAAAA1', 'AAAAAAAAAAAAAAA2', 'AAAAAAAAAAAAAAA3', 'AAAAAAAAAAAAAAA4']),
+      expect(cardIds()).toEqual([
+        'AAAAAAAAAAAAAAA1',
+        'AAAAAAAAAAAAAAA2',
+        'AAAAAAAAAAAAAAA3',
+        'AAAAAAAAAAAAAAA4',
+      ]),
     );
     await userEvent.click(screen.getByTestId(SwapTestId.listTab('cancelled')));
     await waitFor(() => expect(cardIds()).toEqual(['AAAAAAAAAAAAAAA2', 'AAAAAAAAAAAAAAA4']));

@@ -1,4 +1,10 @@
-import { listTabsOf, payStatusOf, SWAP_LIST_TABS, type SwapListTab, type SwapOrderView } from '@kestrel/contract';
+import {
+  listTabsOf,
+  payStatusOf,
+  SWAP_LIST_TABS,
+  type SwapListTab,
+  type SwapOrderView,
+} from '@kestrel/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SWAP_PATH } from '../../app/paths';
@@ -89,7 +95,8 @@ function OrderCard({ order }: { order: SwapOrderView }) {
         </bdi>
       </span>
       <bdi dir="ltr">
-        {amountOf(order.sendAmount, order.fromAsset, language)} → {amountOf(order.receiveAmount, order.toAsset, language)}
+        {amountOf(order.sendAmount, order.fromAsset, language)} →{' '}
+        {amountOf(order.receiveAmount, order.toAsset, language)}
       </bdi>
       <span className={styles.badges}>
         <span className={styles.status}>{t(`swap.status.${order.status}`)}</span>

@@ -4,10 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { currentNotice } from '../../components/notice/noticeStore';
 import { initI18n } from '../../i18n/i18n';
 import { setRealtimeClient } from '../../lib/realtime';
-import { TestId } from '../../testIds';
 import { type FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
 import { renderRoutes } from '../../test/render';
 import { answerSwap, type FakeSwapDesk, fakeSwapDesk, swapOrder } from '../../test/swapFixtures';
+import { TestId } from '../../testIds';
 import { holdSwapOrder } from './orderStore';
 import { SwapOrderScreen } from './SwapOrderScreen';
 import { SwapTestId } from './testIds';
@@ -62,7 +62,9 @@ describe('an order being paid', () => {
     renderScreen();
     await waitFor(() => expect(text(SwapTestId.orderStatus)).toBe('Waiting for deposit'));
     expect(desk.reads[0]).toMatchObject({ id: ID, secret: SECRET });
-    expect(text(TestId.depositAddress)).toBe('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3');
+    expect(text(TestId.depositAddress)).toBe(
+      'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3',
+    );
     await waitFor(() => expect(screen.getByTestId(TestId.depositQr)).toBeTruthy());
     expect(text(SwapTestId.orderAmount)).toBe('0.5 BTC');
     expect(screen.getByText('Send exactly')).toBeTruthy();
@@ -70,12 +72,19 @@ describe('an order being paid', () => {
     expect(text(SwapTestId.orderNumber)).toBe(ID);
     expect(screen.getByText('Keep your order number: it is how you find this swap again.')).toBeTruthy();
     expect(screen.queryByTestId(SwapTestId.orderMemo)).toBeNull();
-    expect(screen.getByTestId(SwapTestId.step('confirming')).textContent).toContain('Usually 1 min to 15 min');
+    expect(screen.getByTestId(SwapTestId.step('confirming')).textContent).toContain(
+      'Usually 1 min to 15 min',
+    );
     expect(screen.queryByTestId(SwapTestId.orderDetailsLink)).toBeNull();
   });
 
   it('shows the memo with a warning when the deposit needs one', async () => {
-    hold({ fromAsset: 'SOL', fromNetwork: 'solana', depositMemo: '4417', depositAddress: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' });
+    hold({
+      fromAsset: 'SOL',
+      fromNetwork: 'solana',
+      depositMemo: '4417',
+      depositAddress: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    });
     renderScreen();
     await waitFor(() => expect(text(SwapTestId.orderMemo)).toBe('4417'));
     expect(text(SwapTestId.orderMemoWarning)).toContain('Include this memo with your transfer');
@@ -95,7 +104,14 @@ describe('an order being paid', () => {
       { status: 'confirming' as const, at: '2026-11-27T10:03:00.000Z' },
     ];
     const held = desk.orders.get(ID);
-    if (held) held.order = { ...held.order, status: 'confirming', payStatus: 'inPayment', events, depositAmount: '0.5' };
+    if (held)
+      held.order = {
+        ...held.order,
+        status: 'confirming',
+        payStatus: 'inPayment',
+        events,
+        depositAmount: '0.5',
+      };
     socket.push(`swapOrder:${ID}`, { id: ID, status: 'confirming', payStatus: 'inPayment', events });
     await waitFor(() => expect(text(SwapTestId.orderStatus)).toBe('Confirming'));
     await waitFor(() => expect(desk.reads.length).toBeGreaterThan(reads));

@@ -6,7 +6,7 @@ import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { SWAP_PATH, SWAP_ORDERS_PATH } from '../../app/paths';
+import { SWAP_ORDERS_PATH, SWAP_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TopBar } from '../../components/TopBar';
@@ -18,6 +18,7 @@ import { formatCountdown, secondsUntil } from '../options/figures';
 import { useNow } from '../options/useNow';
 import { CopyValue } from './CopyValue';
 import { amountOf, coinName } from './format';
+import { orderIdFrom } from './orderId';
 import { swapOrderDetailsPath } from './paths';
 import {
   isUnknownOrder,
@@ -29,7 +30,6 @@ import {
 import styles from './Swap.module.css';
 import { SwapTimeline } from './SwapTimeline';
 import { SwapTestId } from './testIds';
-import { orderIdFrom } from './orderId';
 
 /**
  * /current/swapOrder?id=…: an order being paid. The deposit address with its QR code, the memo and the exact
@@ -139,7 +139,10 @@ function OrderBeingPaid({ order }: { order: SwapOrderView }) {
           </section>
           <AddressCard address={order.depositAddress} />
           <p className={styles.warning}>
-            {t('swap.order.sendOnly', { asset: order.fromAsset, network: coinName(order.fromAsset, order.fromNetwork) })}
+            {t('swap.order.sendOnly', {
+              asset: order.fromAsset,
+              network: coinName(order.fromAsset, order.fromNetwork),
+            })}
           </p>
           {order.depositMemo ? (
             <section className={styles.card}>
@@ -181,7 +184,11 @@ function OrderBeingPaid({ order }: { order: SwapOrderView }) {
       {waiting ? <CancelOrder id={order.id} /> : null}
       <div className={styles.links}>
         {final ? (
-          <Link to={swapOrderDetailsPath(order.id)} className={styles.link} data-testid={SwapTestId.orderDetailsLink}>
+          <Link
+            to={swapOrderDetailsPath(order.id)}
+            className={styles.link}
+            data-testid={SwapTestId.orderDetailsLink}
+          >
             {t('swap.order.details')}
           </Link>
         ) : null}

@@ -180,7 +180,11 @@ describe('the swap form', () => {
     await userEvent.click(screen.getByTestId(SwapTestId.submit));
     await screen.findByText('order page');
     expect(desk.created).toEqual([
-      { quoteId: expect.stringMatching(/^quote-/), receiveAddress: TRON_ADDRESS, refundAddress: BITCOIN_ADDRESS },
+      {
+        quoteId: expect.stringMatching(/^quote-/),
+        receiveAddress: TRON_ADDRESS,
+        refundAddress: BITCOIN_ADDRESS,
+      },
     ]);
     expect(router.state.location.pathname).toBe('/current/swapOrder');
     expect(router.state.location.search).toBe('?id=N3WQRD3R0000000A');

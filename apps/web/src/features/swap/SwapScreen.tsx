@@ -100,8 +100,14 @@ function SwapForm({ desk }: { desk: SwapPairList }) {
   const navigate = useNavigate();
   const create = useCreateSwapOrderMutation();
   const first = desk.items[0];
-  const [from, setFrom] = useState<SwapCoin>({ asset: first?.fromAsset ?? '', network: first?.fromNetwork ?? 'bitcoin' });
-  const [to, setTo] = useState<SwapCoin>({ asset: first?.toAsset ?? '', network: first?.toNetwork ?? 'tron' });
+  const [from, setFrom] = useState<SwapCoin>({
+    asset: first?.fromAsset ?? '',
+    network: first?.fromNetwork ?? 'bitcoin',
+  });
+  const [to, setTo] = useState<SwapCoin>({
+    asset: first?.toAsset ?? '',
+    network: first?.toNetwork ?? 'tron',
+  });
   const [typed, setTyped] = useState<Typed>({ side: 'send', text: '' });
   const [rateType, setRateType] = useState<SwapRateType>('floating');
   const [receiveAddress, setReceiveAddress] = useState('');
@@ -159,7 +165,8 @@ function SwapForm({ desk }: { desk: SwapPairList }) {
     quote.data.amountSide === typed.side
       ? quote.data
       : undefined;
-  const quoteError = quote.isError && !quote.isFetching && quoteBody !== null ? quote.error.message : undefined;
+  const quoteError =
+    quote.isError && !quote.isFetching && quoteBody !== null ? quote.error.message : undefined;
 
   const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
   const chooseFrom = (coin: SwapCoin) => {
@@ -361,7 +368,10 @@ function SwapForm({ desk }: { desk: SwapPairList }) {
       <section className={styles.card}>
         <TextField
           label={t('swap.receiveAddress')}
-          placeholder={t('swap.addressPlaceholder', { asset: to.asset, network: coinName(to.asset, to.network) })}
+          placeholder={t('swap.addressPlaceholder', {
+            asset: to.asset,
+            network: coinName(to.asset, to.network),
+          })}
           autoComplete="off"
           spellCheck={false}
           dir="ltr"
@@ -371,7 +381,10 @@ function SwapForm({ desk }: { desk: SwapPairList }) {
             clear('receiveAddress');
           }}
           onBlur={() =>
-            setErrors((current) => ({ ...current, receiveAddress: addressProblem(to, receiveAddress, false) }))
+            setErrors((current) => ({
+              ...current,
+              receiveAddress: addressProblem(to, receiveAddress, false),
+            }))
           }
           error={errors.receiveAddress}
           data-testid={SwapTestId.receiveAddress}
@@ -403,7 +416,10 @@ function SwapForm({ desk }: { desk: SwapPairList }) {
             clear('refundAddress');
           }}
           onBlur={() =>
-            setErrors((current) => ({ ...current, refundAddress: addressProblem(from, refundAddress, false) }))
+            setErrors((current) => ({
+              ...current,
+              refundAddress: addressProblem(from, refundAddress, false),
+            }))
           }
           error={errors.refundAddress}
           data-testid={SwapTestId.refundAddress}

@@ -26,7 +26,8 @@ export function SwapTimeline({ order }: { order: Pick<SwapOrderView, 'status' | 
         {SWAP_STEPS.map((step) => {
           const state = stateOf(step);
           const at = timeOfStep(order, step);
-          const usual = step in SWAP_STEP_SECONDS ? SWAP_STEP_SECONDS[step as keyof typeof SWAP_STEP_SECONDS] : null;
+          const usual =
+            step in SWAP_STEP_SECONDS ? SWAP_STEP_SECONDS[step as keyof typeof SWAP_STEP_SECONDS] : null;
           return (
             <li key={step} className={styles.step} data-state={state} data-testid={SwapTestId.step(step)}>
               <span>{t(`swap.status.${step}`)}</span>

@@ -19,7 +19,8 @@ export function rateLine(rate: string, fromAsset: string, toAsset: string, local
 
 /** A step's usual length, in seconds or minutes as the locale writes them short ("30 sec", "15 min"). */
 export function formatStepDuration(seconds: number, locale: Locale): string {
-  const [unit, size] = seconds < 60 ? (['second', seconds] as const) : (['minute', Math.round(seconds / 60)] as const);
+  const [unit, size] =
+    seconds < 60 ? (['second', seconds] as const) : (['minute', Math.round(seconds / 60)] as const);
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(size);
 }
 
@@ -29,6 +30,9 @@ export function formatMoment(iso: string, locale: Locale): string {
 }
 
 /** When the order last entered `status`, if it did. */
-export function timeOfStep(order: Pick<SwapOrderView, 'events'>, status: SwapOrderView['status']): string | null {
+export function timeOfStep(
+  order: Pick<SwapOrderView, 'events'>,
+  status: SwapOrderView['status'],
+): string | null {
   return order.events.findLast((event) => event.status === status)?.at ?? null;
 }

@@ -53,7 +53,8 @@ export function useSwapPairsQuery() {
 export function useSwapQuoteQuery(body: SwapQuoteBody | null) {
   return useQuery({
     queryKey: swapKeys.quote(body),
-    queryFn: ({ signal }) => api.call(routes.createSwapQuote, { body: body as SwapQuoteBody }, { quiet: true, signal }),
+    queryFn: ({ signal }) =>
+      api.call(routes.createSwapQuote, { body: body as SwapQuoteBody }, { quiet: true, signal }),
     enabled: body !== null,
     staleTime: ({ state }) =>
       state.data ? Math.max(0, Date.parse(state.data.expiresAt) - Date.now() - QUOTE_RENEW_MARGIN_MS) : 0,
@@ -88,7 +89,11 @@ export function useSwapOrderQuery(id: string | null) {
   return useQuery({
     queryKey: swapKeys.order(id ?? ''),
     queryFn: () =>
-      api.call(routes.getSwapOrder, { params: { id: id ?? '' } }, { headers: secretHeaders(id ?? ''), quiet: true }),
+      api.call(
+        routes.getSwapOrder,
+        { params: { id: id ?? '' } },
+        { headers: secretHeaders(id ?? ''), quiet: true },
+      ),
     enabled: id !== null,
   });
 }
@@ -109,7 +114,9 @@ export function useCancelSwapOrderMutation(id: string) {
 /** A status pushed over `swapOrder:<id>` goes into the cached order at once; amounts and hashes are read again. */
 export function writePushedSwapStatus(queryClient: QueryClient, message: SwapOrderStatusMessage): void {
   queryClient.setQueryData<SwapOrderView>(swapKeys.order(message.id), (order) =>
-    order ? { ...order, status: message.status, payStatus: message.payStatus, events: message.events } : order,
+    order
+      ? { ...order, status: message.status, payStatus: message.payStatus, events: message.events }
+      : order,
   );
   void queryClient.invalidateQueries({ queryKey: swapKeys.order(message.id) });
   void queryClient.invalidateQueries({ queryKey: swapKeys.lists() });
@@ -139,6 +146,7 @@ export function useMySwapOrdersQuery(signedIn: boolean) {
 /** Both lists as one, each order once, newest first. */
 export function mergeSwapOrders(...lists: (readonly SwapOrderView[] | undefined)[]): SwapOrderView[] {
   const byId = new Map<string, SwapOrderView>();
-  for (const list of lists) for (const order of list ?? []) if (!byId.has(order.id)) byId.set(order.id, order);
+  for (const list of lists)
+    for (const order of list ?? []) if (!byId.has(order.id)) byId.set(order.id, order);
   return [...byId.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
