@@ -98,6 +98,8 @@ export type FakeSwapDesk = {
   lookups: { id: string; secret: string }[][];
   /** The id the next created order gets. */
   nextId: string;
+  /** How long a quote holds. */
+  quoteSeconds: number;
 };
 
 export function fakeSwapDesk(): FakeSwapDesk {
@@ -111,6 +113,7 @@ export function fakeSwapDesk(): FakeSwapDesk {
     reads: [],
     lookups: [],
     nextId: 'N3WQRD3R0000000A',
+    quoteSeconds: 60,
   };
 }
 
@@ -144,7 +147,7 @@ function quoteOf(desk: FakeSwapDesk, body: SwapQuoteBody): Response {
     receiveAmount: formatShortest(receive),
     min: pair.min,
     max: pair.max,
-    expiresAt: at(Date.now() + 60_000),
+    expiresAt: at(Date.now() + desk.quoteSeconds * 1000),
     fromAsset: pair.fromAsset,
     fromNetwork: pair.fromNetwork,
     toAsset: pair.toAsset,

@@ -3,7 +3,7 @@ import { streams } from '@kestrel/contract/routes';
 import { Button, ConfirmDialog } from '@kestrel/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SWAP_ORDERS_PATH, SWAP_PATH } from '../../app/paths';
@@ -59,7 +59,7 @@ export function SwapOrderLoader({
   children,
 }: {
   id: string | null;
-  children: (order: SwapOrderView) => React.ReactNode;
+  children: (order: SwapOrderView) => ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotice } from '../../components/notice/noticeStore';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, switchLanguage } from '../../i18n/i18n';
 import { setRealtimeClient } from '../../lib/realtime';
 import { installFakeRealtime } from '../../test/fakeRealtime';
 import { renderRoutes } from '../../test/render';
@@ -64,6 +64,21 @@ afterEach(() => {
 });
 
 describe('the swap form', () => {
+  it('reads right to left in Arabic, with amounts and addresses left to right', async () => {
+    await switchLanguage('ar');
+    try {
+      renderScreen();
+      await ready();
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(text(SwapTestId.submit)).toBe('إنشاء الطلب');
+      expect(input(SwapTestId.sendAmount).getAttribute('dir')).toBe('ltr');
+      expect(input(SwapTestId.receiveAddress).getAttribute('dir')).toBe('ltr');
+      expect(screen.getByTestId(SwapTestId.rateLine).getAttribute('dir')).toBe('ltr');
+    } finally {
+      await switchLanguage('en-US');
+    }
+  });
+
   it('shows the first pair with its rate, limits and network fee, and explains both rates', async () => {
     renderScreen();
     await ready();
@@ -116,6 +131,16 @@ describe('the swap form', () => {
     await userEvent.type(input(SwapTestId.receiveAmount), '29999');
     await waitFor(() => expect(input(SwapTestId.sendAmount).value).toBe('0.5'));
     expect(desk.quotes.at(-1)).toMatchObject({ amount: '29999', amountSide: 'receive' });
+  });
+
+  it('asks a new quote shortly before the one on screen expires', async () => {
+    desk.quoteSeconds = 6;
+    renderScreen();
+    await ready();
+    await userEvent.type(input(SwapTestId.sendAmount), '0.5');
+    await waitFor(() => expect(desk.quotes).toHaveLength(1));
+    await waitFor(() => expect(desk.quotes.length).toBeGreaterThanOrEqual(2), { timeout: 4000 });
+    expect(desk.quotes[1]).toEqual(desk.quotes[0]);
   });
 
   it("shows the desk's refusal of an amount beside the amount", async () => {

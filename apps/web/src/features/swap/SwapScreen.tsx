@@ -5,6 +5,7 @@ import {
   type SwapAmountSide,
   type SwapCoin,
   type SwapOrderBody,
+  type SwapPair,
   type SwapPairList,
   type SwapQuote,
   type SwapQuoteBody,
@@ -67,7 +68,7 @@ export function SwapScreen() {
         ) : pairs.data.items.length === 0 ? (
           <p className={styles.empty}>{t('common.noData')}</p>
         ) : (
-          <SwapForm desk={pairs.data} />
+          <SwapForm desk={pairs.data} first={pairs.data.items[0] as SwapPair} />
         )}
         <div className={styles.links}>
           <Link to={SWAP_ORDERS_PATH} className={styles.link}>
@@ -94,20 +95,14 @@ function wireAmount(typed: string): string | null {
 type Typed = { side: SwapAmountSide; text: string };
 type Field = 'amount' | 'receiveAddress' | 'refundAddress' | 'memo';
 
-function SwapForm({ desk }: { desk: SwapPairList }) {
+/** The form, for a desk with at least one pair: `first` is the pair it opens on. */
+function SwapForm({ desk, first }: { desk: SwapPairList; first: SwapPair }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const navigate = useNavigate();
   const create = useCreateSwapOrderMutation();
-  const first = desk.items[0];
-  const [from, setFrom] = useState<SwapCoin>({
-    asset: first?.fromAsset ?? '',
-    network: first?.fromNetwork ?? 'bitcoin',
-  });
-  const [to, setTo] = useState<SwapCoin>({
-    asset: first?.toAsset ?? '',
-    network: first?.toNetwork ?? 'tron',
-  });
+  const [from, setFrom] = useState<SwapCoin>({ asset: first.fromAsset, network: first.fromNetwork });
+  const [to, setTo] = useState<SwapCoin>({ asset: first.toAsset, network: first.toNetwork });
   const [typed, setTyped] = useState<Typed>({ side: 'send', text: '' });
   const [rateType, setRateType] = useState<SwapRateType>('floating');
   const [receiveAddress, setReceiveAddress] = useState('');
@@ -210,8 +205,13 @@ function SwapForm({ desk }: { desk: SwapPairList }) {
       return;
     }
     if (Object.values(found).some(Boolean)) return;
-    if (!shown) {
-      if (quoteError) showNotice({ tone: 'negative', message: quoteError });
+    if (quoteError) {
+      showNotice({ tone: 'negative', message: quoteError });
+      return;
+    }
+    // Only a quote for the amount on screen now becomes an order: not the one still shown while typing settles.
+    if (!shown || quoteBody === null || quote.isPlaceholderData) {
+      showNotice({ tone: 'negative', message: t('swap.quoting') });
       return;
     }
     const order: SwapOrderBody = {

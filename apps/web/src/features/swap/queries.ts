@@ -43,6 +43,8 @@ export function useSwapPairsQuery() {
     queryKey: swapKeys.pairs(),
     queryFn: () => api.call(routes.listSwapPairs),
     staleTime: SWAP_PAIRS_STALE_MS,
+    // The indicative rate on screen follows the market while the swap is open.
+    refetchInterval: SWAP_PAIRS_STALE_MS,
   });
 }
 
