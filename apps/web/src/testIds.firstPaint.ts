@@ -23,4 +23,5 @@ export const FirstPaintTestId = {
   homeAssets: 'home-assets',
   homeBanners: 'home-banners',
   homeBannerDefault: 'home-banner-default',
+  homeSwap: 'home-swap',
 } as const;

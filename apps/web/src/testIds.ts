@@ -187,6 +187,7 @@ export const TestId = {
   mineWithdraw: 'mine-withdraw',
   mineTransfer: 'mine-transfer',
   mineRecords: 'mine-records',
+  mineSwapOrders: 'mine-swap-orders',
   depositRecordsOpen: 'deposit-records-open',
   depositRecords: 'deposit-records',
   depositRecordsEmpty: 'deposit-records-empty',

@@ -291,6 +291,17 @@ describe('what a call sends', () => {
     expect(headers().get('Idempotency-Key')).toBe('key-1');
   });
 
+  it("sends an endpoint's own headers beside the token and the language", async () => {
+    const { sut, headers } = setup(ok(null), { token: 't' });
+    await sut.call(
+      routes.getSwapOrder,
+      { params: { id: '0123456789ABCDEF' } },
+      { headers: { 'x-swap-secret': 'secret-1' } },
+    );
+    expect(headers().get('x-swap-secret')).toBe('secret-1');
+    expect(headers().get('Authorization')).toBe('t');
+  });
+
   it('sends an upload as multipart, letting the browser write its boundary', async () => {
     const { sut, calls, headers } = setup(ok({ id: 1 }));
     const form = new FormData();

@@ -55,6 +55,8 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** Makes a retried money-moving call harmless: the server answers a replay as it did the first time. */
   idempotencyKey?: string;
+  /** Headers an endpoint reads besides the usual ones (the secret that opens a swap order without an account). */
+  headers?: Readonly<Record<string, string>>;
 };
 
 type CallArgs<R extends AnyRoute> =
@@ -183,7 +185,7 @@ export function createClient(deps: ClientDeps) {
     const [input, options = {}] = args;
     const url = urlOf(route, ...args);
     const { body, form } = (input ?? {}) as Parts;
-    const headers = headersOf(options.idempotencyKey);
+    const headers = { ...headersOf(options.idempotencyKey), ...options.headers };
     const init: RequestInit = { method: route.method, headers };
     if (form) {
       // The browser writes the multipart boundary into Content-Type itself.

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { afterLoginPath, type GuardDecision, guardDecision } from './guard';
 import { findRoute, SPEC_ROUTES } from './routes';
 
-/** Spec §6 (and /user/forgot, which must open without a token). */
+/**
+ * Spec §6, /user/forgot (which must open without a token) and /current/orderDetails, where an anonymous visitor's
+ * order list leads.
+ */
 const PUBLIC = [
   '/user/register',
   '/user/online',
@@ -10,6 +13,7 @@ const PUBLIC = [
   '/current/orderList',
   '/current/mixCash',
   '/current/swapOrder',
+  '/current/orderDetails',
   '/user/login',
   '/user/forgot',
 ];
@@ -108,6 +112,18 @@ describe('the guard', () => {
     for (const path of ['/trade/options', '/trade/historyRecord']) {
       expect(guardDecision(path, false)).toBe('login');
       expect(guardDecision(path, true)).toBe('allow');
+      expect(findRoute(path)?.screen).toBeDefined();
+    }
+  });
+
+  it('opens the four swap screens without a token', () => {
+    for (const path of [
+      '/current/mixCash',
+      '/current/swapOrder',
+      '/current/orderList',
+      '/current/orderDetails',
+    ]) {
+      expect(guardDecision(path, false)).toBe('allow');
       expect(findRoute(path)?.screen).toBeDefined();
     }
   });

@@ -40,3 +40,11 @@ export const OPTIONS_TRADING_PATH = '/trade/options';
 export const HISTORY_RECORD_PATH = '/trade/historyRecord';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = MARKET_DETAIL_PATH;
+/** The swap (spec: mixCash): two coins, an amount on either side, fixed or floating rate; open without a token. */
+export const SWAP_PATH = '/current/mixCash';
+/** One swap order being paid (`?id=`): its deposit address, countdown and live status. */
+export const SWAP_ORDER_PATH = '/current/swapOrder';
+/** The swap orders this device created and, signed in, the account's (`?tab=`). */
+export const SWAP_ORDERS_PATH = '/current/orderList';
+/** Every field of one swap order (`?id=`). */
+export const SWAP_ORDER_DETAILS_PATH = '/current/orderDetails';

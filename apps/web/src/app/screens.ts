@@ -99,6 +99,15 @@ export const screens = {
     })),
   allTrades: () =>
     withQueries(import('../features/spot/AllTradesScreen')).then((m) => ({ default: m.AllTradesScreen })),
+  swap: () => withQueries(import('../features/swap/SwapScreen')).then((m) => ({ default: m.SwapScreen })),
+  swapOrder: () =>
+    withQueries(import('../features/swap/SwapOrderScreen')).then((m) => ({ default: m.SwapOrderScreen })),
+  swapOrders: () =>
+    withQueries(import('../features/swap/OrderListScreen')).then((m) => ({ default: m.OrderListScreen })),
+  swapOrderDetails: () =>
+    withQueries(import('../features/swap/OrderDetailsScreen')).then((m) => ({
+      default: m.OrderDetailsScreen,
+    })),
 } satisfies Record<string, ScreenLoader>;
 
 export type ScreenName = keyof typeof screens;

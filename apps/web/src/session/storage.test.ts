@@ -80,7 +80,7 @@ describe('the stored session', () => {
     expect(getToken()).toBe('');
   });
 
-  it('clears all of local storage and tells its subscribers', () => {
+  it('clears local storage and tells its subscribers', () => {
     const listener = vi.fn();
     const unsubscribe = subscribeSession(listener);
     saveSignIn('tok-1', user);
@@ -89,5 +89,13 @@ describe('the stored session', () => {
     unsubscribe();
     expect(localStorage.length).toBe(0);
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the swap orders this device created, which open only with their secrets', () => {
+    saveSignIn('tok-1', user);
+    localStorage.setItem('swapOrders', '[{"id":"0123456789ABCDEF","secret":"s"}]');
+    clearStorage();
+    expect(getToken()).toBe('');
+    expect(localStorage.getItem('swapOrders')).toBe('[{"id":"0123456789ABCDEF","secret":"s"}]');
   });
 });

