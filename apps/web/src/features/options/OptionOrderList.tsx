@@ -2,12 +2,12 @@ import type { OptionOrderView, OptionProduct } from '@kestrel/contract';
 import { dateTimeFormat, type Locale } from '@kestrel/i18n';
 import { compareDecimals, parseDecimal } from '@kestrel/money';
 import { Button, Spinner } from '@kestrel/ui';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { useLanguage } from '../../i18n/useLanguage';
+import { type CursorPagesQuery, loadedItems } from '../../lib/useCursorPages';
 import { formatPnl } from '../futures/figures';
 import {
   formatCountdown,
@@ -24,13 +24,8 @@ import type { OptionOrderState } from './queries';
 import { OptionsTestId } from './testIds';
 import { useNow } from './useNow';
 
-type OrdersQuery = UseInfiniteQueryResult<
-  InfiniteData<{ items: OptionOrderView[]; next: string | null }, unknown>,
-  Error
->;
-
 type Props = {
-  orders: OrdersQuery;
+  orders: CursorPagesQuery<OptionOrderView>;
   /** The products as cached, whose latest ticks are the open orders' live prices. */
   products: readonly OptionProduct[];
   state: OptionOrderState;
@@ -40,7 +35,7 @@ type Props = {
 export function OptionOrderList({ orders, products, state }: Props) {
   const { t } = useTranslation();
   const [proofOf, setProofOf] = useState<string | null>(null);
-  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = loadedItems(orders);
 
   if (orders.isPending) return <LoadingState />;
   if (orders.isError && items.length === 0) {
