@@ -7,13 +7,13 @@ import {
   type routes,
 } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-import { Button, TextField } from '@kestrel/ui';
-import { Plus, Trash2 } from 'lucide-react';
+import { TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import settings from '../../components/SettingsForm.module.css';
+import { SettingsRows } from '../../components/SettingsRows';
 import { payoutPercent, periodLength, shortAmount } from './format';
 import styles from './Options.module.css';
 import { useCreateOptionProduct, useUpdateOptionProduct } from './queries';
@@ -30,6 +30,7 @@ export type PeriodRow = {
   buyCutoffSeconds: string;
 };
 const PERIOD_CELLS = ['seconds', 'payoutRate', 'minStake', 'maxStake', 'buyCutoffSeconds'] as const;
+const WHOLE_NUMBER_CELLS = ['seconds', 'buyCutoffSeconds'] as const;
 
 /** The settings as typed; the symbol only when adding a product. */
 export type ProductForm = {
@@ -186,24 +187,6 @@ export function ProductDialog({
     />
   );
 
-  const cell = (index: number, name: keyof PeriodRow) => (
-    <input
-      className={settings.cell}
-      inputMode={name === 'seconds' || name === 'buyCutoffSeconds' ? 'numeric' : 'decimal'}
-      dir="ltr"
-      aria-label={`${t(LABELS[name])} ${index + 1}`}
-      value={form.periods[index]?.[name] ?? ''}
-      onChange={(event) => {
-        const value = event.target.value.trim();
-        edit((current) => ({
-          ...current,
-          periods: current.periods.map((row, at) => (at === index ? { ...row, [name]: value } : row)),
-        }));
-      }}
-      data-testid={OptionsTestId.period(index, name)}
-    />
-  );
-
   /** What a typed cell means, under it: the period's length in units, the payout rate in percent. */
   const reading = (row: PeriodRow, name: 'seconds' | 'payoutRate') => {
     if (name === 'seconds') {
@@ -240,71 +223,30 @@ export function ProductDialog({
         />
         <span>{t('admin.options.openForBuying')}</span>
       </label>
-      <h3 className={settings.heading}>{t('admin.options.periods')}</h3>
-      <p className={settings.muted}>{t('admin.options.periodsHint')}</p>
-      <table className={settings.table}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            {PERIOD_CELLS.map((name) => (
-              <th scope="col" key={name}>
-                {t(LABELS[name])}
-              </th>
-            ))}
-            <th scope="col">
-              <span className={settings.hidden}>{t('admin.options.removePeriod')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {form.periods.map((row, index) => (
-            // Rows have no identity but their place; they are edited in place and removed by it.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <tr key={index}>
-              <td>{index + 1}</td>
-              {PERIOD_CELLS.map((name) => (
-                <td key={name}>
-                  {cell(index, name)}
-                  {name === 'seconds' || name === 'payoutRate' ? (
-                    <span
-                      className={styles.reading}
-                      data-testid={OptionsTestId.period(index, `${name}-reading`)}
-                    >
-                      {reading(row, name)}
-                    </span>
-                  ) : null}
-                </td>
-              ))}
-              <td>
-                <Button
-                  variant="ghost"
-                  size="md"
-                  disabled={form.periods.length === 1}
-                  aria-label={`${t('admin.options.removePeriod')} ${index + 1}`}
-                  onClick={() =>
-                    edit((current) => ({
-                      ...current,
-                      periods: current.periods.filter((_, at) => at !== index),
-                    }))
-                  }
-                  data-testid={OptionsTestId.removePeriod(index)}
-                >
-                  <Trash2 size={14} aria-hidden />
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Button
-        variant="secondary"
-        size="md"
-        onClick={() => edit((current) => ({ ...current, periods: [...current.periods, EMPTY_PERIOD] }))}
-        data-testid={OptionsTestId.addPeriod}
-      >
-        <Plus size={14} aria-hidden />
-        {t('admin.options.addPeriod')}
-      </Button>
+      <SettingsRows
+        title={t('admin.options.periods')}
+        hint={t('admin.options.periodsHint')}
+        rows={form.periods}
+        cells={PERIOD_CELLS}
+        label={(name) => t(LABELS[name])}
+        wholeNumbers={WHOLE_NUMBER_CELLS}
+        newRow={EMPTY_PERIOD}
+        addLabel={t('admin.options.addPeriod')}
+        removeLabel={t('admin.options.removePeriod')}
+        onChange={(change) => edit((current) => ({ ...current, periods: change(current.periods) }))}
+        under={(row, index, name) =>
+          name === 'seconds' || name === 'payoutRate' ? (
+            <span className={styles.reading} data-testid={OptionsTestId.period(index, `${name}-reading`)}>
+              {reading(row, name)}
+            </span>
+          ) : null
+        }
+        testIds={{
+          cell: OptionsTestId.period,
+          remove: OptionsTestId.removePeriod,
+          add: OptionsTestId.addPeriod,
+        }}
+      />
       <h3 className={settings.heading}>{t('admin.options.limits')}</h3>
       <div className={settings.grid}>
         {field('maxOpenOrders')}

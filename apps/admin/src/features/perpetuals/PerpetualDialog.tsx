@@ -4,13 +4,13 @@ import {
   adminFuturesMarketUpdateBody,
 } from '@kestrel/contract';
 import type { TranslationKey } from '@kestrel/i18n/admin';
-import { Button, TextField } from '@kestrel/ui';
-import { Plus, Trash2 } from 'lucide-react';
+import { TextField } from '@kestrel/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { FormDialog, ReasonField } from '../../components/Dialog';
 import settings from '../../components/SettingsForm.module.css';
+import { SettingsRows } from '../../components/SettingsRows';
 import styles from './Perpetuals.module.css';
 import { useUpdatePerpetual } from './queries';
 import { PerpetualsTestId } from './testIds';
@@ -28,6 +28,8 @@ const HINTS: Partial<Record<TextFieldName, TranslationKey>> = {
 
 /** A bracket row as typed: the cap, the max leverage and the maintenance margin rate. */
 export type BracketRow = { notionalCap: string; maxLeverage: string; maintenanceMarginRate: string };
+const BRACKET_CELLS = ['notionalCap', 'maxLeverage', 'maintenanceMarginRate'] as const;
+const NEW_BRACKET: BracketRow = { notionalCap: '', maxLeverage: '1', maintenanceMarginRate: '' };
 
 const LABELS: Record<TextFieldName, TranslationKey> = {
   tickSize: 'admin.markets.tickSize',
@@ -123,22 +125,6 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
     />
   );
 
-  const cell = (index: number, name: keyof BracketRow) => (
-    <input
-      className={settings.cell}
-      inputMode={name === 'maxLeverage' ? 'numeric' : 'decimal'}
-      dir="ltr"
-      aria-label={`${t(`admin.futures.${name}`)} ${index + 1}`}
-      value={brackets[index]?.[name] ?? ''}
-      onChange={(event) => {
-        const value = event.target.value.trim();
-        setBrackets((rows) => rows.map((row, at) => (at === index ? { ...row, [name]: value } : row)));
-        setError('');
-      }}
-      data-testid={PerpetualsTestId.bracket(index, name)}
-    />
-  );
-
   const toggle = (name: 'open' | 'marketMaker', label: TranslationKey) => (
     <label className={settings.switch}>
       <input
@@ -178,56 +164,26 @@ export function PerpetualDialog({ market, onClose }: { market: AdminFuturesMarke
         {field('interestRate')}
         {field('fundingCap')}
       </div>
-      <h3 className={settings.heading}>{t('admin.futures.brackets')}</h3>
-      <p className={settings.muted}>{t('admin.futures.bracketsHint')}</p>
-      <table className={settings.table}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('admin.futures.notionalCap')}</th>
-            <th scope="col">{t('admin.futures.maxLeverage')}</th>
-            <th scope="col">{t('admin.futures.maintenanceMarginRate')}</th>
-            <th scope="col">
-              <span className={settings.hidden}>{t('admin.futures.removeBracket')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {brackets.map((_, index) => (
-            // Rows have no identity but their place; they are edited in place and removed by it.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <tr key={index}>
-              <td>{index + 1}</td>
-              <td>{cell(index, 'notionalCap')}</td>
-              <td>{cell(index, 'maxLeverage')}</td>
-              <td>{cell(index, 'maintenanceMarginRate')}</td>
-              <td>
-                <Button
-                  variant="ghost"
-                  size="md"
-                  disabled={brackets.length === 1}
-                  aria-label={`${t('admin.futures.removeBracket')} ${index + 1}`}
-                  onClick={() => setBrackets((rows) => rows.filter((__, at) => at !== index))}
-                  data-testid={PerpetualsTestId.removeBracket(index)}
-                >
-                  <Trash2 size={14} aria-hidden />
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Button
-        variant="secondary"
-        size="md"
-        onClick={() =>
-          setBrackets((rows) => [...rows, { notionalCap: '', maxLeverage: '1', maintenanceMarginRate: '' }])
-        }
-        data-testid={PerpetualsTestId.addBracket}
-      >
-        <Plus size={14} aria-hidden />
-        {t('admin.futures.addBracket')}
-      </Button>
+      <SettingsRows
+        title={t('admin.futures.brackets')}
+        hint={t('admin.futures.bracketsHint')}
+        rows={brackets}
+        cells={BRACKET_CELLS}
+        label={(name) => t(`admin.futures.${name}`)}
+        wholeNumbers={['maxLeverage']}
+        newRow={NEW_BRACKET}
+        addLabel={t('admin.futures.addBracket')}
+        removeLabel={t('admin.futures.removeBracket')}
+        onChange={(change) => {
+          setBrackets(change);
+          setError('');
+        }}
+        testIds={{
+          cell: PerpetualsTestId.bracket,
+          remove: PerpetualsTestId.removeBracket,
+          add: PerpetualsTestId.addBracket,
+        }}
+      />
       <ReasonField
         value={reason}
         onChange={(value) => {

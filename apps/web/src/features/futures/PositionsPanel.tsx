@@ -7,8 +7,9 @@ import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { useLanguage } from '../../i18n/useLanguage';
+import { loadedItems } from '../../lib/useCursorPages';
+import { useLoadMoreWhenSeen } from '../../lib/useLoadMoreWhenSeen';
 import { formatPrice } from '../markets/format';
-import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';
 import { formatSize, formatTime } from '../spot/format';
 import spot from '../spot/SpotTrading.module.css';
 import { ClosePositionSheet } from './ClosePositionSheet';
@@ -34,7 +35,7 @@ export function PositionsPanel({ market, positions, positionsPending }: Props) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<PanelTab>('positions');
   const openOrders = useFuturesOrdersQuery('open', market.symbol);
-  const openCount = openOrders.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  const openCount = loadedItems(openOrders).length;
   return (
     <section className={spot.orders}>
       <div className={styles.panelTabs}>
@@ -207,14 +208,8 @@ function OrderList({ market, state }: { market: FuturesMarket; state: 'open' | '
   const { language } = useLanguage();
   const orders = useFuturesOrdersQuery(state, market.symbol);
   const cancel = useCancelFuturesOrderMutation();
-  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
-  const sentinel = useLoadMoreWhenSeen(
-    () => {
-      if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
-    },
-    orders.hasNextPage,
-    orders.data?.pages.length ?? 0,
-  );
+  const items = loadedItems(orders);
+  const sentinel = useLoadMoreWhenSeen(orders);
   if (orders.isPending) return <Loading />;
   if (orders.isError && items.length === 0)
     return <ErrorState message={orders.error.message} onRetry={() => orders.refetch()} />;
@@ -308,14 +303,8 @@ function FundingList({ market }: { market: FuturesMarket }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const payments = useFundingPaymentsQuery(market.symbol, true);
-  const items = payments.data?.pages.flatMap((page) => page.items) ?? [];
-  const sentinel = useLoadMoreWhenSeen(
-    () => {
-      if (payments.hasNextPage && !payments.isFetchingNextPage) void payments.fetchNextPage();
-    },
-    payments.hasNextPage,
-    payments.data?.pages.length ?? 0,
-  );
+  const items = loadedItems(payments);
+  const sentinel = useLoadMoreWhenSeen(payments);
   if (payments.isPending) return <Loading />;
   if (payments.isError && items.length === 0)
     return <ErrorState message={payments.error.message} onRetry={() => payments.refetch()} />;

@@ -5,12 +5,13 @@ import type {
   FuturesTickerMessage,
 } from '@kestrel/contract';
 import { LIVE_ORDER_STATUSES } from '@kestrel/contract';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CursorPages } from '../../lib/useCursorPages';
 import { walletKeys } from '../assets/queries';
 import { withOrder } from '../spot/pushedOrders';
 import { futuresKeys } from './queries';
 
-type OrdersData = InfiniteData<{ items: FuturesOrderView[]; next: string | null }, string>;
+type OrdersData = CursorPages<FuturesOrderView>;
 
 function isListed(order: FuturesOrderView, state: 'open' | 'history', symbol: string): boolean {
   if (symbol && symbol !== order.symbol) return false;

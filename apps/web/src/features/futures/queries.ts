@@ -7,14 +7,9 @@ import type {
   PositionSide,
 } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
-import {
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { useCursorPages } from '../../lib/useCursorPages';
 import { walletKeys } from '../assets/queries';
 
 /** Every futures read shares this prefix; an order's change refreshes the user's part of them together. */
@@ -110,32 +105,19 @@ export function usePositionsQuery() {
 
 /** The user's open futures orders or their history, newest first; `symbol` '' means every market. */
 export function useFuturesOrdersQuery(state: 'open' | 'history', symbol: string, enabled = true) {
-  return useInfiniteQuery({
+  return useCursorPages({
     queryKey: futuresKeys.ordersOf(state, symbol),
-    queryFn: ({ pageParam }) =>
-      api.call(routes.listFuturesOrders, {
-        query: {
-          state,
-          limit: FUTURES_PAGE_SIZE,
-          ...(symbol ? { symbol } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    read: (cursor) =>
+      api.call(routes.listFuturesOrders, { query: { state, limit: FUTURES_PAGE_SIZE, symbol, cursor } }),
     enabled,
   });
 }
 
 export function useFundingPaymentsQuery(symbol: string, enabled: boolean) {
-  return useInfiniteQuery({
+  return useCursorPages({
     queryKey: futuresKeys.funding(symbol),
-    queryFn: ({ pageParam }) =>
-      api.call(routes.listFundingPayments, {
-        query: { limit: FUTURES_PAGE_SIZE, symbol, ...(pageParam ? { cursor: pageParam } : {}) },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    read: (cursor) =>
+      api.call(routes.listFundingPayments, { query: { limit: FUTURES_PAGE_SIZE, symbol, cursor } }),
     enabled,
   });
 }

@@ -2,12 +2,12 @@ import type { OptionOrderView, OptionProduct } from '@kestrel/contract';
 import { dateTimeFormat, type Locale } from '@kestrel/i18n';
 import { compareDecimals, parseDecimal } from '@kestrel/money';
 import { Button, Spinner } from '@kestrel/ui';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { useLanguage } from '../../i18n/useLanguage';
+import { type CursorPagesQuery, loadedItems } from '../../lib/useCursorPages';
 import { formatPnl } from '../futures/figures';
 import {
   formatCountdown,
@@ -24,13 +24,8 @@ import type { OptionOrderState } from './queries';
 import { OptionsTestId } from './testIds';
 import { useNow } from './useNow';
 
-type OrdersQuery = UseInfiniteQueryResult<
-  InfiniteData<{ items: OptionOrderView[]; next: string | null }, unknown>,
-  Error
->;
-
 type Props = {
-  orders: OrdersQuery;
+  orders: CursorPagesQuery<OptionOrderView>;
   /** The products as cached, whose latest ticks are the open orders' live prices. */
   products: readonly OptionProduct[];
   state: OptionOrderState;
@@ -40,7 +35,7 @@ type Props = {
 export function OptionOrderList({ orders, products, state }: Props) {
   const { t } = useTranslation();
   const [proofOf, setProofOf] = useState<string | null>(null);
-  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = loadedItems(orders);
 
   if (orders.isPending) return <LoadingState />;
   if (orders.isError && items.length === 0) {
@@ -97,35 +92,65 @@ function timeOf(iso: string, locale: Locale): string {
   return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 }
 
-/** The head of an order's card: direction, product and period, and the round's number. */
-function OrderHead({ order }: { order: OptionOrderView }) {
+type CardProps = {
+  order: OptionOrderView;
+  /** The facts between the amount and the close time. */
+  children: ReactNode;
+  /** Where the order stands, in the card's foot. */
+  status: ReactNode;
+  onProof: () => void;
+};
+
+/**
+ * An order's card: direction, product, period and round on top; the amount, the facts of its state and the close
+ * time; its status and the proof a tap away at the foot.
+ */
+function OrderCard({ order, children, status, onProof }: CardProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   return (
-    <div className={styles.orderHead}>
-      <span className={styles.badge} data-direction={order.direction}>
-        {t(`options.orders.directions.${order.direction}`)}
-      </span>
-      <span className={styles.orderTitle}>
-        {productName(order)} · <span dir="ltr">{formatPeriod(order.periodSeconds, language)}</span>
-      </span>
-      <span className={styles.orderPeriod}>{t('options.orders.period', { number: order.periodNumber })}</span>
-    </div>
+    <li className={styles.order} data-testid={OptionsTestId.order} data-status={order.status}>
+      <div className={styles.orderHead}>
+        <span className={styles.badge} data-direction={order.direction}>
+          {t(`options.orders.directions.${order.direction}`)}
+        </span>
+        <span className={styles.orderTitle}>
+          {productName(order)} · <span dir="ltr">{formatPeriod(order.periodSeconds, language)}</span>
+        </span>
+        <span className={styles.orderPeriod}>
+          {t('options.orders.period', { number: order.periodNumber })}
+        </span>
+      </div>
+      <dl className={styles.orderFacts}>
+        <Fact label={t('options.orders.amount')} dir="ltr">
+          {formatStake(order.amount, order.asset, language)}
+        </Fact>
+        {children}
+        <Fact label={t('options.orders.closeTime')}>{timeOf(order.closeTime, language)}</Fact>
+      </dl>
+      <div className={styles.orderFoot}>
+        {status}
+        <button
+          type="button"
+          className={styles.proofButton}
+          onClick={onProof}
+          data-testid={OptionsTestId.orderProof}
+        >
+          <ShieldCheck size={16} aria-hidden />
+          {t('options.orders.proof')}
+        </button>
+      </div>
+    </li>
   );
 }
 
-function ProofButton({ onProof }: { onProof: () => void }) {
-  const { t } = useTranslation();
+/** One fact of a card: its label and its value, the value's element taking the rest of the props. */
+function Fact({ label, children, ...value }: { label: string } & ComponentProps<'dd'>) {
   return (
-    <button
-      type="button"
-      className={styles.proofButton}
-      onClick={onProof}
-      data-testid={OptionsTestId.orderProof}
-    >
-      <ShieldCheck size={16} aria-hidden />
-      {t('options.orders.proof')}
-    </button>
+    <div>
+      <dt>{label}</dt>
+      <dd {...value}>{children}</dd>
+    </div>
   );
 }
 
@@ -153,103 +178,47 @@ function OpenOrderRow({
   const live = product?.lastTick?.price;
   const left = secondsUntil(new Date(order.closeTime), now);
   return (
-    <li className={styles.order} data-testid={OptionsTestId.order} data-status={order.status}>
-      <OrderHead order={order} />
-      <dl className={styles.orderFacts}>
-        <div>
-          <dt>{t('options.orders.amount')}</dt>
-          <dd dir="ltr">{formatStake(order.amount, order.asset, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.openPrice')}</dt>
-          <dd data-testid={OptionsTestId.orderOpenPrice}>
-            {order.openPrice === null ? (
-              <span className={styles.waiting}>{t('options.orders.waitingOpenTick')}</span>
-            ) : (
-              <span dir="ltr">{formatTickPrice(order.openPrice, language)}</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.livePrice')}</dt>
-          <dd
-            dir="ltr"
-            className={styles.signed}
-            data-sign={standing(order, live)}
-            data-testid={OptionsTestId.orderLivePrice}
-          >
-            {live === undefined ? '--' : formatTickPrice(live, language)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.timeLeft')}</dt>
-          <dd data-testid={OptionsTestId.orderTimeLeft}>
-            {left > 0 ? (
-              <span dir="ltr">{formatCountdown(left, language)}</span>
-            ) : (
-              t('options.orders.settling')
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.payoutRate')}</dt>
-          <dd dir="ltr">{formatPayoutRate(order.payoutRate, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.closeTime')}</dt>
-          <dd>{timeOf(order.closeTime, language)}</dd>
-        </div>
-      </dl>
-      <div className={styles.orderFoot}>
-        <span className={styles.status}>{t(`options.orders.statuses.${order.status}`)}</span>
-        <ProofButton onProof={onProof} />
-      </div>
-    </li>
+    <OrderCard
+      order={order}
+      onProof={onProof}
+      status={<span className={styles.status}>{t(`options.orders.statuses.${order.status}`)}</span>}
+    >
+      <Fact label={t('options.orders.openPrice')} data-testid={OptionsTestId.orderOpenPrice}>
+        {order.openPrice === null ? (
+          <span className={styles.waiting}>{t('options.orders.waitingOpenTick')}</span>
+        ) : (
+          <span dir="ltr">{formatTickPrice(order.openPrice, language)}</span>
+        )}
+      </Fact>
+      <Fact
+        label={t('options.orders.livePrice')}
+        dir="ltr"
+        className={styles.signed}
+        data-sign={standing(order, live)}
+        data-testid={OptionsTestId.orderLivePrice}
+      >
+        {live === undefined ? '--' : formatTickPrice(live, language)}
+      </Fact>
+      <Fact label={t('options.orders.timeLeft')} data-testid={OptionsTestId.orderTimeLeft}>
+        {left > 0 ? <span dir="ltr">{formatCountdown(left, language)}</span> : t('options.orders.settling')}
+      </Fact>
+      <Fact label={t('options.orders.payoutRate')} dir="ltr">
+        {formatPayoutRate(order.payoutRate, language)}
+      </Fact>
+    </OrderCard>
   );
 }
 
 /** A settled order: open and close price and time, the outcome and the profit coloured by its sign. */
-export function SettledOrderRow({ order, onProof }: { order: OptionOrderView; onProof: () => void }) {
+function SettledOrderRow({ order, onProof }: { order: OptionOrderView; onProof: () => void }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const profit = order.profit ?? '0';
   return (
-    <li className={styles.order} data-testid={OptionsTestId.order} data-status={order.status}>
-      <OrderHead order={order} />
-      <dl className={styles.orderFacts}>
-        <div>
-          <dt>{t('options.orders.amount')}</dt>
-          <dd dir="ltr">{formatStake(order.amount, order.asset, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.profit')}</dt>
-          <dd
-            dir="ltr"
-            className={styles.signed}
-            data-sign={signOf(profit)}
-            data-testid={OptionsTestId.orderProfit}
-          >
-            {formatPnl(profit, language)} {order.asset}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.openPrice')}</dt>
-          <dd dir="ltr">{order.openPrice === null ? '--' : formatTickPrice(order.openPrice, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.closePrice')}</dt>
-          <dd dir="ltr">{order.closePrice === null ? '--' : formatTickPrice(order.closePrice, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.openTime')}</dt>
-          <dd>{order.openTime === null ? '--' : timeOf(order.openTime, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('options.orders.closeTime')}</dt>
-          <dd>{timeOf(order.closeTime, language)}</dd>
-        </div>
-      </dl>
-      <div className={styles.orderFoot}>
+    <OrderCard
+      order={order}
+      onProof={onProof}
+      status={
         <span
           className={styles.outcome}
           data-outcome={order.outcome}
@@ -259,8 +228,26 @@ export function SettledOrderRow({ order, onProof }: { order: OptionOrderView; on
             ? t(`options.orders.outcomes.${order.outcome}`)
             : t(`options.orders.statuses.${order.status}`)}
         </span>
-        <ProofButton onProof={onProof} />
-      </div>
-    </li>
+      }
+    >
+      <Fact
+        label={t('options.orders.profit')}
+        dir="ltr"
+        className={styles.signed}
+        data-sign={signOf(profit)}
+        data-testid={OptionsTestId.orderProfit}
+      >
+        {formatPnl(profit, language)} {order.asset}
+      </Fact>
+      <Fact label={t('options.orders.openPrice')} dir="ltr">
+        {order.openPrice === null ? '--' : formatTickPrice(order.openPrice, language)}
+      </Fact>
+      <Fact label={t('options.orders.closePrice')} dir="ltr">
+        {order.closePrice === null ? '--' : formatTickPrice(order.closePrice, language)}
+      </Fact>
+      <Fact label={t('options.orders.openTime')}>
+        {order.openTime === null ? '--' : timeOf(order.openTime, language)}
+      </Fact>
+    </OrderCard>
   );
 }

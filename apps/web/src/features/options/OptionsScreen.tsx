@@ -12,6 +12,7 @@ import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useChannelEvents, useReconnect } from '../../lib/realtime';
+import { loadedItems } from '../../lib/useCursorPages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TradeModeSwitch } from '../futures/TradeModeSwitch';
 import { readLastSymbol } from '../spot/lastSymbol';
@@ -281,9 +282,7 @@ function BuyView({
 function OrdersView({ state, products }: { state: 'open' | 'settled'; products: readonly OptionProduct[] }) {
   const orders = useOptionOrdersQuery(state);
   const open = state === 'open';
-  const followed = open
-    ? [...new Set((orders.data?.pages ?? []).flatMap((page) => page.items.map((order) => order.productId)))]
-    : [];
+  const followed = open ? [...new Set(loadedItems(orders).map((order) => order.productId))] : [];
   return (
     <>
       {followed.map((productId) => (

@@ -1,10 +1,11 @@
 import type { OptionClockMessage, OptionOrderView, OptionProduct, OptionTick } from '@kestrel/contract';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CursorPages } from '../../lib/useCursorPages';
 import { walletKeys } from '../assets/queries';
 import { withOrder } from '../spot/pushedOrders';
 import { OPTION_TICKS_SHOWN, type OptionOrderState, optionKeys } from './queries';
 
-type OrdersData = InfiniteData<{ items: OptionOrderView[]; next: string | null }, string>;
+type OrdersData = CursorPages<OptionOrderView>;
 
 /** Tick ids grow as ticks are recorded: a larger id is a later tick. */
 const isLater = (tick: OptionTick, than: OptionTick | undefined) =>

@@ -1,13 +1,8 @@
 import type { PlaceOptionOrderBody } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
-import {
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { useCursorPages } from '../../lib/useCursorPages';
 import { walletKeys } from '../assets/queries';
 
 /** Which of the user's orders a list holds: not yet settled, or settled (newest first). */
@@ -60,19 +55,12 @@ export function useOptionTicksQuery(productId: string | undefined) {
 
 /** The user's open orders or their settled ones, newest first, one cursor page after another. */
 export function useOptionOrdersQuery(state: OptionOrderState, productId = '', enabled = true) {
-  return useInfiniteQuery({
+  return useCursorPages({
     queryKey: optionKeys.ordersOf(state, productId),
-    queryFn: ({ pageParam }) =>
+    read: (cursor) =>
       api.call(routes.listOptionOrders, {
-        query: {
-          state,
-          limit: OPTION_ORDERS_PAGE_SIZE,
-          ...(productId ? { productId } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
+        query: { state, limit: OPTION_ORDERS_PAGE_SIZE, productId, cursor },
       }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
     enabled,
   });
 }

@@ -8,12 +8,13 @@ import { ASSETS_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { loadedItems } from '../../lib/useCursorPages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLoadMoreWhenSeen } from '../../lib/useLoadMoreWhenSeen';
 import { TestId } from '../../testIds';
 import { useBalancesQuery } from '../assets/queries';
 import styles from './AccountRecordScreen.module.css';
 import { type RecordFilter, useRecordsQuery } from './queries';
-import { useLoadMoreWhenSeen } from './useLoadMoreWhenSeen';
 
 /** /user/wallet/AccountRecord: the account change log, filtered by type and coin, loading as it scrolls. */
 export function AccountRecordScreen() {
@@ -24,14 +25,8 @@ export function AccountRecordScreen() {
   useDocumentTitle(t('records.title'));
 
   const assets = [...new Set((balances.data ?? []).map((balance) => balance.asset))];
-  const items = records.data?.pages.flatMap((page) => page.items) ?? [];
-  const sentinel = useLoadMoreWhenSeen(
-    () => {
-      if (records.hasNextPage && !records.isFetchingNextPage) void records.fetchNextPage();
-    },
-    records.hasNextPage,
-    records.data?.pages.length ?? 0,
-  );
+  const items = loadedItems(records);
+  const sentinel = useLoadMoreWhenSeen(records);
 
   return (
     <div className={styles.screen}>

@@ -1,7 +1,7 @@
 import type { RecordType } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { useCursorPages } from '../../lib/useCursorPages';
 import { WALLET_STALE_MS, walletKeys } from '../assets/queries';
 
 export const RECORDS_PAGE_SIZE = 20;
@@ -11,19 +11,12 @@ export type RecordFilter = { type: RecordType | ''; asset: string };
 
 /** The account change log, newest first, one cursor page after another. */
 export function useRecordsQuery(filter: RecordFilter) {
-  return useInfiniteQuery({
+  return useCursorPages({
     queryKey: walletKeys.records(filter.type, filter.asset),
-    queryFn: ({ pageParam }) =>
+    read: (cursor) =>
       api.call(routes.listAccountRecords, {
-        query: {
-          limit: RECORDS_PAGE_SIZE,
-          type: filter.type || undefined,
-          asset: filter.asset,
-          cursor: pageParam,
-        },
+        query: { limit: RECORDS_PAGE_SIZE, type: filter.type || undefined, asset: filter.asset, cursor },
       }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
     staleTime: WALLET_STALE_MS,
   });
 }

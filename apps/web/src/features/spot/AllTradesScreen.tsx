@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { loadedItems } from '../../lib/useCursorPages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLoadMoreWhenSeen } from '../../lib/useLoadMoreWhenSeen';
 import { formatPrice } from '../markets/format';
-import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';
 import styles from './AllTrades.module.css';
 import { formatSize, formatTime } from './format';
 import { useMarketsQuery, useTradesQuery } from './queries';
@@ -21,14 +22,8 @@ export function AllTradesScreen() {
   const trades = useTradesQuery(symbol);
   useDocumentTitle(t('orders.myTrades'));
 
-  const items = trades.data?.pages.flatMap((page) => page.items) ?? [];
-  const sentinel = useLoadMoreWhenSeen(
-    () => {
-      if (trades.hasNextPage && !trades.isFetchingNextPage) void trades.fetchNextPage();
-    },
-    trades.hasNextPage,
-    trades.data?.pages.length ?? 0,
-  );
+  const items = loadedItems(trades);
+  const sentinel = useLoadMoreWhenSeen(trades);
 
   return (
     <div className={styles.screen}>

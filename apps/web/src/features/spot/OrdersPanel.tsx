@@ -9,8 +9,9 @@ import { ErrorState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { useLanguage } from '../../i18n/useLanguage';
+import { loadedItems } from '../../lib/useCursorPages';
+import { useLoadMoreWhenSeen } from '../../lib/useLoadMoreWhenSeen';
 import { formatPrice } from '../markets/format';
-import { useLoadMoreWhenSeen } from '../records/useLoadMoreWhenSeen';
 import { formatSize, formatTime } from './format';
 import { useCancelAllMutation, useCancelOrderMutation, useOrdersQuery } from './queries';
 import styles from './SpotTrading.module.css';
@@ -24,15 +25,9 @@ export function OrdersPanel({ symbol, tickSize }: { symbol: string; tickSize: st
   const orders = useOrdersQuery(state, symbol);
   const openOrders = useOrdersQuery('open', symbol);
   const cancelAll = useCancelAllMutation();
-  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
-  const openCount = openOrders.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
-  const sentinel = useLoadMoreWhenSeen(
-    () => {
-      if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
-    },
-    orders.hasNextPage,
-    orders.data?.pages.length ?? 0,
-  );
+  const items = loadedItems(orders);
+  const openCount = loadedItems(openOrders).length;
+  const sentinel = useLoadMoreWhenSeen(orders);
 
   return (
     <section className={styles.orders}>

@@ -1,8 +1,9 @@
-import { LIVE_ORDER_STATUSES, type OrderPage, type OrderView } from '@kestrel/contract';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { LIVE_ORDER_STATUSES, type OrderView } from '@kestrel/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CursorPages } from '../../lib/useCursorPages';
 import { spotKeys } from './queries';
 
-type OrdersData = InfiniteData<OrderPage, string>;
+type OrdersData = CursorPages<OrderView>;
 
 /** Whether an order is listed under `state` for `symbol` ('' lists every market). */
 function isListed(order: OrderView, state: 'open' | 'history', symbol: string): boolean {
@@ -15,10 +16,10 @@ function isListed(order: OrderView, state: 'open' | 'history', symbol: string): 
  * by id) when it belongs to the list and its place is within the pages loaded so far.
  */
 export function withOrder<Order extends { id: string }>(
-  data: InfiniteData<{ items: Order[]; next: string | null }, string>,
+  data: CursorPages<Order>,
   order: Order,
   listed: boolean,
-): InfiniteData<{ items: Order[]; next: string | null }, string> {
+): CursorPages<Order> {
   // Fresh arrays, so the cache's old value stays as it was.
   const pages = data.pages.map((page) => ({
     ...page,

@@ -1,13 +1,8 @@
 import type { OrderView, PlaceOrderBody, WalletBalance } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
-import {
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/http';
+import { useCursorPages } from '../../lib/useCursorPages';
 import { walletKeys } from '../assets/queries';
 
 /** Every spot read shares this prefix; an order's change refreshes them together. */
@@ -71,25 +66,18 @@ export function useSpotBalancesQuery() {
 
 /** The user's open orders or their order history, newest first. */
 export function useOrdersQuery(state: 'open' | 'history', symbol: string) {
-  return useInfiniteQuery({
+  return useCursorPages({
     queryKey: spotKeys.ordersOf(state, symbol),
-    queryFn: ({ pageParam }) =>
-      api.call(routes.listSpotOrders, {
-        query: { state, limit: ORDERS_PAGE_SIZE, symbol, cursor: pageParam },
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    read: (cursor) =>
+      api.call(routes.listSpotOrders, { query: { state, limit: ORDERS_PAGE_SIZE, symbol, cursor } }),
   });
 }
 
 /** The user's fills, newest first; `symbol` '' means every market. */
 export function useTradesQuery(symbol: string) {
-  return useInfiniteQuery({
+  return useCursorPages({
     queryKey: spotKeys.trades(symbol),
-    queryFn: ({ pageParam }) =>
-      api.call(routes.listSpotTrades, { query: { limit: TRADES_PAGE_SIZE, symbol, cursor: pageParam } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
+    read: (cursor) => api.call(routes.listSpotTrades, { query: { limit: TRADES_PAGE_SIZE, symbol, cursor } }),
   });
 }
 
