@@ -56,10 +56,72 @@ describe('bitcoin', () => {
     ['BC1SW50QGDZ25J', 'witness version 16'],
     ['bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs', 'witness version 2'],
     ['bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y', 'version 1 not 32 bytes'],
+    // BIP-173 valid encodings of versions 1, 2 and 16: bech32 checksums, which BIP-350 made invalid for them.
+    [
+      'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx',
+      'version 1 in bech32, 40 bytes',
+    ],
+    ['BC1SW50QA3JX3S', 'version 16 in bech32'],
+    ['bc1zw508d6qejxtdg4y5r3zarvaryvg6kdaj', 'version 2 in bech32'],
+    // More BIP-350 invalid vectors.
+    ['tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut', 'taproot under an unknown prefix'],
+    ['BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL', 'version 16 with a bech32 checksum'],
+    ['BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R', 'version 17 in bech32m'],
+    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav', 'taproot of 41 bytes'],
+    ['tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c', 'testnet taproot'],
+    ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', 'testnet P2WSH'],
+    ['ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9', 'a litecoin address'],
+    ['LVuDpNCSSj6pQ7t9Pv6d6sUkLKoqDEVUnJ', 'a litecoin P2PKH address'],
     [' 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'surrounding space'],
     ['', 'empty'],
   ])('refuses %s (%s)', (address) => {
     expect(isValidAddress('bitcoin', address)).toBe(false);
+  });
+});
+
+describe('litecoin', () => {
+  /*
+   * Segwit forms re-encode the BIP-173 and BIP-350 programs under "ltc" (the P2WPKH one is also published by
+   * other litecoin libraries); the base58 ones are real mainnet addresses, plus the BIP-173 key hash under each
+   * version byte.
+   */
+  const valid = [
+    ['Lg3PX8wRWmApFCoCMAsPF5P9dPHYQHEWKW', 'P2PKH (0x30)'],
+    ['LVuDpNCSSj6pQ7t9Pv6d6sUkLKoqDEVUnJ', 'P2PKH (0x30) of the BIP-173 key hash'],
+    ['MGEW4aba3tnrVtVhGcmoqqHaLt5ymPSLPi', 'P2SH (0x32)'],
+    ['MJaRnao1s62a2zAKSkmG582KbLKianqb7v', 'P2SH (0x32) of the BIP-173 key hash'],
+    ['3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'the old P2SH (0x05)'],
+    ['ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9', 'P2WPKH'],
+    ['LTC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KGMN4N9', 'P2WPKH in upper case'],
+    ['ltc1qxtm55gultqzhqzl2p3ks50hg2478y3hehuj6dz', 'P2WPKH'],
+    ['ltc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qmu8tk5', 'P2WSH'],
+    ['ltc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqpj6zg2', 'taproot'],
+  ];
+  it.each(valid)('accepts %s (%s)', (address) => {
+    expect(isValidAddress('litecoin', address)).toBe(true);
+  });
+
+  it.each([
+    [changeOne('Lg3PX8wRWmApFCoCMAsPF5P9dPHYQHEWKW', 10, 'X'), 'P2PKH, one character changed'],
+    [changeOne('MGEW4aba3tnrVtVhGcmoqqHaLt5ymPSLPi', 5, 'b'), 'P2SH, one character changed'],
+    [changeOne('ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9', 20, 'q'), 'P2WPKH, one character changed'],
+    ['ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kGMN4N9', 'mixed case'],
+    ['ltc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5w2wdg', 'taproot with a bech32 checksum'],
+    ['ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7ka8rek8', 'version 0 with a bech32m checksum'],
+    ['ltc1pw508d6qejxtdg4y5r3zarvary0c5xw7kke5jmv', 'version 1 of 20 bytes'],
+    ['ltc1zw508d6qejxtdg4y5r3zarvary0c5xw7ktjy0v3', 'version 2'],
+    ['tltc1qw508d6qejxtdg4y5r3zarvary0c5xw7klfsuq0', 'testnet segwit'],
+    ['rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3', 'regtest segwit'],
+    ['mrCDrCybB6J1vRfbwM5hemdJz73FwDBC8r', 'testnet P2PKH'],
+    ['QXHFfTBKYXjaaTH1e7Rox8CcdNPGHVhM59', 'testnet P2SH'],
+    [
+      'ltcmweb1qq20e2arnhvxw97katjkmsd35agw3capxjkrkh7dk8d30rczm8ypxuq329nwh2twmchhqn3jqh7ua4ps539f6aazh79jy76urqht4qa59ts3at6gf',
+      'MWEB',
+    ],
+    ['1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH', 'bitcoin P2PKH of the same key hash'],
+    ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'bitcoin segwit of the same program'],
+  ])('refuses %s (%s)', (address) => {
+    expect(isValidAddress('litecoin', address)).toBe(false);
   });
 });
 
@@ -161,6 +223,12 @@ describe('addressKey', () => {
     );
     expect(addressKey('bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toBe(
       '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    );
+    expect(addressKey('litecoin', 'LTC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KGMN4N9')).toBe(
+      'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
+    );
+    expect(addressKey('litecoin', 'Lg3PX8wRWmApFCoCMAsPF5P9dPHYQHEWKW')).toBe(
+      'Lg3PX8wRWmApFCoCMAsPF5P9dPHYQHEWKW',
     );
     expect(addressKey('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
       'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',

@@ -30,19 +30,30 @@ function isBitcoinBase58(address: string): boolean {
 }
 
 /**
- * Native segwit on mainnet ("bc1..."): version 0 uses bech32 (BIP-173) with a 20-byte key hash or a 32-byte
- * script hash; version 1 uses bech32m (BIP-350) and is taproot, always 32 bytes. Versions 2-16 are valid
- * encodings but no wallet can spend from them yet, so a withdrawal there would be lost; they are refused.
+ * Litecoin P2PKH (version 0x30, "L..."), P2SH (version 0x32, "M...") and the P2SH version litecoin shared with
+ * bitcoin before it had its own (0x05, "3..."), which wallets still show and accept.
  */
-function isBitcoinSegwit(address: string): boolean {
+function isLitecoinBase58(address: string): boolean {
+  const payload = decodeBase58check(address);
+  return payload?.length === 21 && (payload[0] === 0x30 || payload[0] === 0x32 || payload[0] === 0x05);
+}
+
+/**
+ * Native segwit on mainnet ("bc1..." on bitcoin, "ltc1..." on litecoin): version 0 uses bech32 (BIP-173) with a
+ * 20-byte key hash or a 32-byte script hash; version 1 uses bech32m (BIP-350) and is taproot, always 32 bytes.
+ * Versions 2-16 are valid encodings but no wallet can spend from them yet, so a withdrawal there would be lost;
+ * they are refused. The prefix must match exactly, which also refuses testnets ("tb", "tltc", "rltc") and
+ * litecoin's MWEB addresses ("ltcmweb"), which are not segwit outputs.
+ */
+function isSegwit(address: string, prefix: 'bc' | 'ltc'): boolean {
   const v0 = bech32.decodeUnsafe(address);
   if (v0) {
-    if (v0.prefix !== 'bc' || v0.words[0] !== 0) return false;
+    if (v0.prefix !== prefix || v0.words[0] !== 0) return false;
     const program = bech32.fromWordsUnsafe(v0.words.slice(1));
     return program !== undefined && (program.length === 20 || program.length === 32);
   }
   const v1 = bech32m.decodeUnsafe(address);
-  if (v1?.prefix !== 'bc' || v1.words[0] !== 1) return false;
+  if (v1?.prefix !== prefix || v1.words[0] !== 1) return false;
   const program = bech32m.fromWordsUnsafe(v1.words.slice(1));
   return program !== undefined && program.length === 32;
 }
@@ -87,7 +98,9 @@ function isSolanaAddress(address: string): boolean {
 export function isValidAddress(chain: Chain, address: string): boolean {
   switch (chain) {
     case 'bitcoin':
-      return isBitcoinBase58(address) || isBitcoinSegwit(address);
+      return isBitcoinBase58(address) || isSegwit(address, 'bc');
+    case 'litecoin':
+      return isLitecoinBase58(address) || isSegwit(address, 'ltc');
     case 'ethereum':
     case 'bsc':
       return isEvmAddress(address);
@@ -100,11 +113,12 @@ export function isValidAddress(chain: Chain, address: string): boolean {
 
 /**
  * The address as its chain compares it, to tell whether two typed addresses are one: hex (EIP-55) and bech32
- * addresses are case-insensitive, base58 ones (legacy bitcoin, TRON, Solana) are not.
+ * addresses are case-insensitive, base58 ones (legacy bitcoin and litecoin, TRON, Solana) are not.
  */
 export function addressKey(chain: Chain, address: string): string {
   if (chain === 'ethereum' || chain === 'bsc') return address.toLowerCase();
   if (chain === 'bitcoin' && address.toLowerCase().startsWith('bc1')) return address.toLowerCase();
+  if (chain === 'litecoin' && address.toLowerCase().startsWith('ltc1')) return address.toLowerCase();
   return address;
 }
 

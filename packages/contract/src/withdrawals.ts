@@ -168,6 +168,7 @@ export function isPlausibleTransactionHash(chain: Chain, hash: string): boolean 
     case 'bsc':
       return hash.startsWith('0x') && HEX_64.test(hash.slice(2));
     case 'bitcoin':
+    case 'litecoin':
     case 'tron':
       return HEX_64.test(hash);
     case 'solana':

@@ -16,6 +16,7 @@ export const TEST_ADDRESSES: Record<Chain, string> = {
   bsc: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
   bitcoin: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   solana: 'So11111111111111111111111111111111111111112',
+  litecoin: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
 };
 
 /** Sets a network's deposit address, as an operator does in the back office, so it takes deposits. */

@@ -1,0 +1,2 @@
+ALTER TABLE "asset_networks" DROP CONSTRAINT "asset_networks_chain";--> statement-breakpoint
+ALTER TABLE "asset_networks" ADD CONSTRAINT "asset_networks_chain" CHECK ("asset_networks"."chain" in ('bitcoin', 'ethereum', 'tron', 'solana', 'bsc', 'litecoin'));
