@@ -1,4 +1,4 @@
-import { SWAP_AMOUNT_SIDES, SWAP_RATE_TYPES, SWAP_STATUSES, SWAP_WATCHER_MODES } from '@kestrel/contract';
+import { CHAINS, SWAP_AMOUNT_SIDES, SWAP_RATE_TYPES, SWAP_STATUSES, SWAP_WATCHER_MODES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -73,6 +73,7 @@ export const swapCoins = pgTable(
   (table) => [
     primaryKey({ columns: [table.asset, table.network] }),
     check('swap_coins_figures', sql`${table.networkFee} >= 0 and ${table.nextIndex} >= 0`),
+    check('swap_coins_network', sql`${table.network} in (${inList(CHAINS)})`),
   ],
 );
 
