@@ -1,6 +1,6 @@
 import { type Chain, MEMO_CHAINS } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import { DERIVED_CHAINS, depositAddressAt, parseExtendedPublicKey } from './deposit-addresses';
+import { depositAddressAt, isDerivedChain, type ParsedExtendedKey, parseExtendedPublicKey } from './deposit-addresses';
 
 /*
  * Where an order's deposit goes (docs/decisions/0048-swap-desk.md): on chains that derive, the address at the
@@ -18,21 +18,11 @@ export const DEMONSTRATION_SOLANA_ADDRESS = '11111111111111111111111111111111';
 /** Memo numbers start here, so that every memo has the same seven digits for a long while. */
 const FIRST_MEMO = 1_000_000;
 
-/** Whether the text is an extended private key (xprv, yprv, zprv, tprv, Ltpv, Mtpv...), by its version prefix. */
-export function isExtendedPrivateKey(text: string): boolean {
-  const prefix = text.trim().slice(0, 4);
-  return prefix.endsWith('prv') || prefix === 'Ltpv' || prefix === 'Mtpv';
-}
-
 /** Checks an operator's key for a chain: refused as private, or as not a valid extended public key there. */
 export function checkExtendedPublicKey(chain: Chain, text: string): void {
-  if (isExtendedPrivateKey(text)) throw new AppError('swapExtendedKeyPrivate');
-  if (!DERIVED_CHAINS.includes(chain)) throw new AppError('swapExtendedKeyInvalid');
-  try {
-    if (!parseExtendedPublicKey(chain, text)) throw new AppError('swapExtendedKeyInvalid');
-  } catch {
-    throw new AppError('swapExtendedKeyInvalid');
-  }
+  const parsed = parseExtendedPublicKey(chain, text);
+  if (parsed.ok) return;
+  throw new AppError(parsed.problem === 'privateKey' ? 'swapExtendedKeyPrivate' : 'swapExtendedKeyInvalid');
 }
 
 export type DepositCoin = { network: Chain; extendedPublicKey: string | null; depositAddress: string | null };
@@ -41,11 +31,11 @@ export type DepositCoin = { network: Chain; extendedPublicKey: string | null; de
 export function coinReady(coin: DepositCoin, simulated: boolean): boolean {
   if (simulated) return true;
   if (MEMO_CHAINS.includes(coin.network)) return coin.depositAddress !== null;
-  return DERIVED_CHAINS.includes(coin.network) && coin.extendedPublicKey !== null;
+  return isDerivedChain(coin.network) && coin.extendedPublicKey !== null;
 }
 
 /** Parsed keys by chain and text: deriving is the costly part, parsing need not be repeated. */
-const parsedKeys = new Map<string, ReturnType<typeof parseExtendedPublicKey>>();
+const parsedKeys = new Map<string, Extract<ParsedExtendedKey, { ok: true }>['key']>();
 
 /** The deposit address (and memo) of the order that took `index` of the coin's counter. */
 export function depositOf(
@@ -58,14 +48,18 @@ export function depositOf(
     if (address === null) throw new AppError('swapCoinNotReady');
     return { address, memo: String(FIRST_MEMO + index) };
   }
-  if (!DERIVED_CHAINS.includes(coin.network)) throw new AppError('swapCoinNotReady');
+  const chain = coin.network;
+  if (!isDerivedChain(chain)) throw new AppError('swapCoinNotReady');
   const text = coin.extendedPublicKey ?? (simulated ? DEMONSTRATION_EXTENDED_KEY : null);
   if (text === null) throw new AppError('swapCoinNotReady');
-  const cacheKey = `${coin.network}:${text}`;
+  const cacheKey = `${chain}:${text}`;
   let key = parsedKeys.get(cacheKey);
   if (key === undefined) {
-    key = parseExtendedPublicKey(coin.network, text);
+    const parsed = parseExtendedPublicKey(chain, text);
+    // A stored key was checked when an operator set it; one that no longer parses is not ready.
+    if (!parsed.ok) throw new AppError('swapCoinNotReady');
+    key = parsed.key;
     parsedKeys.set(cacheKey, key);
   }
-  return { address: depositAddressAt(coin.network, key, index), memo: null };
+  return { address: depositAddressAt(chain, key, index), memo: null };
 }

@@ -1,5 +1,16 @@
-/** The swap desk (ARCHITECTURE.md section 6, docs/decisions/0048-swap-desk.md). */
+/**
+ * What other modules may use of the cross-chain swap desk (decision 0040; ARCHITECTURE.md section 6,
+ * docs/decisions/0048-swap-desk.md).
+ */
 
+export type { DerivedChain, ExtendedKeyProblem, MemoChain, ParsedExtendedKey } from './deposit-addresses';
+export {
+  DERIVED_CHAINS,
+  depositAddressAt,
+  isDerivedChain,
+  MEMO_CHAINS,
+  parseExtendedPublicKey,
+} from './deposit-addresses';
 export type { ChainWatcher, DepositSeen } from './swap-desk-job';
 export { SimulatedWatcher, SwapDeskJob } from './swap-desk-job';
 export { SwapRepository } from './swap.repository';
