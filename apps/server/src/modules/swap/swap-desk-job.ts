@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { decimalOf, formatShortest } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
 import type { SwapRepository } from './swap.repository';
@@ -35,7 +36,11 @@ export class SimulatedWatcher implements ChainWatcher {
   async look(report: (seen: DepositSeen) => Promise<void>): Promise<void> {
     const due = await this.repository.simulatedDue('waiting', this.pace.depositAfterSeconds);
     for (const order of due) {
-      await report({ orderId: order.id, amount: order.sendAmount, txHash: simulatedTxHash() });
+      await report({
+        orderId: order.id,
+        amount: formatShortest(decimalOf(order.sendAmount)),
+        txHash: simulatedTxHash(),
+      });
     }
   }
 }

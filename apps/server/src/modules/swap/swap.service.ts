@@ -125,6 +125,11 @@ export class SwapService {
     await this.reload();
   }
 
+  /** Reads the desk's settings, coins and pairs again now (after a change written elsewhere). */
+  async refresh(): Promise<void> {
+    await this.reload();
+  }
+
   async watcherMode(): Promise<SwapWatcherMode> {
     return (await this.desk()).settings.watcherMode as SwapWatcherMode;
   }
