@@ -41,8 +41,7 @@ import { fieldRefusal } from '../../http/field-refusal';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { type Actor, withAudit } from '../admin';
 import { sha256 } from '../auth';
-import type { LedgerActor, LedgerService, MoveEntry } from '../ledger';
-import type { SystemAccountPurpose } from '../ledger/ledger.schema';
+import type { LedgerActor, LedgerService, MoveEntry, SystemAccountPurpose } from '../ledger';
 import { checkExtendedPublicKey, coinReady, depositOf } from './deposit-source';
 import { QuoteSigner, type QuoteTerms } from './quote-token';
 import { type OrderChanges, type PairKey, SwapRepository } from './swap.repository';
@@ -384,7 +383,7 @@ export class SwapService {
     id: string,
     decision: 'exchange' | 'refund',
     mover: Mover,
-    audit: { actor: Actor; reason: string },
+    audit?: { actor: Actor; reason: string },
   ): Promise<SwapOrderRow> {
     const order = await this.orderOf(id);
     if (order.status !== 'review') throw new AppError('swapStateConflict');

@@ -71,3 +71,53 @@ export async function legsOf(sut: TestApp, id: string): Promise<string[]> {
   );
   return rows.map((row) => row.reference);
 }
+
+/** The desk in manual mode with its coins ready, as the back-office tests need it. */
+export async function manualDesk(sut: TestApp) {
+  await sut.database.db.execute(sql`update swap_settings set watcher_mode = 'manual'`);
+  await readyCoins(sut);
+}
+
+/**
+ * A fixed order of 1,000 USDT (TRC20) for ETH, moved by the desk's own watcher to a stage: waiting, under review
+ * (a wrong amount), sending (approval needed or not), or refunding.
+ */
+export async function swapOrderAt(
+  sut: TestApp,
+  stage: 'waiting' | 'review' | 'sending' | 'approval' | 'refunding',
+): Promise<string> {
+  const service = sut.app.swap.service;
+  if (stage === 'approval') {
+    await sut.database.db.execute(sql`update swap_settings set approval_threshold = 0`);
+    await service.refresh();
+  }
+  const quote = await service.quote({
+    fromAsset: 'USDT',
+    fromNetwork: 'tron',
+    toAsset: 'ETH',
+    toNetwork: 'ethereum',
+    amount: '1000',
+    amountSide: 'send',
+    rateType: 'fixed',
+  });
+  const order = await service.createOrder(
+    { quoteId: quote.quoteId, receiveAddress: ADDRESSES.ethereum, refundAddress: ADDRESSES.tron },
+    undefined,
+  );
+  const system = { adminId: null };
+  const txHash = `0x${'cd'.repeat(32)}`;
+  if (stage === 'review' || stage === 'refunding') {
+    await service.deposit(order.id, { amount: '999', txHash }, system);
+  }
+  if (stage === 'refunding') {
+    await service.review(order.id, 'refund', system);
+  }
+  if (stage === 'sending' || stage === 'approval') {
+    await service.deposit(order.id, { amount: '1000', txHash }, system);
+  }
+  if (stage === 'approval') {
+    await sut.database.db.execute(sql`update swap_settings set approval_threshold = 10000`);
+    await service.refresh();
+  }
+  return order.id;
+}
