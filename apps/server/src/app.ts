@@ -100,6 +100,15 @@ import { PasswordAttempts, ProfileService, profileRoutes } from './modules/profi
 import { ReviewQueue, reviewRoutes } from './modules/review';
 import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
 import {
+  SWAP_RATE_LIMITS,
+  SwapDeskJob,
+  type SwapRateLimits,
+  SwapRepository,
+  SwapService,
+  swapAdminRoutes,
+  swapRoutes,
+} from './modules/swap';
+import {
   adminUploadRoutes,
   LocalDiskStorage,
   S3Storage,
@@ -107,15 +116,6 @@ import {
   UploadsService,
   uploadRoutes,
 } from './modules/uploads';
-import {
-  SWAP_RATE_LIMITS,
-  SwapDeskJob,
-  SwapRepository,
-  type SwapRateLimits,
-  SwapService,
-  swapAdminRoutes,
-  swapRoutes,
-} from './modules/swap';
 import { userRoutes } from './modules/users';
 import { WalletService, walletRoutes } from './modules/wallet';
 import {

@@ -162,7 +162,10 @@ const environment = z.object({
   SWAP_WATCHER_MODE: z.enum(['manual', 'simulated'], 'must be manual or simulated').optional(),
   SWAP_QUOTE_SECRET: z
     .string()
-    .regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, 'must be 32 to 256 letters, digits or ._~+/=- (openssl rand -hex 32 makes one)')
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{32,256}$/,
+      'must be 32 to 256 letters, digits or ._~+/=- (openssl rand -hex 32 makes one)',
+    )
     .optional(),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce
     .number()

@@ -1,6 +1,11 @@
 import { type Chain, MEMO_CHAINS } from '@kestrel/contract';
 import { AppError } from '../../http/app-error';
-import { depositAddressAt, isDerivedChain, type ParsedExtendedKey, parseExtendedPublicKey } from './deposit-addresses';
+import {
+  depositAddressAt,
+  isDerivedChain,
+  type ParsedExtendedKey,
+  parseExtendedPublicKey,
+} from './deposit-addresses';
 
 /*
  * Where an order's deposit goes (docs/decisions/0048-swap-desk.md): on chains that derive, the address at the

@@ -11,11 +11,11 @@ export {
   MEMO_CHAINS,
   parseExtendedPublicKey,
 } from './deposit-addresses';
-export type { ChainWatcher, DepositSeen } from './swap-desk-job';
-export { SimulatedWatcher, SwapDeskJob } from './swap-desk-job';
 export { SwapRepository } from './swap.repository';
 export { SWAP_RATE_LIMITS, type SwapRateLimits, swapAdminRoutes, swapRoutes } from './swap.routes';
 export { type SwapIndex, SwapService } from './swap.service';
+export type { ChainWatcher, DepositSeen } from './swap-desk-job';
+export { SimulatedWatcher, SwapDeskJob } from './swap-desk-job';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -39,7 +39,7 @@ export function rateOf(fromIndex: string, toIndex: string, spread: string): Deci
   return significant(kept, RATE_DIGITS);
 }
 
-/** `value` rounded down to `digits` significant digits (at most 18 places). */
+/** `value` rounded down to `digits` significant digits (at most 18 places; whole units are never cut). */
 export function significant(value: Decimal, digits: number): Decimal {
   const normal = normalize(value);
   const length = (normal.units < 0n ? -normal.units : normal.units).toString().length;

@@ -2,7 +2,7 @@ import type { SwapStatus } from '@kestrel/contract';
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { type AuditEntryRow, appendAuditEntry, type Audited } from '../admin';
+import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
 import {
   type SwapCoinRow,
   type SwapOrderRow,
@@ -98,7 +98,12 @@ export class SwapRepository implements Audited<SwapRepository> {
     return this.db
       .select()
       .from(swapPairs)
-      .orderBy(asc(swapPairs.fromAsset), asc(swapPairs.fromNetwork), asc(swapPairs.toAsset), asc(swapPairs.toNetwork));
+      .orderBy(
+        asc(swapPairs.fromAsset),
+        asc(swapPairs.fromNetwork),
+        asc(swapPairs.toAsset),
+        asc(swapPairs.toNetwork),
+      );
   }
 
   async lockCoin(asset: string, network: string): Promise<SwapCoinRow | undefined> {

@@ -1,14 +1,25 @@
 import { SWAP_ORDER_ID_PATTERN } from '@kestrel/contract';
-import { addDecimals, decimalOf, divideDecimals, formatDecimal, multiplyDecimals, subtractDecimals, toScale } from '@kestrel/money';
+import {
+  addDecimals,
+  decimalOf,
+  divideDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  subtractDecimals,
+  toScale,
+} from '@kestrel/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rowsOf } from '../../db/rows';
+import { AppError } from '../../http/app-error';
 import { adminApi, adminWithRole } from '../admin/test-admins';
 import { ledgerOf } from '../ledger/test-ledger';
-import { SwapDeskJob } from './swap-desk-job';
+import { RecordingPublisher } from '../spot/test-spot';
 import { SwapRepository } from './swap.repository';
+import { SwapService } from './swap.service';
+import { SwapDeskJob } from './swap-desk-job';
 import { ADDRESSES, freshIp, legsOf, orderCount, pastDeadline, readyCoins, swapCall } from './test-swap';
 
 let sut: TestApp;
@@ -26,8 +37,8 @@ afterAll(async () => {
   await sut?.close();
 });
 
-const USDT_TRON = { fromAsset: 'USDT', fromNetwork: 'tron' };
-const TO_ETH = { toAsset: 'ETH', toNetwork: 'ethereum' };
+const USDT_TRON = { fromAsset: 'USDT', fromNetwork: 'tron' } as const;
+const TO_ETH = { toAsset: 'ETH', toNetwork: 'ethereum' } as const;
 
 async function quote(body: Record<string, unknown>, ip = freshIp()) {
   return swapCall(sut, 'POST', '/api/swap/quotes', {
@@ -55,10 +66,12 @@ async function placed(
     },
   });
   expect(answer.body.code, answer.body.msg).toBe(0);
-  return answer.body.data as { id: string; secret: string; sendAmount: string; receiveAmount: string } & Record<
-    string,
-    unknown
-  >;
+  return answer.body.data as {
+    id: string;
+    secret: string;
+    sendAmount: string;
+    receiveAmount: string;
+  } & Record<string, unknown>;
 }
 
 const desk = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = superToken) =>
@@ -67,7 +80,12 @@ const desk = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token
 const TX = `0x${'ab'.repeat(32)}`;
 
 async function deposited(id: string, amount: string, token = superToken) {
-  return desk('POST', `/api/admin/swap/orders/${id}/deposit`, { amount, txHash: TX, reason: 'Seen on chain' }, token);
+  return desk(
+    'POST',
+    `/api/admin/swap/orders/${id}/deposit`,
+    { amount, txHash: TX, reason: 'Seen on chain' },
+    token,
+  );
 }
 
 describe('pairs and quotes', () => {
@@ -75,9 +93,14 @@ describe('pairs and quotes', () => {
     const answer = await swapCall(sut, 'GET', '/api/swap/pairs');
     expect(answer.status).toBe(200);
     expect(answer.body.data.items).toHaveLength(56);
-    expect(answer.body.data).toMatchObject({ fixedRateSeconds: 900, floatingWaitSeconds: 7200, simulated: false });
+    expect(answer.body.data).toMatchObject({
+      fixedRateSeconds: 900,
+      floatingWaitSeconds: 7200,
+      simulated: false,
+    });
     const pair = answer.body.data.items.find(
-      (item: Record<string, string>) => item.fromAsset === 'USDT' && item.fromNetwork === 'tron' && item.toAsset === 'ETH',
+      (item: Record<string, string>) =>
+        item.fromAsset === 'USDT' && item.fromNetwork === 'tron' && item.toAsset === 'ETH',
     );
     expect(pair).toMatchObject({ min: '100.000000', max: '50000.000000', networkFee: '0.00200000' });
   });
@@ -100,7 +123,12 @@ describe('pairs and quotes', () => {
   it('quotes what to send for an amount to receive: ceil((receive + fee) / rate) at the sent asset places', async () => {
     const answer = await quote({ amount: '0.5', amountSide: 'receive' });
     const data = answer.body.data;
-    const expected = divideDecimals(addDecimals(decimalOf('0.5'), decimalOf('0.002')), decimalOf(data.rate), 6, 'up');
+    const expected = divideDecimals(
+      addDecimals(decimalOf('0.5'), decimalOf('0.002')),
+      decimalOf(data.rate),
+      6,
+      'up',
+    );
     expect(data.sendAmount).toBe(formatDecimal(expected));
     expect(data.receiveAmount).toBe('0.50000000');
   });
@@ -111,6 +139,24 @@ describe('pairs and quotes', () => {
     expect(low.body.msg).toBe('The amount must be between 100.000000 and 50000.000000 USDT');
     const same = await quote({ toAsset: 'USDT', toNetwork: 'tron' });
     expect(same.body.code).toBe(7501);
+  });
+
+  it('refuses a quote while an index price is stale or missing', async () => {
+    const stale = new SwapService({
+      repository: new SwapRepository(sut.database.db),
+      ledger: ledgerOf(sut),
+      index: {
+        freshIndexPrice: () => {
+          throw new AppError('priceStale');
+        },
+      },
+      publisher: new RecordingPublisher(),
+      watcherMode: 'manual',
+    });
+    await stale.start();
+    await expect(
+      stale.quote({ ...USDT_TRON, ...TO_ETH, amount: '1000', amountSide: 'send', rateType: 'fixed' }),
+    ).rejects.toThrow('priceStale');
   });
 
   it('refuses quotes over the limit of one client address a minute', async () => {
@@ -129,7 +175,12 @@ describe('POST /api/swap/orders', () => {
     const second = await placed();
     expect(first.id).toMatch(new RegExp(`^${SWAP_ORDER_ID_PATTERN}$`));
     expect(first.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(first).toMatchObject({ status: 'waiting', payStatus: 'inPayment', simulated: false, depositMemo: null });
+    expect(first).toMatchObject({
+      status: 'waiting',
+      payStatus: 'inPayment',
+      simulated: false,
+      depositMemo: null,
+    });
     expect(first.events).toEqual([{ status: 'waiting', at: first.createdAt }]);
     expect(String(first.depositAddress)).toMatch(/^T/);
     expect(second.depositAddress).not.toBe(first.depositAddress);
@@ -155,7 +206,10 @@ describe('POST /api/swap/orders', () => {
     const [body, signature] = String(quoted.body.data.quoteId).split('.');
     const tampered = `${body}x.${signature}`;
     const order = { receiveAddress: ADDRESSES.ethereum, refundAddress: ADDRESSES.tron };
-    const bad = await swapCall(sut, 'POST', '/api/swap/orders', { ip: freshIp(), body: { quoteId: tampered, ...order } });
+    const bad = await swapCall(sut, 'POST', '/api/swap/orders', {
+      ip: freshIp(),
+      body: { quoteId: tampered, ...order },
+    });
     expect(bad.body.code).toBe(7503);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 901_000 });
     const late = await swapCall(sut, 'POST', '/api/swap/orders', {
@@ -173,10 +227,18 @@ describe('POST /api/swap/orders', () => {
     const send = (body: Record<string, unknown>) =>
       swapCall(sut, 'POST', '/api/swap/orders', { ip: freshIp(), body: { quoteId, ...body } });
     const wrongChain = await send({ receiveAddress: ADDRESSES.tron, refundAddress: ADDRESSES.tron });
-    expect([wrongChain.status, wrongChain.body.code, wrongChain.body.msg]).toEqual([400, 1000, 'Invalid Address']);
+    expect([wrongChain.status, wrongChain.body.code, wrongChain.body.msg]).toEqual([
+      400,
+      1000,
+      'Invalid Address',
+    ]);
     const wrongRefund = await send({ receiveAddress: ADDRESSES.ethereum, refundAddress: ADDRESSES.bitcoin });
     expect(wrongRefund.body.msg).toBe('Invalid Address');
-    const memo = await send({ receiveAddress: ADDRESSES.ethereum, receiveMemo: '123', refundAddress: ADDRESSES.tron });
+    const memo = await send({
+      receiveAddress: ADDRESSES.ethereum,
+      receiveMemo: '123',
+      refundAddress: ADDRESSES.tron,
+    });
     expect(memo.body.code).toBe(7507);
     const noRefund = await send({ receiveAddress: ADDRESSES.ethereum });
     expect(noRefund.body.code).toBe(7508);
@@ -188,7 +250,8 @@ describe('POST /api/swap/orders', () => {
   it('refuses a coin without a key or desk address in manual mode', async () => {
     await sut.database.db.execute(sql`update swap_coins set extended_public_key = null where asset = 'LTC'`);
     await sut.app.swap.service.refresh();
-    const quoteId = (await quote({ fromAsset: 'LTC', fromNetwork: 'litecoin', amount: '2' })).body.data.quoteId;
+    const quoteId = (await quote({ fromAsset: 'LTC', fromNetwork: 'litecoin', amount: '2' })).body.data
+      .quoteId;
     const answer = await swapCall(sut, 'POST', '/api/swap/orders', {
       ip: freshIp(),
       body: { quoteId, receiveAddress: ADDRESSES.ethereum, refundAddress: ADDRESSES.litecoin },
@@ -209,11 +272,14 @@ describe('opening, cancelling and listing orders', () => {
     const wrongSecret = await swapCall(sut, 'GET', url, { secret: 'A'.repeat(32) });
     const otherUser = await swapCall(sut, 'GET', url, { token: other.token });
     const unknown = await swapCall(sut, 'GET', '/api/swap/orders/0000000000000000', { secret: order.secret });
-    for (const answer of [wrongSecret, otherUser, unknown]) expect([answer.status, answer.body.code]).toEqual([404, 7505]);
+    for (const answer of [wrongSecret, otherUser, unknown])
+      expect([answer.status, answer.body.code]).toEqual([404, 7505]);
 
     const mine = await swapCall(sut, 'GET', '/api/swap/my-orders?tab=all', { token: owner.token });
     expect(mine.body.data.items.map((item: { id: string }) => item.id)).toEqual([order.id]);
-    expect((await swapCall(sut, 'GET', '/api/swap/my-orders', { token: other.token })).body.data.items).toEqual([]);
+    expect(
+      (await swapCall(sut, 'GET', '/api/swap/my-orders', { token: other.token })).body.data.items,
+    ).toEqual([]);
   });
 
   it('cancels only while waiting, by the secret', async () => {
@@ -222,7 +288,10 @@ describe('opening, cancelling and listing orders', () => {
     expect((await swapCall(sut, 'POST', url, { secret: 'B'.repeat(32) })).body.code).toBe(7505);
     const cancelled = await swapCall(sut, 'POST', url, { secret: order.secret });
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', payStatus: 'canceled' });
-    expect(cancelled.body.data.events.map((event: { status: string }) => event.status)).toEqual(['waiting', 'cancelled']);
+    expect(cancelled.body.data.events.map((event: { status: string }) => event.status)).toEqual([
+      'waiting',
+      'cancelled',
+    ]);
     expect((await swapCall(sut, 'POST', url, { secret: order.secret })).body.code).toBe(7506);
   });
 
@@ -242,17 +311,31 @@ describe('opening, cancelling and listing orders', () => {
 
   it('pages the signed-in orders by tab', async () => {
     const owner = await registerAccount(sut, 'swap-pages@kestrel.test');
-    const orders = [await placed({}, {}, owner.token), await placed({}, {}, owner.token), await placed({}, {}, owner.token)];
+    const orders = [
+      await placed({}, {}, owner.token),
+      await placed({}, {}, owner.token),
+      await placed({}, {}, owner.token),
+    ];
     await swapCall(sut, 'POST', `/api/swap/orders/${orders[0]?.id}/cancel`, { token: owner.token });
     const page = await swapCall(sut, 'GET', '/api/swap/my-orders?tab=all&limit=2', { token: owner.token });
-    expect(page.body.data.items.map((item: { id: string }) => item.id)).toEqual([orders[2]?.id, orders[1]?.id]);
-    const next = await swapCall(sut, 'GET', `/api/swap/my-orders?tab=all&limit=2&cursor=${page.body.data.next}`, {
-      token: owner.token,
-    });
+    expect(page.body.data.items.map((item: { id: string }) => item.id)).toEqual([
+      orders[2]?.id,
+      orders[1]?.id,
+    ]);
+    const next = await swapCall(
+      sut,
+      'GET',
+      `/api/swap/my-orders?tab=all&limit=2&cursor=${page.body.data.next}`,
+      {
+        token: owner.token,
+      },
+    );
     expect(next.body.data).toEqual({ items: [expect.objectContaining({ id: orders[0]?.id })], next: null });
     const cancelled = await swapCall(sut, 'GET', '/api/swap/my-orders?tab=cancelled', { token: owner.token });
     expect(cancelled.body.data.items.map((item: { id: string }) => item.id)).toEqual([orders[0]?.id]);
-    expect((await swapCall(sut, 'GET', '/api/swap/my-orders?tab=history', { token: owner.token })).body.data.items).toEqual([]);
+    expect(
+      (await swapCall(sut, 'GET', '/api/swap/my-orders?tab=history', { token: owner.token })).body.data.items,
+    ).toEqual([]);
   });
 });
 
@@ -260,7 +343,11 @@ describe('the desk moving orders', () => {
   it('exchanges a fixed order paid exactly, then completes it with its payout, each leg once', async () => {
     const order = await placed();
     const paid = await deposited(order.id, order.sendAmount);
-    expect(paid.body.data).toMatchObject({ status: 'sending', depositAmount: order.sendAmount, needsApproval: false });
+    expect(paid.body.data).toMatchObject({
+      status: 'sending',
+      depositAmount: order.sendAmount,
+      needsApproval: false,
+    });
     expect(paid.body.data.events.map((event: { status: string }) => event.status)).toEqual([
       'waiting',
       'confirming',
@@ -272,7 +359,11 @@ describe('the desk moving orders', () => {
     expect(again.body.code).toBe(7509);
     const payout = { txHash: TX, reason: 'Sent from the hot wallet' };
     const completed = await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout);
-    expect(completed.body.data).toMatchObject({ status: 'completed', payoutTxHash: TX, payStatus: 'paymentSuccessful' });
+    expect(completed.body.data).toMatchObject({
+      status: 'completed',
+      payoutTxHash: TX,
+      payStatus: 'paymentSuccessful',
+    });
     expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout)).body.code).toBe(7509);
     expect(await legsOf(sut, order.id)).toEqual([
       `swap:${order.id}:received`,
@@ -287,14 +378,24 @@ describe('the desk moving orders', () => {
     const order = await placed();
     const reviewed = await deposited(order.id, '999');
     expect(reviewed.body.data).toMatchObject({ status: 'review', reviewReason: 'amountOutsideQuote' });
-    expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, { txHash: TX, reason: 'x' })).body.code).toBe(7509);
+    expect(
+      (await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, { txHash: TX, reason: 'x' })).body
+        .code,
+    ).toBe(7509);
     const refunding = await desk('POST', `/api/admin/swap/orders/${order.id}/review`, {
       decision: 'refund',
       reason: 'Customer asked',
     });
     expect(refunding.body.data.status).toBe('refunding');
-    const refunded = await desk('POST', `/api/admin/swap/orders/${order.id}/refund`, { txHash: TX, reason: 'Sent back' });
-    expect(refunded.body.data).toMatchObject({ status: 'refunded', refundAmount: '998.000000', refundTxHash: TX });
+    const refunded = await desk('POST', `/api/admin/swap/orders/${order.id}/refund`, {
+      txHash: TX,
+      reason: 'Sent back',
+    });
+    expect(refunded.body.data).toMatchObject({
+      status: 'refunded',
+      refundAmount: '998.000000',
+      refundTxHash: TX,
+    });
     expect(await legsOf(sut, order.id)).toEqual([
       `swap:${order.id}:received`,
       `swap:${order.id}:refund`,
@@ -323,12 +424,21 @@ describe('the desk moving orders', () => {
     const paid = await deposited(order.id, '1500');
     expect(paid.body.data).toMatchObject({ status: 'sending', depositAmount: '1500.000000' });
     const rate = decimalOf(paid.body.data.rate);
-    const expected = toScale(subtractDecimals(multiplyDecimals(decimalOf('1500'), rate), decimalOf('0.002')), 8, 'down');
+    const expected = toScale(
+      subtractDecimals(multiplyDecimals(decimalOf('1500'), rate), decimalOf('0.002')),
+      8,
+      'down',
+    );
     expect(paid.body.data.receiveAmount).toBe(formatDecimal(expected));
   });
 
   it('needs a second operator to approve a payout above the threshold', async () => {
-    const settings = { fixedRateSeconds: 900, floatingWaitSeconds: 7200, watcherMode: 'manual', reason: 'Test' };
+    const settings = {
+      fixedRateSeconds: 900,
+      floatingWaitSeconds: 7200,
+      watcherMode: 'manual',
+      reason: 'Test',
+    };
     await desk('PUT', '/api/admin/swap/settings', { ...settings, approvalThreshold: '100' });
     const order = await placed();
     const paid = await deposited(order.id, order.sendAmount);
@@ -337,14 +447,26 @@ describe('the desk moving orders', () => {
     expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout)).body.code).toBe(7511);
     const same = await desk('POST', `/api/admin/swap/orders/${order.id}/approve`, { reason: 'Checked' });
     expect(same.body.code).toBe(7510);
-    const approved = await desk('POST', `/api/admin/swap/orders/${order.id}/approve`, { reason: 'Checked' }, reviewerToken);
+    const approved = await desk(
+      'POST',
+      `/api/admin/swap/orders/${order.id}/approve`,
+      { reason: 'Checked' },
+      reviewerToken,
+    );
     expect(approved.body.data.payoutApprovedBy).not.toBeNull();
-    expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout)).body.data.status).toBe('completed');
+    expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout)).body.data.status).toBe(
+      'completed',
+    );
     await desk('PUT', '/api/admin/swap/settings', { ...settings, approvalThreshold: '10000' });
   });
 
   it('lets the simulated watcher take a simulated order from its deposit to completed', async () => {
-    const settings = { fixedRateSeconds: 900, floatingWaitSeconds: 7200, approvalThreshold: '10000', reason: 'Demo' };
+    const settings = {
+      fixedRateSeconds: 900,
+      floatingWaitSeconds: 7200,
+      approvalThreshold: '10000',
+      reason: 'Demo',
+    };
     await desk('PUT', '/api/admin/swap/settings', { ...settings, watcherMode: 'simulated' });
     const order = await placed();
     expect(order.simulated).toBe(true);
@@ -384,7 +506,10 @@ describe('the desk settings', () => {
     const coin = { enabled: true, networkFee: '0.0001', reason: 'New key' };
     const privateKey =
       'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi';
-    const refused = await desk('PUT', '/api/admin/swap/coins/BTC/bitcoin', { ...coin, extendedPublicKey: privateKey });
+    const refused = await desk('PUT', '/api/admin/swap/coins/BTC/bitcoin', {
+      ...coin,
+      extendedPublicKey: privateKey,
+    });
     expect(refused.body.code).toBe(7514);
     const invalid = await desk('PUT', '/api/admin/swap/coins/BTC/bitcoin', {
       ...coin,

@@ -11,7 +11,11 @@ import type { OrderAccess, SwapService } from './swap.service';
 
 /** Requests a client address may make a minute: quotes, new orders, and look-ups (with order reads). */
 export type SwapRateLimits = { quotesPerMinute: number; ordersPerMinute: number; lookupsPerMinute: number };
-export const SWAP_RATE_LIMITS: SwapRateLimits = { quotesPerMinute: 120, ordersPerMinute: 10, lookupsPerMinute: 60 };
+export const SWAP_RATE_LIMITS: SwapRateLimits = {
+  quotesPerMinute: 120,
+  ordersPerMinute: 10,
+  lookupsPerMinute: 60,
+};
 
 /** The public desk under /api/swap: open without a token; an order opens by its secret or its owner's token. */
 export const swapRoutes: FastifyPluginAsyncZod<{
@@ -118,7 +122,11 @@ export const swapAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   route(endpoints.approveSwapPayout, async (request) => {
-    const row = await swap.approve(request.params.id, moverOf(request), audited(request, request.body.reason));
+    const row = await swap.approve(
+      request.params.id,
+      moverOf(request),
+      audited(request, request.body.reason),
+    );
     return ok(await swap.adminViewOf(row), request.t('common.success'));
   });
 

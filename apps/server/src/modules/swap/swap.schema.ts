@@ -1,4 +1,10 @@
-import { CHAINS, SWAP_AMOUNT_SIDES, SWAP_RATE_TYPES, SWAP_STATUSES, SWAP_WATCHER_MODES } from '@kestrel/contract';
+import {
+  CHAINS,
+  SWAP_AMOUNT_SIDES,
+  SWAP_RATE_TYPES,
+  SWAP_STATUSES,
+  SWAP_WATCHER_MODES,
+} from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,

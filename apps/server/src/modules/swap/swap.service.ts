@@ -119,7 +119,10 @@ export class SwapService {
   /** Creates the settings row on the desk's first start and reads the desk. */
   async start(): Promise<void> {
     if (!(await this.parts.repository.settings())) {
-      await this.parts.repository.createSettings(this.parts.watcherMode, randomBytes(32).toString('base64url'));
+      await this.parts.repository.createSettings(
+        this.parts.watcherMode,
+        randomBytes(32).toString('base64url'),
+      );
     }
     await this.reload();
   }
@@ -342,12 +345,20 @@ export class SwapService {
     const withinQuote =
       order.rateType === 'fixed'
         ? compareDecimals(amount, decimalOf(order.sendAmount)) === 0
-        : compareDecimals(amount, decimalOf(order.min)) >= 0 && compareDecimals(amount, decimalOf(order.max)) <= 0;
+        : compareDecimals(amount, decimalOf(order.min)) >= 0 &&
+          compareDecimals(amount, decimalOf(order.max)) <= 0;
     const received = { depositAmount: formatAmount(units as Units, places), depositTxHash: deposit.txHash };
     const row = await this.unit(audit, order, async (repository, legs) => {
       const actor = ledgerActorOf(mover);
       legs.push(
-        this.leg(`swap:${id}:received`, actor, order.fromAsset, units, 'swap_deposits_clearing', inventoryOf(order.fromNetwork)),
+        this.leg(
+          `swap:${id}:received`,
+          actor,
+          order.fromAsset,
+          units,
+          'swap_deposits_clearing',
+          inventoryOf(order.fromNetwork),
+        ),
       );
       if (late || !withinQuote) {
         const reviewed = await repository.transition(id, [order.status as SwapStatus], 'review', {
@@ -387,7 +398,8 @@ export class SwapService {
   ): Promise<SwapOrderRow> {
     const order = await this.orderOf(id);
     if (order.status !== 'review') throw new AppError('swapStateConflict');
-    if (decision === 'refund' && order.refundAddress === null) throw new AppError('swapRefundAddressRequired');
+    if (decision === 'refund' && order.refundAddress === null)
+      throw new AppError('swapRefundAddressRequired');
     const row = await this.unit(audit, order, async (repository, legs) => {
       if (decision === 'refund') {
         const refunding = await repository.transition(id, ['review'], 'refunding');
@@ -436,9 +448,13 @@ export class SwapService {
       const inventory = inventoryOf(order.toNetwork);
       const paid = unitsAt(decimalOf(completed.receiveAmount), places, 'down');
       const fee = unitsAt(decimalOf(completed.networkFee), places, 'down');
-      legs.push(this.leg(`swap:${id}:payout`, actor, order.toAsset, paid, inventory, 'swap_payouts_clearing'));
+      legs.push(
+        this.leg(`swap:${id}:payout`, actor, order.toAsset, paid, inventory, 'swap_payouts_clearing'),
+      );
       if (fee > 0n) {
-        legs.push(this.leg(`swap:${id}:payout-fee`, actor, order.toAsset, fee, inventory, 'swap_network_fees'));
+        legs.push(
+          this.leg(`swap:${id}:payout-fee`, actor, order.toAsset, fee, inventory, 'swap_network_fees'),
+        );
       }
       return completed;
     });
@@ -468,10 +484,28 @@ export class SwapService {
       const actor = ledgerActorOf(mover);
       const inventory = inventoryOf(order.fromNetwork);
       if (refund.units > 0n) {
-        legs.push(this.leg(`swap:${id}:refund`, actor, order.fromAsset, refund.units, inventory, 'swap_refunds_clearing'));
+        legs.push(
+          this.leg(
+            `swap:${id}:refund`,
+            actor,
+            order.fromAsset,
+            refund.units,
+            inventory,
+            'swap_refunds_clearing',
+          ),
+        );
       }
       if (fee.units > 0n) {
-        legs.push(this.leg(`swap:${id}:refund-fee`, actor, order.fromAsset, fee.units, inventory, 'swap_network_fees'));
+        legs.push(
+          this.leg(
+            `swap:${id}:refund-fee`,
+            actor,
+            order.fromAsset,
+            fee.units,
+            inventory,
+            'swap_network_fees',
+          ),
+        );
       }
       return refunded;
     });
@@ -517,7 +551,9 @@ export class SwapService {
     const events = await this.parts.repository.eventsOf(page.map((row) => row.id));
     const last = page.at(-1);
     return {
-      items: page.map((row) => adminOrderView(row, events.get(row.id) ?? [], (asset) => this.placesIn(desk, asset))),
+      items: page.map((row) =>
+        adminOrderView(row, events.get(row.id) ?? [], (asset) => this.placesIn(desk, asset)),
+      ),
       next: rows.length > query.limit && last ? encodeCursor(last.seq) : null,
     };
   }
@@ -564,7 +600,8 @@ export class SwapService {
     const fee = parseAmount(body.networkFee, places);
     if (fee === undefined || fee < 0n) throw new AppError('amountInvalid');
     if (body.extendedPublicKey !== undefined) checkExtendedPublicKey(network, body.extendedPublicKey);
-    const address = body.depositAddress === undefined || body.depositAddress === '' ? undefined : body.depositAddress;
+    const address =
+      body.depositAddress === undefined || body.depositAddress === '' ? undefined : body.depositAddress;
     if (address !== undefined && !isValidAddress(network, address)) {
       throw fieldRefusal('cryptoWallets.invalidAddress', 'depositAddress');
     }
@@ -589,14 +626,19 @@ export class SwapService {
     return this.coinView(reloaded, row);
   }
 
-  async updatePair(key: PairKey, body: AdminSwapPairBody & { reason: string }, actor: Actor): Promise<AdminSwapPair> {
+  async updatePair(
+    key: PairKey,
+    body: AdminSwapPairBody & { reason: string },
+    actor: Actor,
+  ): Promise<AdminSwapPair> {
     const desk = await this.desk();
     if (!desk.pairs.has(pairKey(key))) throw new AppError('swapPairUnknown');
     const places = this.placesIn(desk, key.fromAsset);
     const min = parseAmount(body.min, places);
     const max = parseAmount(body.max, places);
     const spread = parseDecimal(body.spread);
-    if (min === undefined || max === undefined || min <= 0n || max < min) throw new AppError('swapPairInvalid');
+    if (min === undefined || max === undefined || min <= 0n || max < min)
+      throw new AppError('swapPairInvalid');
     if (spread === undefined || spread.units < 0n || compareDecimals(spread, { units: 1n, scale: 0 }) >= 0) {
       throw new AppError('parameterError');
     }
@@ -634,7 +676,9 @@ export class SwapService {
     if (cached && Date.now() - cached.loadedAt < (this.parts.cacheMs ?? CACHE_MS)) return cached;
     if (cached) {
       // Serve the old one meanwhile: quotes never wait for a read.
-      void this.reload().catch((error) => this.parts.log?.warn({ err: error }, 'reading the swap desk failed'));
+      void this.reload().catch((error) =>
+        this.parts.log?.warn({ err: error }, 'reading the swap desk failed'),
+      );
       return cached;
     }
     return this.reload();
@@ -774,7 +818,8 @@ export class SwapService {
   /** An order its secret or its owner's token opens; anything else answers swapOrderUnknown alike. */
   private async opened(id: string, access: OrderAccess): Promise<SwapOrderRow> {
     const row = await this.parts.repository.findOrder(id);
-    const bySecret = access.secret !== undefined && row !== undefined && secretMatches(row.secretHash, access.secret);
+    const bySecret =
+      access.secret !== undefined && row !== undefined && secretMatches(row.secretHash, access.secret);
     const byOwner = access.userId !== undefined && row?.userId === access.userId;
     if (!row || !(bySecret || byOwner)) throw new AppError('swapOrderUnknown');
     return row;
@@ -862,7 +907,8 @@ export class SwapService {
   ): MoveEntry {
     const fromId = this.systemIds.get(from);
     const toId = this.systemIds.get(to);
-    if (fromId === undefined || toId === undefined) throw new Error(`system account ${from} or ${to} unknown`);
+    if (fromId === undefined || toId === undefined)
+      throw new Error(`system account ${from} or ${to} unknown`);
     return {
       kind: 'swap',
       reference,
@@ -891,7 +937,12 @@ export class SwapService {
     if (order.rateType === 'floating' || from === 'review') {
       const rate = this.rateNow(order.fromAsset, order.toAsset, order.spread);
       const receive = receiveFor(deposit, rate, decimalOf(order.networkFee), toPlaces);
-      if (!receive) throw new AppError('swapAmountOutOfRange', { min: order.min, max: order.max, asset: order.fromAsset });
+      if (!receive)
+        throw new AppError('swapAmountOutOfRange', {
+          min: order.min,
+          max: order.max,
+          asset: order.fromAsset,
+        });
       changes.rate = formatShortest(rate);
       changes.receiveAmount = text(receive, toPlaces);
     }
@@ -915,7 +966,11 @@ export class SwapService {
   }
 
   /** To sending: a payout worth more than the threshold (or not valued, the index being stale) needs approval. */
-  private async toSending(repository: SwapRepository, order: SwapOrderRow, mover: Mover): Promise<SwapOrderRow> {
+  private async toSending(
+    repository: SwapRepository,
+    order: SwapOrderRow,
+    mover: Mover,
+  ): Promise<SwapOrderRow> {
     const desk = await this.desk();
     let needsApproval = false;
     if (!order.simulated) {
@@ -979,5 +1034,10 @@ function auditedCoin(coin: SwapCoinRow) {
 }
 
 function auditedPair(pair: SwapPairRow) {
-  return { enabled: pair.enabled, spread: shortest(pair.spread), min: shortest(pair.min), max: shortest(pair.max) };
+  return {
+    enabled: pair.enabled,
+    spread: shortest(pair.spread),
+    min: shortest(pair.min),
+    max: shortest(pair.max),
+  };
 }

@@ -58,7 +58,10 @@ export async function pastDeadline(sut: TestApp, id: string) {
 }
 
 export async function orderCount(sut: TestApp): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(sut.database.db, sql`select count(*)::int as count from swap_orders`);
+  const [row] = await rowsOf<{ count: number }>(
+    sut.database.db,
+    sql`select count(*)::int as count from swap_orders`,
+  );
   return row?.count ?? 0;
 }
 
