@@ -39,10 +39,38 @@ type ToClient =
 
 /** The quotes the workers ask for, across several pairs and both sides. */
 const QUOTES = [
-  { fromAsset: 'USDT', fromNetwork: 'tron', toAsset: 'BTC', toNetwork: 'bitcoin', amount: '1000', amountSide: 'send' },
-  { fromAsset: 'BTC', fromNetwork: 'bitcoin', toAsset: 'ETH', toNetwork: 'ethereum', amount: '0.05', amountSide: 'send' },
-  { fromAsset: 'ETH', fromNetwork: 'ethereum', toAsset: 'USDT', toNetwork: 'tron', amount: '500', amountSide: 'receive' },
-  { fromAsset: 'SOL', fromNetwork: 'solana', toAsset: 'TRX', toNetwork: 'tron', amount: '3', amountSide: 'send' },
+  {
+    fromAsset: 'USDT',
+    fromNetwork: 'tron',
+    toAsset: 'BTC',
+    toNetwork: 'bitcoin',
+    amount: '1000',
+    amountSide: 'send',
+  },
+  {
+    fromAsset: 'BTC',
+    fromNetwork: 'bitcoin',
+    toAsset: 'ETH',
+    toNetwork: 'ethereum',
+    amount: '0.05',
+    amountSide: 'send',
+  },
+  {
+    fromAsset: 'ETH',
+    fromNetwork: 'ethereum',
+    toAsset: 'USDT',
+    toNetwork: 'tron',
+    amount: '500',
+    amountSide: 'receive',
+  },
+  {
+    fromAsset: 'SOL',
+    fromNetwork: 'solana',
+    toAsset: 'TRX',
+    toNetwork: 'tron',
+    amount: '3',
+    amountSide: 'send',
+  },
 ].map((body, index) => JSON.stringify({ ...body, rateType: index % 2 === 0 ? 'fixed' : 'floating' }));
 
 function percentile(values: number[], p: number): number {
@@ -66,7 +94,9 @@ async function client() {
           agent,
           method: what === 'quote' ? 'POST' : 'GET',
           path: what === 'quote' ? '/api/swap/quotes' : '/api/health',
-          headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {},
+          headers: body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+            : {},
         },
         (response) => {
           if (response.statusCode !== 200) refused += 1;
@@ -131,7 +161,9 @@ async function client() {
 // ---- server side ----
 
 function clientProcess() {
-  const child = fork(fileURLToPath(import.meta.url), ['client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['client'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ask = (message: ToClient) =>
     new Promise<Run>((resolve) => {
       child.once('message', (run: Run) => resolve(run));
@@ -158,7 +190,11 @@ async function main() {
   const port = (app.server.address() as AddressInfo).port;
   // The index must be fresh before quotes are answered: wait for the feed's first prices.
   for (let attempt = 0; attempt < 100; attempt++) {
-    const answer = await app.inject({ method: 'POST', url: '/api/swap/quotes', payload: JSON.parse(QUOTES[0] ?? '{}') });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/swap/quotes',
+      payload: JSON.parse(QUOTES[0] ?? '{}'),
+    });
     if (answer.statusCode === 200) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
