@@ -100,6 +100,15 @@ import { PasswordAttempts, ProfileService, profileRoutes } from './modules/profi
 import { ReviewQueue, reviewRoutes } from './modules/review';
 import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
 import {
+  SWAP_RATE_LIMITS,
+  SwapDeskJob,
+  type SwapRateLimits,
+  SwapRepository,
+  SwapService,
+  swapAdminRoutes,
+  swapRoutes,
+} from './modules/swap';
+import {
   adminUploadRoutes,
   LocalDiskStorage,
   S3Storage,
@@ -128,6 +137,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** What the node shares with others (decision 0044); alone, in process, when not given. */
   cluster?: Cluster;
+  /** Requests a client address may make to the swap desk a minute (a bench raises them). */
+  swapRateLimits?: SwapRateLimits;
 };
 
 /** A cluster of this app's own, closed with it. */
@@ -151,6 +162,7 @@ export async function buildApp({
   rateLimits = DEFAULT_RATE_LIMITS,
   logger,
   cluster: given,
+  swapRateLimits = SWAP_RATE_LIMITS,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -466,6 +478,34 @@ export async function buildApp({
   app.addHook('onReady', async () => options.start());
   app.addHook('onClose', async () => options.stop());
   await app.register(adminUploadRoutes, { prefix: '/api/admin', admins, uploads });
+  /**
+   * The swap desk (decision 0048): quotes are signed terms and store nothing; orders and their ledger legs on any
+   * node; the desk's job (expiry, and the simulated watcher) on one node through leadership.
+   */
+  const swapRepository = new SwapRepository(database.db);
+  const swap = new SwapService({
+    repository: swapRepository,
+    ledger,
+    index: markets,
+    publisher: realtime,
+    watcherMode: config.swap.watcherMode,
+    quoteSecret: config.swap.quoteSecret,
+    log: app.log,
+  });
+  const swapDesk = new SwapDeskJob({
+    service: swap,
+    repository: swapRepository,
+    leadership: cluster.leadership,
+    log: app.log,
+  });
+  app.decorate('swap', { service: swap, desk: swapDesk });
+  await app.register(swapRoutes, { prefix: '/api/swap', auth, swap, limits: swapRateLimits, limiters });
+  await app.register(swapAdminRoutes, { prefix: '/api/admin', admins, swap, idempotency });
+  app.addHook('onReady', async () => {
+    await swap.start();
+    swapDesk.start();
+  });
+  app.addHook('onClose', async () => swapDesk.stop());
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */
   const bankCards = new PayoutAccountsRepository(

@@ -159,6 +159,14 @@ const environment = z.object({
     .min(0)
     .max(120, 'must be a whole number of seconds from 0 to 120')
     .default(0),
+  SWAP_WATCHER_MODE: z.enum(['manual', 'simulated'], 'must be manual or simulated').optional(),
+  SWAP_QUOTE_SECRET: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/=-]{32,256}$/,
+      'must be 32 to 256 letters, digits or ._~+/=- (openssl rand -hex 32 makes one)',
+    )
+    .optional(),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce
     .number()
     .int()
@@ -181,7 +189,7 @@ const UPLOAD_S3_OPTIONAL = ['UPLOAD_S3_PREFIX', 'UPLOAD_S3_FORCE_PATH_STYLE'] as
 const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
 
 /** Values that are never repeated in an error: a URL may hold a password, and the rest are secrets. */
-const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY|_TOKEN)$/;
+const SECRET_VARIABLE = /(_URL|_PASSWORD|_SECRET_ACCESS_KEY|_TOKEN|_SECRET)$/;
 
 function missingTwilioSettings(env: Record<string, string | undefined>): string[] {
   if (env.SMS_PROVIDER !== 'twilio') return [];
@@ -326,6 +334,12 @@ export type Config = {
    * stops sending to it, before it closes.
    */
   drainSeconds: number;
+  /**
+   * The swap desk (decision 0048): the watcher mode its settings start with (simulated by default where the price
+   * feed is simulated, manual otherwise), and the secret that signs its quotes (SWAP_QUOTE_SECRET; unset, one
+   * drawn once and kept in the desk's settings row, shared by every node through the database).
+   */
+  swap: { watcherMode: 'manual' | 'simulated'; quoteSecret: string | undefined };
 };
 
 export type MarketMakerSettings = {
@@ -405,6 +419,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsMaxConnectionsPerIp: value.WS_MAX_CONNECTIONS_PER_IP,
     metrics: { port: value.METRICS_PORT, host: value.METRICS_HOST, token: value.METRICS_TOKEN },
     drainSeconds: value.DRAIN_SECONDS,
+    swap: {
+      watcherMode: value.SWAP_WATCHER_MODE ?? (value.MARKET_FEED === 'simulated' ? 'simulated' : 'manual'),
+      quoteSecret: value.SWAP_QUOTE_SECRET,
+    },
     marketMaker: {
       enabled: value.MARKET_MAKER === 'on',
       levels: value.MARKET_MAKER_LEVELS,

@@ -12,9 +12,14 @@ const UPLOAD_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Path parameters to try, by name; the first one an endpoint's schema accepts is used. */
 const PARAMETER_VALUES: Record<string, readonly unknown[]> = {
-  id: [1, '1', UPLOAD_ID],
+  id: [1, '1', UPLOAD_ID, '0000000000000000'],
   symbol: ['BTCUSDT'],
   asset: ['USDT'],
+  network: ['tron'],
+  fromAsset: ['USDT'],
+  fromNetwork: ['tron'],
+  toAsset: ['ETH'],
+  toNetwork: ['ethereum'],
 };
 
 /**
@@ -84,6 +89,10 @@ const BODIES: Record<string, unknown> = {
   changePositionMargin: { symbol: 'BTCUSDT', side: 'long', direction: 'add', amount: '10' },
   placeOptionOrder: { productId: '1', periodSeconds: 60, direction: 'up', amount: '10' },
   approveWithdrawal: { payoutReference: TEST_TRANSACTION_HASH },
+  confirmSwapDeposit: { amount: '100', txHash: TEST_TRANSACTION_HASH, reason: 'Seen on chain' },
+  reviewSwapOrder: { decision: 'refund', reason: 'Sent back at the customer request' },
+  sendSwapPayout: { txHash: TEST_TRANSACTION_HASH, reason: 'Sent from the hot wallet' },
+  sendSwapRefund: { txHash: TEST_TRANSACTION_HASH, reason: 'Sent back' },
   rejectWithdrawal: { reason: 'The destination address is flagged' },
 };
 
@@ -93,9 +102,11 @@ const MALFORMED_KEY = 'not a key';
 function parametersOf(endpoint: Endpoint): Record<string, unknown> {
   const names = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => name as string);
   const params: Record<string, unknown> = {};
+  // Each parameter is tried beside the first value of the others, so that a path of several parameters parses.
+  const firsts = Object.fromEntries(names.map((name) => [name, PARAMETER_VALUES[name]?.[0]]));
   for (const name of names) {
     params[name] = (PARAMETER_VALUES[name] ?? []).find(
-      (value) => endpoint.params?.safeParse({ ...params, [name]: value }).success,
+      (value) => endpoint.params?.safeParse({ ...firsts, ...params, [name]: value }).success,
     );
   }
   return params;

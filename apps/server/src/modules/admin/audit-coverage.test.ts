@@ -5,6 +5,7 @@ import { uploadBannerImage } from '../banners/test-banners';
 import { TEST_ADDRESSES, TEST_BANK_ACCOUNT, userWithPendingDeposit } from '../deposits/test-deposits';
 import { userWithPendingSubmission } from '../identity/test-identity';
 import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
+import { manualDesk, swapOrderAt } from '../swap/test-swap';
 import { TEST_TRANSACTION_HASH, userWithPendingWithdrawal } from '../withdrawals/test-withdrawals';
 import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInEnrolled } from './test-admins';
 
@@ -98,6 +99,30 @@ const EXAMPLES: Record<string, Example> = {
       .map((item: { id: number }) => item.id)
       .reverse(),
   }),
+  updateSwapSettings: async () => ({
+    fixedRateSeconds: 900,
+    floatingWaitSeconds: 7200,
+    watcherMode: 'manual',
+    approvalThreshold: '10000',
+    reason: 'Confirming the desk settings',
+  }),
+  updateSwapCoin: async () => ({ enabled: true, networkFee: '1', reason: 'Fee review' }),
+  updateSwapPair: async () => ({
+    enabled: true,
+    spread: '0.004',
+    min: '100',
+    max: '50000',
+    reason: 'Spread review',
+  }),
+  confirmSwapDeposit: async () => ({
+    amount: '1000',
+    txHash: TEST_TRANSACTION_HASH,
+    reason: 'Seen on chain',
+  }),
+  reviewSwapOrder: async () => ({ decision: 'refund', reason: 'The customer asked for it back' }),
+  approveSwapPayout: async () => ({ reason: 'Checked the payout' }),
+  sendSwapPayout: async () => ({ txHash: TEST_TRANSACTION_HASH, reason: 'Sent from the hot wallet' }),
+  sendSwapRefund: async () => ({ txHash: TEST_TRANSACTION_HASH, reason: 'Sent back' }),
   adjustUserBalance: async () => ({
     direction: 'add',
     account: 'spot',
@@ -108,7 +133,7 @@ const EXAMPLES: Record<string, Example> = {
 };
 
 /** Operations on objects other than the user and the admin made below: each run gets a fresh object. */
-const TARGETS: Record<string, () => Promise<number>> = {
+const TARGETS: Record<string, () => Promise<number | string>> = {
   approveIdentity: async () => (await userWithPendingSubmission(sut)).submissionId,
   rejectIdentity: async () => (await userWithPendingSubmission(sut)).submissionId,
   correctDepositAmount: async () => (await userWithPendingDeposit(sut)).depositId,
@@ -128,7 +153,16 @@ const TARGETS: Record<string, () => Promise<number>> = {
   deleteBanner: async () => (await bannerToChange()).id,
   // Option product 1 is the seeded BTCUSDT.
   updateOptionProduct: async () => 1,
+  // Swap orders are made before the clock moves on: a quote needs the index fresh.
+  confirmSwapDeposit: async () => swapOrders.waiting,
+  reviewSwapOrder: async () => swapOrders.review,
+  approveSwapPayout: async () => swapOrders.approval,
+  sendSwapPayout: async () => swapOrders.sending,
+  sendSwapRefund: async () => swapOrders.refunding,
 };
+
+const SWAP_STAGES = ['waiting', 'review', 'approval', 'sending', 'refunding'] as const;
+const swapOrders = {} as Record<(typeof SWAP_STAGES)[number], string>;
 
 let sut: TestApp;
 let superToken: string;
@@ -186,6 +220,8 @@ beforeAll(async () => {
   superToken = (await signInEnrolled(sut, 'auditor@kestrel.test')).token;
   userId = (await registerAccount(sut, 'audited@example.com')).user.id;
   adminId = (await createAdmin(sut, 'support', 'target@kestrel.test')).id;
+  await manualDesk(sut);
+  for (const stage of SWAP_STAGES) swapOrders[stage] = await swapOrderAt(sut, stage);
 });
 afterAll(async () => {
   await sut?.close();
@@ -237,6 +273,11 @@ describe('the audit log', () => {
       const url = operation.path
         .replace('{symbol}', 'BTCUSDT')
         .replace('{asset}', 'USDT')
+        .replace('{network}', 'tron')
+        .replace('{fromAsset}', 'USDT')
+        .replace('{fromNetwork}', 'tron')
+        .replace('{toAsset}', 'ETH')
+        .replace('{toNetwork}', 'ethereum')
         .replace(
           '{id}',
           String(

@@ -7,7 +7,7 @@ export type { RecordedAdjustment } from './ledger.read-model';
 export { assetPrecisions, balancesOfUsers, findAdjustment, reservationProgress } from './ledger.read-model';
 export { LedgerRepository } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';
-export type { JournalKind } from './ledger.schema';
+export type { JournalKind, SystemAccountPurpose } from './ledger.schema';
 export type { FundingLeg, FundingTaken, LedgerActor, LedgerCommand, LedgerUnit } from './ledger.service';
 export { LedgerService } from './ledger.service';
 export type {

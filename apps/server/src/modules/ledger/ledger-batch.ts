@@ -408,13 +408,16 @@ export class LedgerBatch {
       addDelta(deltas, hold.accountId, hold.asset, hold.take - hold.add, hold.add - hold.take);
     }
     const touched = uniqueKeys([...deltas.values()].map((delta) => [delta.accountId, delta.asset] as const));
-    if (touched.length === 0) return new Map();
-    await this.createBalanceRows(touched.map(([accountId, asset]) => ({ accountId, asset })));
-    await this.rows(sql`
-      select 1 from balances where (account_id, asset) in (${sql.join(
-        touched.map(([account, asset]) => sql`(${account}::int, ${asset}::text)`),
-        sql`, `,
-      )}) order by account_id, asset for update`);
+    if (touched.length === 0 && entries.length === 0) return new Map();
+    // Entries between system accounts alone (the swap desk's legs) touch no balance row.
+    if (touched.length > 0) {
+      await this.createBalanceRows(touched.map(([accountId, asset]) => ({ accountId, asset })));
+      await this.rows(sql`
+        select 1 from balances where (account_id, asset) in (${sql.join(
+          touched.map(([account, asset]) => sql`(${account}::int, ${asset}::text)`),
+          sql`, `,
+        )}) order by account_id, asset for update`);
+    }
     const journal = new Map<string, bigint>();
     if (entries.length > 0) {
       const opened = await this.rows<{ id: string; reference: string }>(sql`

@@ -4,10 +4,12 @@ import type { Db } from '../../db/client';
 import {
   assets,
   balances,
+  inList,
   type JournalKind,
   journalTransactions,
   ledgerAccounts,
   postings,
+  RECEIVING_SYSTEM_PURPOSES,
   reservations,
 } from './ledger.schema';
 
@@ -328,6 +330,11 @@ export class LedgerRepository {
             from balances where available < 0 or frozen < 0
           union all
           select 'reservation', account_id, asset, amount::text from reservations where amount <= 0
+          union all
+          select 'position of ' || a.purpose, a.id, p.asset, sum(p.total)::text
+            from posted p join ledger_accounts a on a.id = p.account_id
+            where a.user_id is null and a.purpose in (${inList(RECEIVING_SYSTEM_PURPOSES)})
+            group by a.purpose, a.id, p.asset having sum(p.total) < 0
           limit ${PROBLEM_LIMIT}
         ) x),
         'counts', json_build_object(

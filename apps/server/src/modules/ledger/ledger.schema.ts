@@ -22,6 +22,28 @@ import { users } from '../auth/auth.schema';
 
 /** Purposes of the accounts every user holds (the contract's USER_ACCOUNTS). */
 export const USER_ACCOUNT_PURPOSES = ['spot', 'futures'] as const;
+/** The swap desk's inventory on each network it swaps on (decision 0048): `swap_inventory_<chain>`. */
+export const SWAP_INVENTORY_PURPOSES = [
+  'swap_inventory_bitcoin',
+  'swap_inventory_ethereum',
+  'swap_inventory_tron',
+  'swap_inventory_solana',
+  'swap_inventory_bsc',
+  'swap_inventory_litecoin',
+] as const;
+
+/**
+ * System accounts that only ever receive: their positions can never be negative, and the ledger check says so
+ * when one is. Clearing accounts that money arrives from (deposits) and the desk's inventory (which may be short)
+ * are not among them.
+ */
+export const RECEIVING_SYSTEM_PURPOSES = [
+  'swap_payouts_clearing',
+  'swap_refunds_clearing',
+  'swap_network_fees',
+  'swap_revenue',
+] as const;
+
 /** The platform's side of every entry; later areas add theirs (insurance fund, options pool, market maker...). */
 export const SYSTEM_ACCOUNT_PURPOSES = [
   'deposits_clearing',
@@ -34,6 +56,14 @@ export const SYSTEM_ACCOUNT_PURPOSES = [
   'insurance_fund',
   // Options (decision 0047): stakes paid in, payouts paid out.
   'options_pool',
+  // The swap desk (decision 0048): deposits arriving and payouts, refunds and network fees leaving on chain, the
+  // desk's share, and its inventory, one account per network (each asset a position in it).
+  'swap_deposits_clearing',
+  'swap_payouts_clearing',
+  'swap_refunds_clearing',
+  'swap_network_fees',
+  'swap_revenue',
+  ...SWAP_INVENTORY_PURPOSES,
 ] as const;
 export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
 
@@ -49,6 +79,7 @@ export const JOURNAL_KINDS = [
   'liquidation',
   'option_stake',
   'option_payout',
+  'swap',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

@@ -1,4 +1,4 @@
-/** What other modules may use of the cross-chain swap desk (decision 0048). */
+/** What other modules may use of the cross-chain swap desk (ARCHITECTURE.md section 6, decision 0048). */
 
 export type { DerivedChain, ExtendedKeyProblem, ParsedExtendedKey } from './deposit-addresses';
 export {
@@ -7,3 +7,15 @@ export {
   isDerivedChain,
   parseExtendedPublicKey,
 } from './deposit-addresses';
+export { SwapRepository } from './swap.repository';
+export { SWAP_RATE_LIMITS, type SwapRateLimits, swapAdminRoutes, swapRoutes } from './swap.routes';
+export { type SwapIndex, SwapService } from './swap.service';
+export type { ChainWatcher, DepositSeen } from './swap-desk-job';
+export { SimulatedWatcher, SwapDeskJob } from './swap-desk-job';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The swap desk's service and job, for tests that drive the desk's clock (`desk.runNow()`). */
+    swap: { service: import('./swap.service').SwapService; desk: import('./swap-desk-job').SwapDeskJob };
+  }
+}

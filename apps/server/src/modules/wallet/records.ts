@@ -1,8 +1,14 @@
 import type { RecordType } from '@kestrel/contract';
 import type { JournalKind } from '../ledger';
 
+/**
+ * Journal kinds that never post to a user's account, so never show in a user's log: the swap desk's legs move
+ * between system accounts only (decision 0048).
+ */
+type SystemOnlyKind = 'swap';
+
 /** The log's name for each journal kind; a new kind does not compile until it has one. */
-export const RECORD_TYPE_OF: Record<JournalKind, RecordType> = {
+export const RECORD_TYPE_OF: Record<Exclude<JournalKind, SystemOnlyKind>, RecordType> = {
   deposit: 'deposit',
   withdrawal: 'withdrawal',
   transfer: 'transfer',
