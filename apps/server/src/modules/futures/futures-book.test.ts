@@ -1,4 +1,4 @@
-import { decimalOf, formatDecimal, normalize } from '@kestrel/money';
+import { decimalOf, formatDecimal, normalize, unitsAt } from '@kestrel/money';
 import { describe, expect, it } from 'vitest';
 import type { FuturesOrderRow, FuturesPositionRow } from './futures.schema';
 import { bookSideOf, FuturesBook } from './futures-book';
@@ -223,6 +223,64 @@ describe('the futures book', () => {
       expect.objectContaining({ purpose: 'futures_order', reference: String(row.id), close: true, take: 0n }),
     ]);
     expect(book.cancel(Number(row.id), new FuturesSettlement())).toBe(false);
+  });
+
+  it('keeps the cost of a sell’s rest when it fills above its price: the rest pays its fee after the position closed', () => {
+    const book = bookOf();
+    book.know(position(3, 'long'));
+    // What the ledger's reservations hold, as `move` applies each settlement's changes.
+    const held = new Map<string, bigint>();
+    const settle = (settlement: FuturesSettlement) => {
+      for (const change of settlement.moves(ACCOUNTS).holds) {
+        const key = `${change.purpose}:${change.reference}`;
+        const after = (held.get(key) ?? 0n) + change.add - change.take;
+        expect(after, key).toBeGreaterThanOrEqual(0n);
+        if (change.close) held.delete(key);
+        else held.set(key, after);
+      }
+    };
+    /** Places an order, freezing an opening order's cost first as the sequencer does. */
+    const place = (row: FuturesOrderRow, settlement: FuturesSettlement) => {
+      if (row.action.startsWith('open'))
+        held.set(`futures_order:${row.id}`, unitsAt(decimalOf(row.frozenAmount), 6, 'down'));
+      book.place(row, settlement);
+    };
+    const opened = new FuturesSettlement();
+    place(order(1, { action: 'openLong', price: '49400', size: '0.171', leverage: 50 }), opened);
+    // A 5x short of 0.199 at 35686.5, the mark at 36120: its cost (margin, open loss, taker fee) is 1510.140007.
+    const sell = order(2, {
+      action: 'openShort',
+      price: '35686.5',
+      size: '0.199',
+      leverage: 5,
+      marginMode: 'isolated',
+      frozenAmount: '1510.140007',
+    });
+    place(sell, opened);
+    settle(opened);
+    // 0.171 filled at the bid of 49400, far above the sell's price; 0.028 rests at its price.
+    const short = book.position(2, 'short');
+    expect(short && text(short.size)).toBe('0.171');
+    expect(book.depth(1).asks).toEqual([['35686.5', '0.028']]);
+    // The reservation keeps the rest's margin (199.8444) and taker fee (0.499611) at its price.
+    expect(held.get(`futures_order:${sell.id}`)).toBe(200_344011n);
+
+    // The short is closed.
+    const closed = new FuturesSettlement();
+    place(order(1, { action: 'closeLong', price: '35000', size: '0.171' }), closed);
+    place(order(2, { action: 'closeShort', price: '35000', size: '0.171' }), closed);
+    settle(closed);
+    expect(short && [text(short.size), text(short.margin)]).toEqual(['0', '0']);
+
+    // The rest fills at its price: its margin and maker fee (0.199845) come from what its order still holds, none
+    // from the closed position. The order's fills get all it froze beyond their fees, within the initial margin of
+    // their notional: the rest's margin of 199.8444 and the 0.299766 of the taker fee it did not pay.
+    const rest = new FuturesSettlement();
+    place(order(3, { action: 'openLong', price: '35686.5', size: '0.028', leverage: 10 }), rest);
+    settle(rest);
+    expect(short && [text(short.size), text(short.margin)]).toEqual(['0.028', '200.144166']);
+    expect(held.get(`futures_position:${short?.id}`)).toBe(200_144166n);
+    expect(held.has(`futures_order:${sell.id}`)).toBe(false);
   });
 
   it('gives its levels best first as prices and sizes, for the impact bid and ask', () => {

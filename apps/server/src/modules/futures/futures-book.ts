@@ -170,7 +170,7 @@ export class FuturesBook {
         fresh.push(row);
         continue;
       }
-      const live = liveOf(row, this.quotePlaces);
+      const live = liveOf(row, this.market, this.quotePlaces);
       this.events.length = 0;
       this.book.place(
         {
@@ -197,7 +197,7 @@ export class FuturesBook {
    * its stored protection price, which bounds what its frozen cost must cover.
    */
   place(row: FuturesOrderRow, settlement: FuturesSettlement): LiveOrder {
-    const live = liveOf(row, this.quotePlaces);
+    const live = liveOf(row, this.market, this.quotePlaces);
     const side = positionSideOf(row.action);
     const position = this.positionFor(live.userId, side);
     this.live.set(live.id, live);
@@ -239,7 +239,7 @@ export class FuturesBook {
     size: Decimal,
     settlement: FuturesSettlement,
   ) {
-    const counterparty = liveOf(row, this.quotePlaces);
+    const counterparty = liveOf(row, this.market, this.quotePlaces);
     const fill = settlement.trade(this, liquidation, counterparty, price, size, liquidation.side);
     for (const [live, role] of [
       [liquidation, 'taker'],
@@ -383,13 +383,9 @@ export class FuturesBook {
       live.realizedPnl = addDecimals(live.realizedPnl, pnl);
       position.margin = kept;
     } else {
-      // A sell that fills above its price has a larger notional than its cost counted: the position's margin
-      // then gets what the reservation still holds after the fee, and gives back a fee the reservation cannot
-      // pay (a negative margin), so that no fill takes more than was frozen.
-      const wanted = subtractDecimals(initialMargin(live.filledTotal, live.leverage, places), live.margin);
-      const left = subtractDecimals(subtractDecimals(live.frozen, live.margin), live.fee);
-      margin = compareDecimals(wanted, left) <= 0 ? wanted : left;
-      live.margin = addDecimals(live.margin, margin);
+      const marginSoFar = openingMargin(live, this.market.takerFee, places);
+      margin = subtractDecimals(marginSoFar, live.margin);
+      live.margin = marginSoFar;
       position.margin = addDecimals(position.margin, margin);
       position.leverage = live.leverage;
       position.marginMode = live.marginMode;
@@ -466,9 +462,35 @@ function positionOf(row: FuturesPositionRow): PositionState {
   };
 }
 
-function liveOf(row: FuturesOrderRow, places: number): LiveOrder {
+/**
+ * The initial margin an opening order's fills have moved to its position so far. It is that of their notional,
+ * but never more than the order's reservation can give while still holding the fees charged so far and the cost
+ * of the unfilled rest at the order's own price (its initial margin and the taker fee, as the order's cost counted
+ * them). A sell that fills above its price has a larger notional than its cost counted: those fills get what the
+ * reservation holds beyond that, so the rest, resting at its price, always finds its margin and fee there, even
+ * after the position was closed in between. Only a fill whose fee exceeds even that (a sell through bids far
+ * above its price) has a negative margin: the position pays the part of the fee the reservation cannot, out of
+ * the margin this order's earlier fills gave it in the same match.
+ */
+function openingMargin(live: LiveOrder, takerFee: Decimal, places: number): Decimal {
+  const wanted = initialMargin(live.filledTotal, live.leverage, places);
+  const rest = subtractDecimals(live.size, live.filledSize);
+  const fees = toScale(
+    addDecimals(live.exactFee, multiplyDecimals(multiplyDecimals(live.price, rest), takerFee)),
+    places,
+    'up',
+  );
+  const restMargin = subtractDecimals(
+    initialMargin(multiplyDecimals(live.price, live.size), live.leverage, places),
+    initialMargin(multiplyDecimals(live.price, live.filledSize), live.leverage, places),
+  );
+  const room = subtractDecimals(subtractDecimals(live.frozen, fees), restMargin);
+  return compareDecimals(wanted, room) <= 0 ? wanted : room;
+}
+
+function liveOf(row: FuturesOrderRow, market: BookMarket, places: number): LiveOrder {
   const filledTotal = decimalOf(row.filledTotal);
-  return {
+  const live: LiveOrder = {
     id: Number(row.id),
     userId: row.userId,
     origin: row.origin,
@@ -478,17 +500,23 @@ function liveOf(row: FuturesOrderRow, places: number): LiveOrder {
     closing: isClosing(row.action),
     leverage: row.leverage,
     marginMode: row.marginMode as LiveOrder['marginMode'],
+    price: decimalOf(row.price ?? '0'),
     size: decimalOf(row.size),
     filledSize: decimalOf(row.filledSize),
     filledTotal,
     // What was charged so far stands for the exact fee: a rebuilt order rounds up from there.
     exactFee: decimalOf(row.fee),
     fee: decimalOf(row.fee),
-    margin: isClosing(row.action) ? ZERO : initialMargin(filledTotal, row.leverage, places),
+    margin: ZERO,
     frozen: decimalOf(row.frozenAmount),
     realizedPnl: decimalOf(row.realizedPnl),
     takeProfit: row.takeProfit,
     stopLoss: row.stopLoss,
     status: row.status,
   };
+  // What a rebuilt order's fills moved to the position: the rule's margin for them, with the fee charged standing
+  // for the exact one (as it does for the fills to come).
+  if (!live.closing && isPositive(live.filledSize))
+    live.margin = openingMargin(live, market.takerFee, places);
+  return live;
 }

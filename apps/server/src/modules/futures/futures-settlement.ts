@@ -20,6 +20,8 @@ export type LiveOrder = {
   closing: boolean;
   leverage: number;
   marginMode: MarginMode;
+  /** Its limit price (a market order's protection price): an opening order's cost was counted at it. */
+  price: Decimal;
   /** Its size; a close is cut to what its position holds beyond the other live closes. */
   size: Decimal;
   filledSize: Decimal;

@@ -1,4 +1,4 @@
-import { CHAINS, isValidAddress } from '@kestrel/contract';
+import { CHAINS, isValidAddress, MEMO_CHAINS } from '@kestrel/contract';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check, hex } from '@scure/base';
 import type { HDKey } from '@scure/bip32';
@@ -8,7 +8,6 @@ import {
   DERIVED_CHAINS,
   type DerivedChain,
   depositAddressAt,
-  MEMO_CHAINS,
   parseExtendedPublicKey,
 } from './deposit-addresses';
 

@@ -31,10 +31,6 @@ export const DERIVED_CHAINS = [
 ] as const satisfies readonly Chain[];
 export type DerivedChain = (typeof DERIVED_CHAINS)[number];
 
-/** Chains whose deposits go to one address and are told apart by a memo per order. */
-export const MEMO_CHAINS = ['solana'] as const satisfies readonly Chain[];
-export type MemoChain = (typeof MEMO_CHAINS)[number];
-
 export function isDerivedChain(chain: Chain): chain is DerivedChain {
   return (DERIVED_CHAINS as readonly Chain[]).includes(chain);
 }

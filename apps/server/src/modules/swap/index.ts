@@ -3,12 +3,11 @@
  * docs/decisions/0048-swap-desk.md).
  */
 
-export type { DerivedChain, ExtendedKeyProblem, MemoChain, ParsedExtendedKey } from './deposit-addresses';
+export type { DerivedChain, ExtendedKeyProblem, ParsedExtendedKey } from './deposit-addresses';
 export {
   DERIVED_CHAINS,
   depositAddressAt,
   isDerivedChain,
-  MEMO_CHAINS,
   parseExtendedPublicKey,
 } from './deposit-addresses';
 export { SwapRepository } from './swap.repository';
