@@ -5,7 +5,7 @@ import { uploadBannerImage } from '../banners/test-banners';
 import { TEST_ADDRESSES, TEST_BANK_ACCOUNT, userWithPendingDeposit } from '../deposits/test-deposits';
 import { userWithPendingSubmission } from '../identity/test-identity';
 import { userWithPendingBankCard, userWithPendingWallet } from '../payout-accounts/test-payout-accounts';
-import { manualDesk, swapOrderAt } from '../swap/test-swap';
+import { indexFresh, manualDesk, swapOrderAt } from '../swap/test-swap';
 import { TEST_TRANSACTION_HASH, userWithPendingWithdrawal } from '../withdrawals/test-withdrawals';
 import { ADMIN_PASSWORD, adminApi, authenticatorCode, createAdmin, signInEnrolled } from './test-admins';
 
@@ -107,13 +107,11 @@ const EXAMPLES: Record<string, Example> = {
     reason: 'Confirming the desk settings',
   }),
   updateSwapCoin: async () => ({ enabled: true, networkFee: '1', reason: 'Fee review' }),
-  updateSwapPair: async () => ({
-    enabled: true,
-    spread: '0.004',
-    min: '100',
-    max: '50000',
-    reason: 'Spread review',
-  }),
+  // A pair's minimum is valued at the index, which the clock this test moves on makes stale until the next tick.
+  updateSwapPair: async () => {
+    await indexFresh(sut);
+    return { enabled: true, spread: '0.004', min: '100', max: '50000', reason: 'Spread review' };
+  },
   confirmSwapDeposit: async () => ({
     amount: '1000',
     txHash: TEST_TRANSACTION_HASH,

@@ -124,3 +124,14 @@ export async function swapOrderAt(
   }
   return order.id;
 }
+
+/** Waits (up to 5 s) for the index prices the desk reads to be fresh: a test that moved the clock makes them stale. */
+export async function indexFresh(sut: TestApp) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    // USDT is always 1: a pair of two other coins is offered only while both their prices are fresh.
+    const { items } = await sut.app.swap.service.pairs();
+    if (items.some((pair) => pair.fromAsset === 'BTC' && pair.toAsset === 'ETH')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the index prices stayed stale');
+}
