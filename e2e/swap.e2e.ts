@@ -72,7 +72,9 @@ describe('the swap desk, as an anonymous visitor', () => {
     await expect.poll(() => byId(phone, SwapTestId.orderCountdown).count(), SOON).toBe(1);
     await expect.poll(() => phone.locator('img[src^="data:image/svg"]').count(), SOON).toBeGreaterThan(0);
     await snapshot(phone, 'swap-order-en');
-    await expect.poll(() => byId(phone, SwapTestId.orderStatus).textContent(), COMPLETION).toContain('Completed');
+    await expect
+      .poll(() => byId(phone, SwapTestId.orderStatus).textContent(), COMPLETION)
+      .toContain('Completed');
     await snapshot(phone, 'swap-order-completed-en');
 
     await phone.goto(`${baseUrl}/current/orderList`);
