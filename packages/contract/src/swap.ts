@@ -218,7 +218,7 @@ export const swapOrderView = z.object({
   receiveAddress: z.string(),
   receiveMemo: z.string().nullable(),
   refundAddress: z.string().nullable(),
-  /** The deposit must arrive by then; null once it has. */
+  /** The deposit must arrive by then. */
   expiresAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   /** What arrived, and its transaction; null until a deposit is seen. */
@@ -370,8 +370,9 @@ export type AdminSwapDesk = z.infer<typeof adminSwapDesk>;
 export const adminSwapOrder = swapOrderView.extend({
   /** The account the order is tied to, if it was created signed in. */
   userId: z.string().nullable(),
-  /** The operator who asked for a payout that needs a second operator's approval, until approved. */
+  /** The e-mail of the operator whose action brought the order to sending: the approver must be someone else. */
   payoutRequestedBy: z.string().nullable(),
+  /** The e-mail of the operator who approved the payout. */
   payoutApprovedBy: z.string().nullable(),
   /** True when the payout is worth more than the approval threshold. */
   needsApproval: z.boolean(),

@@ -60,16 +60,19 @@ export function orderView(
   };
 }
 
+/** An order as the desk sees it; `operators` names the operators it refers to by their e-mails. */
 export function adminOrderView(
   row: SwapOrderRow,
   events: readonly OrderEvent[],
   places: (asset: string) => number,
+  operators: ReadonlyMap<number, string>,
 ): AdminSwapOrder {
+  const operator = (id: number | null) => (id === null ? null : (operators.get(id) ?? String(id)));
   return {
     ...orderView(row, events, places),
     userId: row.userId === null ? null : String(row.userId),
-    payoutRequestedBy: row.payoutRequestedBy === null ? null : String(row.payoutRequestedBy),
-    payoutApprovedBy: row.payoutApprovedBy === null ? null : String(row.payoutApprovedBy),
+    payoutRequestedBy: operator(row.payoutRequestedBy),
+    payoutApprovedBy: operator(row.payoutApprovedBy),
     needsApproval: row.needsApproval,
     spreadAmount: row.spreadAmount === null ? null : amountAt(row.spreadAmount, places(row.fromAsset)),
   };

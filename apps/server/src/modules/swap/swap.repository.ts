@@ -2,7 +2,7 @@ import type { SwapStatus } from '@kestrel/contract';
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
+import { type AuditEntryRow, type Audited, adminAccounts, appendAuditEntry } from '../admin';
 import {
   type SwapCoinRow,
   type SwapOrderRow,
@@ -179,6 +179,17 @@ export class SwapRepository implements Audited<SwapRepository> {
       .from(swapOrders)
       .where(inArray(swapOrders.id, [...ids]))
       .orderBy(desc(swapOrders.seq));
+  }
+
+  /** The e-mails of the operators an order names (who asked for and who approved its payout), by id. */
+  async operatorEmails(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const operators = adminAccounts('operators');
+    const rows = await this.db
+      .select()
+      .from(operators)
+      .where(inArray(operators.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, row.email]));
   }
 
   /** Every order's events, oldest first, by order id. */

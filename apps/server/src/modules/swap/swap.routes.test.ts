@@ -442,7 +442,12 @@ describe('the desk moving orders', () => {
     await desk('PUT', '/api/admin/swap/settings', { ...settings, approvalThreshold: '100' });
     const order = await placed();
     const paid = await deposited(order.id, order.sendAmount);
-    expect(paid.body.data).toMatchObject({ status: 'sending', needsApproval: true, payoutApprovedBy: null });
+    expect(paid.body.data).toMatchObject({
+      status: 'sending',
+      needsApproval: true,
+      payoutRequestedBy: 'super_admin@kestrel.test',
+      payoutApprovedBy: null,
+    });
     const payout = { txHash: TX, reason: 'Sent' };
     expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout)).body.code).toBe(7511);
     const same = await desk('POST', `/api/admin/swap/orders/${order.id}/approve`, { reason: 'Checked' });
@@ -453,7 +458,7 @@ describe('the desk moving orders', () => {
       { reason: 'Checked' },
       reviewerToken,
     );
-    expect(approved.body.data.payoutApprovedBy).not.toBeNull();
+    expect(approved.body.data.payoutApprovedBy).toBe('reviewer@kestrel.test');
     expect((await desk('POST', `/api/admin/swap/orders/${order.id}/payout`, payout)).body.data.status).toBe(
       'completed',
     );

@@ -529,8 +529,11 @@ export class SwapService {
 
   async adminViewOf(row: SwapOrderRow): Promise<AdminSwapOrder> {
     const desk = await this.desk();
-    const events = await this.parts.repository.eventsOf([row.id]);
-    return adminOrderView(row, events.get(row.id) ?? [], (asset) => this.placesIn(desk, asset));
+    const [events, operators] = await Promise.all([
+      this.parts.repository.eventsOf([row.id]),
+      this.parts.repository.operatorEmails(operatorsOf([row])),
+    ]);
+    return adminOrderView(row, events.get(row.id) ?? [], (asset) => this.placesIn(desk, asset), operators);
   }
 
   async adminOrders(query: {
@@ -548,11 +551,14 @@ export class SwapService {
     });
     const page = rows.slice(0, query.limit);
     const desk = await this.desk();
-    const events = await this.parts.repository.eventsOf(page.map((row) => row.id));
+    const [events, operators] = await Promise.all([
+      this.parts.repository.eventsOf(page.map((row) => row.id)),
+      this.parts.repository.operatorEmails(operatorsOf(page)),
+    ]);
     const last = page.at(-1);
     return {
       items: page.map((row) =>
-        adminOrderView(row, events.get(row.id) ?? [], (asset) => this.placesIn(desk, asset)),
+        adminOrderView(row, events.get(row.id) ?? [], (asset) => this.placesIn(desk, asset), operators),
       ),
       next: rows.length > query.limit && last ? encodeCursor(last.seq) : null,
     };
@@ -1040,4 +1046,9 @@ function auditedPair(pair: SwapPairRow) {
     min: shortest(pair.min),
     max: shortest(pair.max),
   };
+}
+
+/** The operators orders name: who asked for and who approved their payouts. */
+function operatorsOf(rows: readonly SwapOrderRow[]): number[] {
+  return rows.flatMap((row) => [row.payoutRequestedBy, row.payoutApprovedBy]).filter((id) => id !== null);
 }
