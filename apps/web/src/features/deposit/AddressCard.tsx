@@ -2,8 +2,7 @@ import { Copy } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showNotice } from '../../components/notice/noticeStore';
-import { copyText } from '../../lib/clipboard';
+import { useCopy } from '../../components/notice/useCopy';
 import { TestId } from '../../testIds';
 import styles from './Deposit.module.css';
 
@@ -32,14 +31,8 @@ export function AddressCard({ address }: { address: string }) {
     };
   }, [address]);
 
-  const copy = async () => {
-    const copied = await copyText(address);
-    showNotice(
-      copied
-        ? { tone: 'positive', message: t('common.copySuccess') }
-        : { tone: 'negative', message: t('common.copyFailed') },
-    );
-  };
+  const copyWithNotice = useCopy();
+  const copy = () => copyWithNotice(address);
 
   return (
     <section className={styles.addressCard} aria-label={t('deposit.address')}>

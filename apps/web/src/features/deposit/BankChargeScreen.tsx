@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
-import { showNotice } from '../../components/notice/noticeStore';
+import { useCopy } from '../../components/notice/useCopy';
 import { TopBar } from '../../components/TopBar';
-import { copyText } from '../../lib/clipboard';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { rechargePath } from './chargePath';
@@ -21,14 +20,8 @@ type Field = 'bankName' | 'accountName' | 'accountNumber' | 'routingCode' | 'ref
 /** One detail the user types into their bank's transfer form, with a copy button. */
 function BankField({ field, label, value }: { field: Field; label: string; value: string }) {
   const { t } = useTranslation();
-  const copy = async () => {
-    const copied = await copyText(value);
-    showNotice(
-      copied
-        ? { tone: 'positive', message: t('common.copySuccess') }
-        : { tone: 'negative', message: t('common.copyFailed') },
-    );
-  };
+  const copyWithNotice = useCopy();
+  const copy = () => copyWithNotice(value);
   return (
     <div className={styles.bankField} data-field={field}>
       <div>

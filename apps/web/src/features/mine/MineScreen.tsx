@@ -8,9 +8,8 @@ import { useUserInfoQuery } from '../../api/user';
 import { PROFILE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
 import { ListGroup, ListRow } from '../../components/List';
-import { showNotice } from '../../components/notice/noticeStore';
+import { useCopy } from '../../components/notice/useCopy';
 import { useLanguage } from '../../i18n/useLanguage';
-import { copyText } from '../../lib/clipboard';
 import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
@@ -36,14 +35,7 @@ export function MineScreen() {
   const inviteTitleId = useId();
   useDocumentTitle(t('mine.title'));
 
-  const copy = async (text: string) => {
-    const copied = await copyText(text);
-    showNotice(
-      copied
-        ? { tone: 'positive', message: t('common.copySuccess') }
-        : { tone: 'negative', message: t('common.copyFailed') },
-    );
-  };
+  const copy = useCopy();
 
   const account = user?.email ? maskEmail(user.email) : user?.phone ? maskPhone(user.phone) : '';
 

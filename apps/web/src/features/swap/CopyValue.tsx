@@ -1,7 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { showNotice } from '../../components/notice/noticeStore';
-import { copyText } from '../../lib/clipboard';
+import { useCopy } from '../../components/notice/useCopy';
 import styles from './Swap.module.css';
 import { SwapTestId } from './testIds';
 
@@ -21,14 +20,8 @@ export function CopyValue({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const copy = async () => {
-    const copied = await copyText(value);
-    showNotice(
-      copied
-        ? { tone: 'positive', message: t('common.copySuccess') }
-        : { tone: 'negative', message: t('common.copyFailed') },
-    );
-  };
+  const copyWithNotice = useCopy();
+  const copy = () => copyWithNotice(value);
   return (
     <div className={styles.copyRow}>
       <bdi className={styles.copyValue} dir="ltr" data-testid={testId}>
