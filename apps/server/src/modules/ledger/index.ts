@@ -8,6 +8,7 @@ export { assetPrecisions, balancesOfUsers, findAdjustment, reservationProgress }
 export { LedgerRepository } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';
 export type { JournalKind, SystemAccountPurpose } from './ledger.schema';
+export { SWAP_DESK_PURPOSES, swapInventoryOf } from './ledger.schema';
 export type { FundingLeg, FundingTaken, LedgerActor, LedgerCommand, LedgerUnit } from './ledger.service';
 export { LedgerService } from './ledger.service';
 export type {

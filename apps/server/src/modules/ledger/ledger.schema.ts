@@ -1,3 +1,4 @@
+import { CHAINS, type Chain } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,14 +23,20 @@ import { users } from '../auth/auth.schema';
 
 /** Purposes of the accounts every user holds (the contract's USER_ACCOUNTS). */
 export const USER_ACCOUNT_PURPOSES = ['spot', 'futures'] as const;
-/** The swap desk's inventory on each network it swaps on (decision 0048): `swap_inventory_<chain>`. */
-export const SWAP_INVENTORY_PURPOSES = [
-  'swap_inventory_bitcoin',
-  'swap_inventory_ethereum',
-  'swap_inventory_tron',
-  'swap_inventory_solana',
-  'swap_inventory_bsc',
-  'swap_inventory_litecoin',
+/** The swap desk's inventory on a network it swaps on (decision 0048), each asset a position in it. */
+export const swapInventoryOf = (chain: Chain) => `swap_inventory_${chain}` as const;
+
+/**
+ * The swap desk's accounts (decision 0048): deposits arriving and payouts, refunds and network fees leaving on
+ * chain, the desk's share, and its inventory, one account per network.
+ */
+export const SWAP_DESK_PURPOSES = [
+  'swap_deposits_clearing',
+  'swap_payouts_clearing',
+  'swap_refunds_clearing',
+  'swap_network_fees',
+  'swap_revenue',
+  ...CHAINS.map(swapInventoryOf),
 ] as const;
 
 /**
@@ -56,14 +63,8 @@ export const SYSTEM_ACCOUNT_PURPOSES = [
   'insurance_fund',
   // Options (decision 0047): stakes paid in, payouts paid out.
   'options_pool',
-  // The swap desk (decision 0048): deposits arriving and payouts, refunds and network fees leaving on chain, the
-  // desk's share, and its inventory, one account per network (each asset a position in it).
-  'swap_deposits_clearing',
-  'swap_payouts_clearing',
-  'swap_refunds_clearing',
-  'swap_network_fees',
-  'swap_revenue',
-  ...SWAP_INVENTORY_PURPOSES,
+  // The swap desk (decision 0048).
+  ...SWAP_DESK_PURPOSES,
 ] as const;
 export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
 

@@ -41,7 +41,14 @@ import { fieldRefusal } from '../../http/field-refusal';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { type Actor, withAudit } from '../admin';
 import { sha256 } from '../auth';
-import type { LedgerActor, LedgerService, MoveEntry, SystemAccountPurpose } from '../ledger';
+import {
+  type LedgerActor,
+  type LedgerService,
+  type MoveEntry,
+  SWAP_DESK_PURPOSES,
+  type SystemAccountPurpose,
+  swapInventoryOf,
+} from '../ledger';
 import { checkExtendedPublicKey, coinReady, depositOf } from './deposit-source';
 import { QuoteSigner, type QuoteTerms } from './quote-token';
 import { type OrderChanges, type PairKey, SwapRepository } from './swap.repository';
@@ -97,7 +104,7 @@ const DEPOSIT_OPEN: readonly SwapStatus[] = ['waiting', 'expired'];
 
 const coinKey = (asset: string, network: string) => `${asset}:${network}`;
 const pairKey = (key: PairKey) => `${key.fromAsset}:${key.fromNetwork}>${key.toAsset}:${key.toNetwork}`;
-const inventoryOf = (network: string) => `swap_inventory_${network}` as SystemAccountPurpose;
+const inventoryOf = (network: string) => swapInventoryOf(network as Chain);
 
 /** A new order number: 16 random Crockford base-32 characters. */
 export function newOrderId(): string {
@@ -884,19 +891,7 @@ export class SwapService {
   /** Names the desk's system accounts to the ledger once, so that its batches post to them as such. */
   private async systemAccounts() {
     if (this.systemIds.size > 0) return;
-    const purposes: SystemAccountPurpose[] = [
-      'swap_deposits_clearing',
-      'swap_payouts_clearing',
-      'swap_refunds_clearing',
-      'swap_network_fees',
-      'swap_revenue',
-      'swap_inventory_bitcoin',
-      'swap_inventory_ethereum',
-      'swap_inventory_tron',
-      'swap_inventory_solana',
-      'swap_inventory_bsc',
-      'swap_inventory_litecoin',
-    ];
+    const purposes: readonly SystemAccountPurpose[] = SWAP_DESK_PURPOSES;
     const ids = await Promise.all(purposes.map((purpose) => this.parts.ledger.systemAccount(purpose)));
     purposes.forEach((purpose, index) => {
       this.systemIds.set(purpose, ids[index] as number);
