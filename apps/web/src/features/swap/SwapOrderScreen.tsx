@@ -1,4 +1,4 @@
-import { SWAP_FINAL_STATUSES, type SwapOrderView } from '@kestrel/contract';
+import { CHAIN_LABELS, SWAP_FINAL_STATUSES, type SwapOrderView } from '@kestrel/contract';
 import { streams } from '@kestrel/contract/routes';
 import { Button, ConfirmDialog } from '@kestrel/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { AddressCard } from '../deposit/AddressCard';
 import { formatCountdown, secondsUntil } from '../options/figures';
 import { useNow } from '../options/useNow';
 import { CopyValue } from './CopyValue';
-import { amountOf, coinName } from './format';
+import { amountOf } from './format';
 import { orderIdFrom } from './orderId';
 import { swapOrderDetailsPath } from './paths';
 import {
@@ -139,10 +139,7 @@ function OrderBeingPaid({ order }: { order: SwapOrderView }) {
           </section>
           <AddressCard address={order.depositAddress} />
           <p className={styles.warning}>
-            {t('swap.order.sendOnly', {
-              asset: order.fromAsset,
-              network: coinName(order.fromAsset, order.fromNetwork),
-            })}
+            {t('swap.order.sendOnly', { asset: order.fromAsset, network: CHAIN_LABELS[order.fromNetwork] })}
           </p>
           {order.depositMemo ? (
             <section className={styles.card}>
