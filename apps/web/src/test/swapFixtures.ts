@@ -1,4 +1,10 @@
-import type { SwapOrderView, SwapPair, SwapQuote, SwapQuoteBody } from '@kestrel/contract';
+import {
+  endpoints,
+  type SwapOrderView,
+  type SwapPair,
+  type SwapQuote,
+  type SwapQuoteBody,
+} from '@kestrel/contract';
 import {
   addDecimals,
   compareDecimals,
@@ -165,7 +171,7 @@ export function answerSwap(desk: FakeSwapDesk, url: URL, init: RequestInit | und
   const method = init?.method ?? 'GET';
   const headers = new Headers(init?.headers);
   const body = () => JSON.parse(String(init?.body)) as Record<string, unknown>;
-  if (path === '/api/swap/pairs') {
+  if (path === endpoints.listSwapPairs.path) {
     return envelope({
       items: desk.pairs,
       fixedRateSeconds: 600,
@@ -173,12 +179,12 @@ export function answerSwap(desk: FakeSwapDesk, url: URL, init: RequestInit | und
       simulated: desk.simulated,
     });
   }
-  if (path === '/api/swap/quotes' && method === 'POST') {
+  if (path === endpoints.createSwapQuote.path && method === endpoints.createSwapQuote.method) {
     const sent = body() as SwapQuoteBody;
     desk.quotes.push(sent);
     return quoteOf(desk, sent);
   }
-  if (path === '/api/swap/orders/lookup' && method === 'POST') {
+  if (path === endpoints.lookUpSwapOrders.path && method === endpoints.lookUpSwapOrders.method) {
     const asked = (body().orders ?? []) as { id: string; secret: string }[];
     desk.lookups.push(asked);
     const items = asked.flatMap(({ id, secret }) => {
@@ -187,7 +193,7 @@ export function answerSwap(desk: FakeSwapDesk, url: URL, init: RequestInit | und
     });
     return envelope({ items });
   }
-  if (path === '/api/swap/orders' && method === 'POST') {
+  if (path === endpoints.createSwapOrder.path && method === endpoints.createSwapOrder.method) {
     const sent = body();
     desk.created.push(sent);
     const order = swapOrder(desk.nextId, {
@@ -198,12 +204,12 @@ export function answerSwap(desk: FakeSwapDesk, url: URL, init: RequestInit | und
     desk.orders.set(order.id, { order, secret, mine: false });
     return envelope({ ...order, secret });
   }
-  if (path === '/api/swap/my-orders') {
+  if (path === endpoints.listMySwapOrders.path) {
     if (!headers.get('Authorization')) return envelope(null, 401, 'unauthorized', 401);
     const items = [...desk.orders.values()].filter((held) => held.mine).map((held) => held.order);
     return envelope({ items, next: null });
   }
-  const match = /^\/api\/swap\/orders\/([^/]+)(\/cancel)?$/.exec(path);
+  const match = new RegExp(`^${endpoints.getSwapOrder.path.replace(':id', '([^/]+)')}(/cancel)?$`).exec(path);
   if (match?.[1]) {
     const id = decodeURIComponent(match[1]);
     const held = desk.orders.get(id);

@@ -1,4 +1,5 @@
 import {
+  CHAIN_LABELS,
   isValidAddress,
   MEMO_CHAINS,
   SWAP_RATE_TYPES,
@@ -370,7 +371,7 @@ function SwapForm({ desk, first }: { desk: SwapPairList; first: SwapPair }) {
           label={t('swap.receiveAddress')}
           placeholder={t('swap.addressPlaceholder', {
             asset: to.asset,
-            network: coinName(to.asset, to.network),
+            network: CHAIN_LABELS[to.network],
           })}
           autoComplete="off"
           spellCheck={false}
@@ -404,7 +405,7 @@ function SwapForm({ desk, first }: { desk: SwapPairList; first: SwapPair }) {
           label={rateType === 'fixed' ? t('swap.refundAddress') : t('swap.refundAddressOptional')}
           placeholder={t('swap.addressPlaceholder', {
             asset: from.asset,
-            network: coinName(from.asset, from.network),
+            network: CHAIN_LABELS[from.network],
           })}
           hint={t('swap.refundHint')}
           autoComplete="off"
