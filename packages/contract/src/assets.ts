@@ -82,8 +82,9 @@ export const assetsOverview = z.object({
 });
 
 /**
- * The kinds of entry in the account change log. Each maps to one journal kind; the spec's investment deduction
- * and return on investment join when the earn products write journal entries of their own.
+ * The kinds of entry in the account change log, each gathering one or more journal kinds: investment deduction
+ * is an option's stake or an earn subscription, return on investment an option's payout, a day's earn interest or
+ * an earn order's principal coming back.
  */
 export const RECORD_TYPES = [
   'deposit',
@@ -95,9 +96,11 @@ export const RECORD_TYPES = [
   'trade',
   'funding',
   'liquidation',
-  // Options: the stake of an order bought, and what its settlement paid back.
   'investmentDeduction',
   'returnOnInvestment',
+  // A mission's reward, an inviter's commission on an invitee's fee.
+  'reward',
+  'commission',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

@@ -62,6 +62,7 @@ export const routes = {
     path: '/api/futures/positions/margin',
   },
   checkLedger: { operationId: 'checkLedger', method: 'GET', path: '/api/admin/ledger/check' },
+  claimMission: { operationId: 'claimMission', method: 'POST', path: '/api/missions/:id/claim' },
   closeFuturesPosition: {
     operationId: 'closeFuturesPosition',
     method: 'POST',
@@ -85,6 +86,8 @@ export const routes = {
   createAdmin: { operationId: 'createAdmin', method: 'POST', path: '/api/admin/admins' },
   createAnnouncement: { operationId: 'createAnnouncement', method: 'POST', path: '/api/admin/announcements' },
   createBanner: { operationId: 'createBanner', method: 'POST', path: '/api/admin/banners' },
+  createEarnProduct: { operationId: 'createEarnProduct', method: 'POST', path: '/api/admin/earn/products' },
+  createMission: { operationId: 'createMission', method: 'POST', path: '/api/admin/missions' },
   createNetwork: { operationId: 'createNetwork', method: 'POST', path: '/api/admin/networks' },
   createOptionProduct: {
     operationId: 'createOptionProduct',
@@ -104,6 +107,8 @@ export const routes = {
   explainFutures: { operationId: 'explainFutures', method: 'GET', path: '/api/futures/explain' },
   freezeUser: { operationId: 'freezeUser', method: 'POST', path: '/api/admin/users/:id/freeze' },
   getAdminMe: { operationId: 'getAdminMe', method: 'GET', path: '/api/admin/me' },
+  getAdminMembership: { operationId: 'getAdminMembership', method: 'GET', path: '/api/admin/membership' },
+  getAdminReferral: { operationId: 'getAdminReferral', method: 'GET', path: '/api/admin/referral' },
   getAdminSettings: { operationId: 'getAdminSettings', method: 'GET', path: '/api/admin/settings' },
   getAdminSwapOrder: { operationId: 'getAdminSwapOrder', method: 'GET', path: '/api/admin/swap/orders/:id' },
   getAdminUpload: {
@@ -135,6 +140,7 @@ export const routes = {
     path: '/api/admin/crypto-wallets/:id',
   },
   getDepositReview: { operationId: 'getDepositReview', method: 'GET', path: '/api/admin/deposits/:id' },
+  getEarnSummary: { operationId: 'getEarnSummary', method: 'GET', path: '/api/earn/summary' },
   getFuturesDepth: {
     operationId: 'getFuturesDepth',
     method: 'GET',
@@ -151,6 +157,7 @@ export const routes = {
   getMarket: { operationId: 'getMarket', method: 'GET', path: '/api/markets/:symbol' },
   getMarketCandles: { operationId: 'getMarketCandles', method: 'GET', path: '/api/markets/:symbol/candles' },
   getMarketDepth: { operationId: 'getMarketDepth', method: 'GET', path: '/api/markets/:symbol/depth' },
+  getMembership: { operationId: 'getMembership', method: 'GET', path: '/api/membership' },
   getMessage: { operationId: 'getMessage', method: 'GET', path: '/api/messages/:id' },
   getOptionExposure: { operationId: 'getOptionExposure', method: 'GET', path: '/api/admin/options/exposure' },
   getOptionOrderProof: {
@@ -160,6 +167,7 @@ export const routes = {
   },
   getOptionProduct: { operationId: 'getOptionProduct', method: 'GET', path: '/api/options/products/:id' },
   getReady: { operationId: 'getReady', method: 'GET', path: '/api/ready' },
+  getReferral: { operationId: 'getReferral', method: 'GET', path: '/api/referral' },
   getSwapDesk: { operationId: 'getSwapDesk', method: 'GET', path: '/api/admin/swap/desk' },
   getSwapOrder: { operationId: 'getSwapOrder', method: 'GET', path: '/api/swap/orders/:id' },
   getUpload: { operationId: 'getUpload', method: 'GET', path: '/api/uploads/:id', answer: 'bytes' },
@@ -180,12 +188,19 @@ export const routes = {
     path: '/api/admin/adjustment-proposals',
   },
   listAdminBanners: { operationId: 'listAdminBanners', method: 'GET', path: '/api/admin/banners' },
+  listAdminEarnOrders: { operationId: 'listAdminEarnOrders', method: 'GET', path: '/api/admin/earn/orders' },
+  listAdminEarnProducts: {
+    operationId: 'listAdminEarnProducts',
+    method: 'GET',
+    path: '/api/admin/earn/products',
+  },
   listAdminFuturesMarkets: {
     operationId: 'listAdminFuturesMarkets',
     method: 'GET',
     path: '/api/admin/futures/markets',
   },
   listAdminMarkets: { operationId: 'listAdminMarkets', method: 'GET', path: '/api/admin/markets' },
+  listAdminMissions: { operationId: 'listAdminMissions', method: 'GET', path: '/api/admin/missions' },
   listAdminOptionProducts: {
     operationId: 'listAdminOptionProducts',
     method: 'GET',
@@ -210,6 +225,13 @@ export const routes = {
   },
   listDepositReviews: { operationId: 'listDepositReviews', method: 'GET', path: '/api/admin/deposits' },
   listDeposits: { operationId: 'listDeposits', method: 'GET', path: '/api/wallet/deposits' },
+  listEarnAccrualRuns: {
+    operationId: 'listEarnAccrualRuns',
+    method: 'GET',
+    path: '/api/admin/earn/accruals',
+  },
+  listEarnOrders: { operationId: 'listEarnOrders', method: 'GET', path: '/api/earn/orders' },
+  listEarnProducts: { operationId: 'listEarnProducts', method: 'GET', path: '/api/earn/products' },
   listFundingPayments: { operationId: 'listFundingPayments', method: 'GET', path: '/api/futures/funding' },
   listFundingRates: {
     operationId: 'listFundingRates',
@@ -238,10 +260,21 @@ export const routes = {
   listMarkets: { operationId: 'listMarkets', method: 'GET', path: '/api/markets' },
   listMarketTrades: { operationId: 'listMarketTrades', method: 'GET', path: '/api/markets/:symbol/trades' },
   listMessages: { operationId: 'listMessages', method: 'GET', path: '/api/messages' },
+  listMissions: { operationId: 'listMissions', method: 'GET', path: '/api/missions' },
   listMySwapOrders: { operationId: 'listMySwapOrders', method: 'GET', path: '/api/swap/my-orders' },
   listOptionOrders: { operationId: 'listOptionOrders', method: 'GET', path: '/api/options/orders' },
   listOptionProducts: { operationId: 'listOptionProducts', method: 'GET', path: '/api/options/products' },
   listOptionTicks: { operationId: 'listOptionTicks', method: 'GET', path: '/api/options/products/:id/ticks' },
+  listReferralCommissions: {
+    operationId: 'listReferralCommissions',
+    method: 'GET',
+    path: '/api/referral/commissions',
+  },
+  listReferralInvitees: {
+    operationId: 'listReferralInvitees',
+    method: 'GET',
+    path: '/api/referral/invitees',
+  },
   listSpotOrders: { operationId: 'listSpotOrders', method: 'GET', path: '/api/spot/orders' },
   listSpotTrades: { operationId: 'listSpotTrades', method: 'GET', path: '/api/spot/trades' },
   listSwapPairs: { operationId: 'listSwapPairs', method: 'GET', path: '/api/swap/pairs' },
@@ -264,6 +297,13 @@ export const routes = {
   placeFuturesOrder: { operationId: 'placeFuturesOrder', method: 'POST', path: '/api/futures/orders' },
   placeOptionOrder: { operationId: 'placeOptionOrder', method: 'POST', path: '/api/options/orders' },
   placeSpotOrder: { operationId: 'placeSpotOrder', method: 'POST', path: '/api/spot/orders' },
+  quoteEarnRedemption: {
+    operationId: 'quoteEarnRedemption',
+    method: 'GET',
+    path: '/api/earn/orders/:id/redemption',
+  },
+  quoteEarnSubscription: { operationId: 'quoteEarnSubscription', method: 'POST', path: '/api/earn/quotes' },
+  redeemEarn: { operationId: 'redeemEarn', method: 'POST', path: '/api/earn/orders/:id/redeem' },
   register: { operationId: 'register', method: 'POST', path: '/api/auth/register' },
   rejectAdjustment: {
     operationId: 'rejectAdjustment',
@@ -331,11 +371,17 @@ export const routes = {
   submitDeposit: { operationId: 'submitDeposit', method: 'POST', path: '/api/wallet/deposits' },
   submitIdentity: { operationId: 'submitIdentity', method: 'POST', path: '/api/user/identity' },
   submitWithdrawal: { operationId: 'submitWithdrawal', method: 'POST', path: '/api/wallet/withdrawals' },
+  subscribeEarn: { operationId: 'subscribeEarn', method: 'POST', path: '/api/earn/orders' },
   transferFunds: { operationId: 'transferFunds', method: 'POST', path: '/api/wallet/transfer' },
   unfreezeUser: { operationId: 'unfreezeUser', method: 'POST', path: '/api/admin/users/:id/unfreeze' },
   updateAdmin: { operationId: 'updateAdmin', method: 'PATCH', path: '/api/admin/admins/:id' },
   updateAdminSettings: { operationId: 'updateAdminSettings', method: 'PUT', path: '/api/admin/settings' },
   updateBanner: { operationId: 'updateBanner', method: 'PATCH', path: '/api/admin/banners/:id' },
+  updateEarnProduct: {
+    operationId: 'updateEarnProduct',
+    method: 'PUT',
+    path: '/api/admin/earn/products/:id',
+  },
   updateFuturesMarket: {
     operationId: 'updateFuturesMarket',
     method: 'PATCH',
@@ -347,6 +393,8 @@ export const routes = {
     path: '/api/futures/settings',
   },
   updateMarket: { operationId: 'updateMarket', method: 'PATCH', path: '/api/admin/markets/:symbol' },
+  updateMembership: { operationId: 'updateMembership', method: 'PUT', path: '/api/admin/membership' },
+  updateMission: { operationId: 'updateMission', method: 'PUT', path: '/api/admin/missions/:id' },
   updateNetwork: { operationId: 'updateNetwork', method: 'PATCH', path: '/api/admin/networks/:id' },
   updateOptionProduct: {
     operationId: 'updateOptionProduct',
@@ -354,6 +402,11 @@ export const routes = {
     path: '/api/admin/options/products/:id',
   },
   updateProfile: { operationId: 'updateProfile', method: 'PATCH', path: '/api/user/profile' },
+  updateReferralSettings: {
+    operationId: 'updateReferralSettings',
+    method: 'PUT',
+    path: '/api/admin/referral',
+  },
   updateSwapCoin: {
     operationId: 'updateSwapCoin',
     method: 'PUT',

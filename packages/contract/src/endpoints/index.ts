@@ -5,6 +5,10 @@ import { adminUsersEndpoints } from './admin-users';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
 import { depositsEndpoints } from './deposits';
+import { earnEndpoints } from './earn';
+import { missionsEndpoints } from './missions';
+import { membershipEndpoints } from './membership';
+import { referralEndpoints } from './referral';
 import { futuresEndpoints } from './futures';
 import { healthEndpoints } from './health';
 import { identityEndpoints } from './identity';
@@ -31,6 +35,10 @@ export const endpoints = {
   ...authEndpoints,
   ...bannersEndpoints,
   ...depositsEndpoints,
+  ...earnEndpoints,
+  ...missionsEndpoints,
+  ...membershipEndpoints,
+  ...referralEndpoints,
   ...futuresEndpoints,
   ...healthEndpoints,
   ...identityEndpoints,

@@ -49,6 +49,8 @@ export const RECEIVING_SYSTEM_PURPOSES = [
   'swap_refunds_clearing',
   'swap_network_fees',
   'swap_revenue',
+  // What users hold in earn products: subscriptions in, principal back out.
+  'earn_principal',
 ] as const;
 
 /** The platform's side of every entry; later areas add theirs (insurance fund, options pool, market maker...). */
@@ -65,6 +67,11 @@ export const SYSTEM_ACCOUNT_PURPOSES = [
   'options_pool',
   // The swap desk (decision 0048).
   ...SWAP_DESK_PURPOSES,
+  // Earn (issue 21): the principal users hold in products, and the interest paid on it (the platform's cost).
+  'earn_principal',
+  'earn_interest',
+  // Mission rewards paid out (the platform's cost).
+  'rewards',
 ] as const;
 export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
 
@@ -81,6 +88,13 @@ export const JOURNAL_KINDS = [
   'option_stake',
   'option_payout',
   'swap',
+  // Earn: a subscription, a day's interest, the principal back at maturity or on redemption.
+  'earn_subscription',
+  'earn_interest',
+  'earn_redemption',
+  'mission_reward',
+  // An inviter's share of an invitee's trading fee, paid from the fees account.
+  'referral_commission',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

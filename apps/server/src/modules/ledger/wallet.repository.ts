@@ -1,9 +1,9 @@
 import type { UserAccount } from '@kestrel/contract';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assets, type JournalKind, journalTransactions, ledgerAccounts, postings } from './ledger.schema';
 
-export type RecordFilter = { kind?: JournalKind; asset?: string; beforePosting?: bigint; limit: number };
+export type RecordFilter = { kinds?: JournalKind[]; asset?: string; beforePosting?: bigint; limit: number };
 
 /**
  * The wallet module's reads of the ledger, kept here with the tables they read (decision 0040). The account change log is the user's postings joined to their journal
@@ -15,7 +15,7 @@ export class WalletRepository {
   /** The user's postings newest first (by posting id, which only grows), after `beforePosting` when given. */
   records(userId: number, filter: RecordFilter) {
     const where: (SQL | undefined)[] = [eq(ledgerAccounts.userId, userId)];
-    if (filter.kind) where.push(eq(journalTransactions.kind, filter.kind));
+    if (filter.kinds) where.push(inArray(journalTransactions.kind, filter.kinds));
     if (filter.asset) where.push(eq(postings.asset, filter.asset));
     if (filter.beforePosting !== undefined) where.push(lt(postings.id, filter.beforePosting));
     return this.db

@@ -20,12 +20,18 @@ export const RECORD_TYPE_OF: Record<Exclude<JournalKind, SystemOnlyKind>, Record
   liquidation: 'liquidation',
   option_stake: 'investmentDeduction',
   option_payout: 'returnOnInvestment',
+  earn_subscription: 'investmentDeduction',
+  earn_interest: 'returnOnInvestment',
+  earn_redemption: 'returnOnInvestment',
+  mission_reward: 'reward',
+  referral_commission: 'commission',
 };
 
-const KIND_OF = new Map(Object.entries(RECORD_TYPE_OF).map(([kind, type]) => [type, kind as JournalKind]));
-
-export function journalKindOf(type: RecordType): JournalKind {
-  const kind = KIND_OF.get(type);
-  if (!kind) throw new Error(`record type ${type} has no journal kind`);
-  return kind;
+/** The journal kinds a log type gathers (investment deduction: option stakes and earn subscriptions, ...). */
+export function journalKindsOf(type: RecordType): JournalKind[] {
+  const kinds = Object.entries(RECORD_TYPE_OF)
+    .filter(([, recordType]) => recordType === type)
+    .map(([kind]) => kind as JournalKind);
+  if (kinds.length === 0) throw new Error(`record type ${type} has no journal kind`);
+  return kinds;
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { UserRow } from '../auth';
 import type { LedgerService, WalletRepository } from '../ledger';
-import { journalKindOf, RECORD_TYPE_OF } from './records';
+import { journalKindsOf, RECORD_TYPE_OF } from './records';
 
 /** Where the overview reads prices: the markets module's latest index price per market symbol. */
 export type IndexPrices = {
@@ -206,7 +206,7 @@ export class WalletService {
     const beforePosting = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && beforePosting === undefined) throw new AppError('parameterError');
     const rows = await this.repository.records(user.id, {
-      kind: query.type === undefined ? undefined : journalKindOf(query.type),
+      kinds: query.type === undefined ? undefined : journalKindsOf(query.type),
       asset: query.asset,
       beforePosting,
       // One more than a page tells whether an older page exists.

@@ -249,6 +249,17 @@ const server: ServerTexts = {
         'تحتاج كل فترة إلى مدة خاصة بها، وحد أقصى للمبلغ لا يقل عن الحد الأدنى، وموعد إغلاق للشراء أقصر من الفترة',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'هذا المنتج غير موجود',
+      orderUnknown: 'هذا الطلب غير موجود',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'هذه المهمة غير موجودة',
+    },
+  },
 };
 
 export default server;

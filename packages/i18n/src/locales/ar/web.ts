@@ -541,6 +541,8 @@ const web: WebTexts = {
       liquidation: 'تصفية',
       investmentDeduction: 'خصم استثمار',
       returnOnInvestment: 'عائد الاستثمار',
+      reward: 'مكافأة المهمة',
+      commission: 'عمولة الإحالة',
     },
     reference: 'المرجع {{reference}}',
     end: 'لا مزيد من السجلات',

@@ -265,6 +265,17 @@ const server: ServerTexts = {
         'Jede Periode braucht eine eigene Länge, einen Höchsteinsatz nicht unter dem Mindesteinsatz und einen Kaufschluss vor dem Ende der Periode',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Dieses Produkt existiert nicht',
+      orderUnknown: 'Diese Order existiert nicht',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Diese Aufgabe existiert nicht',
+    },
+  },
 };
 
 export default server;

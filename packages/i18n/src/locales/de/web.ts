@@ -555,6 +555,8 @@ const web: WebTexts = {
       liquidation: 'Zwangsliquidation',
       investmentDeduction: 'Investitionsabbuchung',
       returnOnInvestment: 'Investitionsrendite',
+      reward: 'Aufgabenbelohnung',
+      commission: 'Empfehlungsprovision',
     },
     reference: 'Referenz {{reference}}',
     end: 'Keine weiteren Einträge',

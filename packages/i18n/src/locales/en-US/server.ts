@@ -255,6 +255,17 @@ const server = {
         'Each period needs its own length, a maximum stake no lower than the minimum and a buying cutoff shorter than the period',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'This product does not exist',
+      orderUnknown: 'This order does not exist',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'This task does not exist',
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

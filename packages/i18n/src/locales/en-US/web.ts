@@ -549,6 +549,8 @@ const web = {
       liquidation: 'Liquidation',
       investmentDeduction: 'Investment deduction',
       returnOnInvestment: 'Return on investment',
+      reward: 'Task reward',
+      commission: 'Referral commission',
     },
     reference: 'Ref. {{reference}}',
     end: 'No more records',

@@ -259,6 +259,17 @@ const server: ServerTexts = {
         'Cada periodo necesita su propia duración, una apuesta máxima no inferior a la mínima y un cierre de compra más corto que el periodo',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Este producto no existe',
+      orderUnknown: 'Esta orden no existe',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Esta tarea no existe',
+    },
+  },
 };
 
 export default server;

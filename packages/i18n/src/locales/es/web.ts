@@ -548,6 +548,8 @@ const web: WebTexts = {
       liquidation: 'Liquidación',
       investmentDeduction: 'Deducción por inversión',
       returnOnInvestment: 'Rendimiento de la inversión',
+      reward: 'Recompensa de tarea',
+      commission: 'Comisión de referido',
     },
     reference: 'Ref. {{reference}}',
     end: 'No hay más registros',

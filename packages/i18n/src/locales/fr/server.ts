@@ -266,6 +266,17 @@ const server: ServerTexts = {
         "Chaque période doit avoir sa propre durée, une mise maximale au moins égale à la minimale et une clôture d'achat plus courte que la période",
     },
   },
+  earn: {
+    errors: {
+      productUnknown: "Ce produit n'existe pas",
+      orderUnknown: "Cet ordre n'existe pas",
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: "Cette tâche n'existe pas",
+    },
+  },
 };
 
 export default server;

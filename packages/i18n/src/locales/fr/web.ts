@@ -555,6 +555,8 @@ const web: WebTexts = {
       liquidation: 'Liquidation forcée',
       investmentDeduction: 'Débit d’investissement',
       returnOnInvestment: 'Retour sur investissement',
+      reward: 'Récompense de tâche',
+      commission: 'Commission de parrainage',
     },
     reference: 'Réf. {{reference}}',
     end: "Plus d'opérations",

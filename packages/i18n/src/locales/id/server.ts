@@ -258,6 +258,17 @@ const server: ServerTexts = {
         'Setiap periode memerlukan durasi sendiri, taruhan maksimum tidak lebih rendah dari minimum, dan batas pembelian yang lebih pendek dari periode',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Produk ini tidak ada',
+      orderUnknown: 'Pesanan ini tidak ada',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Tugas ini tidak ada',
+    },
+  },
 };
 
 export default server;

@@ -554,6 +554,8 @@ const web: WebTexts = {
       liquidation: 'Likuidasi',
       investmentDeduction: 'Potongan investasi',
       returnOnInvestment: 'Imbal hasil investasi',
+      reward: 'Hadiah tugas',
+      commission: 'Komisi referal',
     },
     reference: 'Referensi {{reference}}',
     end: 'Tidak ada riwayat lagi',

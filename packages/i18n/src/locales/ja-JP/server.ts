@@ -252,6 +252,17 @@ const server: ServerTexts = {
       periodsInvalid: '各期間には固有の長さ、最小額以上の最大額、期間より短い購入締切が必要です',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'この商品は存在しません',
+      orderUnknown: 'この注文は存在しません',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'このタスクは存在しません',
+    },
+  },
 };
 
 export default server;

@@ -545,6 +545,8 @@ const web: WebTexts = {
       liquidation: '強制決済',
       investmentDeduction: '投資による差し引き',
       returnOnInvestment: '投資リターン',
+      reward: 'タスク報酬',
+      commission: '紹介コミッション',
     },
     reference: '参照 {{reference}}',
     end: 'これ以上の履歴はありません',

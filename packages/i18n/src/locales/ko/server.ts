@@ -249,6 +249,17 @@ const server: ServerTexts = {
       periodsInvalid: '각 기간은 고유한 길이, 최소 이상인 최대 금액, 기간보다 짧은 구매 마감이 필요합니다',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: '존재하지 않는 상품입니다',
+      orderUnknown: '존재하지 않는 주문입니다',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: '존재하지 않는 미션입니다',
+    },
+  },
 };
 
 export default server;

@@ -542,6 +542,8 @@ const web: WebTexts = {
       liquidation: '강제 청산',
       investmentDeduction: '투자 차감',
       returnOnInvestment: '투자 수익',
+      reward: '미션 보상',
+      commission: '추천 수수료',
     },
     reference: '참조 {{reference}}',
     end: '더 이상 내역이 없습니다',

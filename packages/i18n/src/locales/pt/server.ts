@@ -257,6 +257,17 @@ const server: ServerTexts = {
         'Cada período precisa de uma duração própria, um valor máximo não inferior ao mínimo e um encerramento de compra menor que o período',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Este produto não existe',
+      orderUnknown: 'Esta ordem não existe',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Esta tarefa não existe',
+    },
+  },
 };
 
 export default server;

@@ -549,6 +549,8 @@ const web: WebTexts = {
       liquidation: 'Liquidação',
       investmentDeduction: 'Dedução de investimento',
       returnOnInvestment: 'Retorno do investimento',
+      reward: 'Recompensa de tarefa',
+      commission: 'Comissão de indicação',
     },
     reference: 'Ref. {{reference}}',
     end: 'Não há mais registros',

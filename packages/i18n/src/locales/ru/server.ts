@@ -255,6 +255,17 @@ const server: ServerTexts = {
         'Каждому периоду нужна своя длина, максимальная ставка не ниже минимальной и закрытие покупки раньше конца периода',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Этот продукт не существует',
+      orderUnknown: 'Этот ордер не существует',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Это задание не существует',
+    },
+  },
 };
 
 export default server;

@@ -552,6 +552,8 @@ const web: WebTexts = {
       liquidation: 'Ликвидация',
       investmentDeduction: 'Списание на инвестицию',
       returnOnInvestment: 'Доход от инвестиции',
+      reward: 'Награда за задание',
+      commission: 'Реферальная комиссия',
     },
     reference: 'Ссылка {{reference}}',
     end: 'Больше записей нет',

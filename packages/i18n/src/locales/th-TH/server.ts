@@ -244,6 +244,17 @@ const server: ServerTexts = {
       periodsInvalid: 'แต่ละรอบเวลาต้องมีความยาวไม่ซ้ำกัน เงินเดิมพันสูงสุดไม่ต่ำกว่าขั้นต่ำ และเวลาปิดการซื้อสั้นกว่ารอบเวลา',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'ไม่มีผลิตภัณฑ์นี้',
+      orderUnknown: 'ไม่มีคำสั่งนี้',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'ไม่มีภารกิจนี้',
+    },
+  },
 };
 
 export default server;

@@ -537,6 +537,8 @@ const web: WebTexts = {
       liquidation: 'การบังคับปิดสถานะ',
       investmentDeduction: 'หักเงินลงทุน',
       returnOnInvestment: 'ผลตอบแทนการลงทุน',
+      reward: 'รางวัลภารกิจ',
+      commission: 'ค่าคอมมิชชันการแนะนำ',
     },
     reference: 'อ้างอิง {{reference}}',
     end: 'ไม่มีรายการเพิ่มเติม',

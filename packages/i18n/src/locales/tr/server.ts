@@ -254,6 +254,17 @@ const server: ServerTexts = {
         'Her dönemin kendine ait bir uzunluğu, en azdan düşük olmayan bir en yüksek tutarı ve dönemden kısa bir alım kapanışı olmalıdır',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Bu ürün mevcut değil',
+      orderUnknown: 'Bu emir mevcut değil',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Bu görev mevcut değil',
+    },
+  },
 };
 
 export default server;

@@ -548,6 +548,8 @@ const web: WebTexts = {
       liquidation: 'Tasfiye',
       investmentDeduction: 'Yatırım kesintisi',
       returnOnInvestment: 'Yatırım getirisi',
+      reward: 'Görev ödülü',
+      commission: 'Davet komisyonu',
     },
     reference: 'Referans {{reference}}',
     end: 'Başka kayıt yok',

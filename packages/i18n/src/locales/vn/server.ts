@@ -257,6 +257,17 @@ const server: ServerTexts = {
         'Mỗi kỳ cần độ dài riêng, mức cược tối đa không thấp hơn tối thiểu và thời điểm ngừng mua sớm hơn độ dài kỳ',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: 'Sản phẩm này không tồn tại',
+      orderUnknown: 'Lệnh này không tồn tại',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: 'Nhiệm vụ này không tồn tại',
+    },
+  },
 };
 
 export default server;

@@ -549,6 +549,8 @@ const web: WebTexts = {
       liquidation: 'Thanh lý',
       investmentDeduction: 'Khấu trừ đầu tư',
       returnOnInvestment: 'Lợi nhuận đầu tư',
+      reward: 'Phần thưởng nhiệm vụ',
+      commission: 'Hoa hồng giới thiệu',
     },
     reference: 'Mã tham chiếu {{reference}}',
     end: 'Không còn bản ghi nào',

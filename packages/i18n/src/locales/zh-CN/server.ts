@@ -244,6 +244,17 @@ const server: ServerTexts = {
       periodsInvalid: '每个周期须有不同的时长、最高金额不低于最低金额，且购买截止时间短于周期',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: '该产品不存在',
+      orderUnknown: '该订单不存在',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: '该任务不存在',
+    },
+  },
 };
 
 export default server;

@@ -535,6 +535,8 @@ const web: WebTexts = {
       liquidation: '强制平仓',
       investmentDeduction: '投资扣款',
       returnOnInvestment: '投资回报',
+      reward: '任务奖励',
+      commission: '推荐佣金',
     },
     reference: '编号 {{reference}}',
     end: '没有更多记录了',

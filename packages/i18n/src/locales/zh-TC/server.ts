@@ -244,6 +244,17 @@ const server: ServerTexts = {
       periodsInvalid: '每個週期須有不同的時長、最高金額不低於最低金額，且購買截止時間短於週期',
     },
   },
+  earn: {
+    errors: {
+      productUnknown: '該產品不存在',
+      orderUnknown: '該訂單不存在',
+    },
+  },
+  missions: {
+    errors: {
+      missionUnknown: '該任務不存在',
+    },
+  },
 };
 
 export default server;

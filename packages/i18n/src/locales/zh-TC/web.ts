@@ -535,6 +535,8 @@ const web: WebTexts = {
       liquidation: '強制平倉',
       investmentDeduction: '投資扣款',
       returnOnInvestment: '投資回報',
+      reward: '任務獎勵',
+      commission: '推薦佣金',
     },
     reference: '編號 {{reference}}',
     end: '沒有更多記錄了',
