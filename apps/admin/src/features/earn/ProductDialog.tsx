@@ -98,7 +98,7 @@ export function bodyOf(form: EarnProductForm, reason: string): AdminEarnProductB
 }
 
 /**
- * Adds a product (`product` null) or changes one: asset, term or flexible, rate, limits, quota, sale window, early
+ * Adds a product (`product` null) or changes one: asset (when adding), term or flexible, rate, limits, quota, sale window, early
  * redemption and whether users see it. The body is checked with the contract's schema before the server is asked;
  * active orders keep the rate and term they were placed with.
  */
@@ -206,7 +206,8 @@ export function ProductDialog({
       wide
     >
       <div className={settings.grid}>
-        {field('asset')}
+        {/* A product keeps its asset: its orders hold that asset. */}
+        {product ? null : field('asset')}
         {field('annualRate', { hint: 'admin.earn.rateHint' })}
       </div>
       {toggle('flexible', 'admin.earn.flexibleSwitch')}

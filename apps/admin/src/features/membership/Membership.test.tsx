@@ -1,7 +1,7 @@
 import type { AdminMembership, AdminRole } from '@kestrel/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, switchLanguage } from '../../i18n/i18n';
 import { type FakeRequest, fakeAdminApi, NOW } from '../../testing/fakeAdminApi';
 import { noticesShown, renderPage, retype, type UI } from '../../testing/renderPage';
 import { Membership } from './Membership';
@@ -143,6 +143,22 @@ describe('the membership levels', () => {
     await waitFor(() => expect(noticesShown()).toContain('Parameter error'));
     expect(sut.callsOf('updateMembership')).toHaveLength(1);
     expect(screen.getByTestId(MembershipTestId.dialog)).toBeTruthy();
+  });
+});
+
+describe('the membership page in Arabic', () => {
+  it('reads right to left, with the levels and their discounts in Arabic', async () => {
+    await switchLanguage('ar');
+    try {
+      renderMembership();
+      expect((await screen.findByTestId(MembershipTestId.level(1))).textContent).toBe('مستوى VIP 1');
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('مركز العضوية');
+      expect(cellText(1, 'makerDiscount')).toContain('خصم 10 %');
+      expect(cellText(1, 'makerDiscount')).toContain('(0.1)');
+    } finally {
+      await switchLanguage('en-US');
+    }
   });
 });
 
