@@ -113,6 +113,24 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/swap/SwapDesk')).SwapDesk }),
         },
         {
+          path: 'earn',
+          lazy: async () => ({ Component: (await import('../features/earn/Earn')).Earn }),
+        },
+        {
+          path: 'missions',
+          lazy: async () => ({ Component: (await import('../features/missions/Missions')).Missions }),
+        },
+        {
+          path: 'membership',
+          lazy: async () => ({
+            Component: (await import('../features/membership/Membership')).Membership,
+          }),
+        },
+        {
+          path: 'referral',
+          lazy: async () => ({ Component: (await import('../features/referral/Referral')).Referral }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },

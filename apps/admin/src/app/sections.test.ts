@@ -20,6 +20,10 @@ describe('the sections of each role', () => {
         'perpetuals',
         'options',
         'swap',
+        'earn',
+        'missions',
+        'membership',
+        'referral',
         'outbox',
         'announcements',
         'banners',
@@ -28,7 +32,22 @@ describe('the sections of each role', () => {
         'security',
       ],
     ],
-    ['support', ['users', 'adjustments', 'adjustmentProposals', 'options', 'swap', 'outbox', 'security']],
+    [
+      'support',
+      [
+        'users',
+        'adjustments',
+        'adjustmentProposals',
+        'options',
+        'swap',
+        'earn',
+        'missions',
+        'membership',
+        'referral',
+        'outbox',
+        'security',
+      ],
+    ],
     [
       'reviewer',
       [
@@ -41,10 +60,14 @@ describe('the sections of each role', () => {
         'ledger',
         'options',
         'swap',
+        'earn',
+        'missions',
+        'membership',
+        'referral',
         'security',
       ],
     ],
-    ['content', ['announcements', 'banners', 'security']],
+    ['content', ['announcements', 'banners', 'missions', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
   });
@@ -98,6 +121,15 @@ describe('the sections of each role', () => {
     expect(mayOpen('reviewer', '/swap')).toBe(true);
     expect(mayOpen('super_admin', '/swap')).toBe(true);
     expect(mayOpen('content', '/swap')).toBe(false);
+  });
+
+  it('opens the growth pages to the roles that read them, and the mission hall to content editors too', () => {
+    for (const path of ['/earn', '/membership', '/referral']) {
+      expect(mayOpen('support', path)).toBe(true);
+      expect(mayOpen('reviewer', path)).toBe(true);
+      expect(mayOpen('content', path)).toBe(false);
+    }
+    expect(mayOpen('content', '/missions')).toBe(true);
   });
 
   it('does not mistake a path that merely starts with a section name for that section', () => {

@@ -1,4 +1,5 @@
 import type { AdminRole } from '@kestrel/contract';
+import type { TranslationKey } from '@kestrel/i18n/admin';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowDownToLine,
@@ -9,46 +10,55 @@ import {
   ChartNoAxesCombined,
   Coins,
   CreditCard,
+  Crown,
   GalleryHorizontalEnd,
   History,
   IdCard,
   Mail,
   Megaphone,
+  PiggyBank,
   ShieldCheck,
   SlidersHorizontal,
   Stamp,
   Timer,
+  Trophy,
   UserCog,
+  UserPlus,
   Users,
   WalletCards,
 } from 'lucide-react';
 
-/** A sidebar section: where it lives, and which key names it. */
-export type Section = {
-  id:
-    | 'users'
-    | 'identity'
-    | 'bankCards'
-    | 'cryptoWallets'
-    | 'deposits'
-    | 'withdrawals'
-    | 'assets'
-    | 'markets'
-    | 'perpetuals'
-    | 'options'
-    | 'swap'
-    | 'adjustments'
-    | 'adjustmentProposals'
-    | 'ledger'
-    | 'outbox'
-    | 'announcements'
-    | 'banners'
-    | 'audit'
-    | 'admins'
-    | 'security';
-  path: string;
-  icon: LucideIcon;
-};
+/** The growth pages (issue 21), named by their own section of the catalogue rather than by `admin.nav`. */
+type GrowthId = 'earn' | 'missions' | 'membership' | 'referral';
+
+/** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
+export type Section =
+  | { id: GrowthId; path: string; icon: LucideIcon; label: TranslationKey }
+  | {
+      id:
+        | 'users'
+        | 'identity'
+        | 'bankCards'
+        | 'cryptoWallets'
+        | 'deposits'
+        | 'withdrawals'
+        | 'assets'
+        | 'markets'
+        | 'perpetuals'
+        | 'options'
+        | 'swap'
+        | 'adjustments'
+        | 'adjustmentProposals'
+        | 'ledger'
+        | 'outbox'
+        | 'announcements'
+        | 'banners'
+        | 'audit'
+        | 'admins'
+        | 'security';
+      path: string;
+      icon: LucideIcon;
+    };
 
 const USERS: Section = { id: 'users', path: '/users', icon: Users };
 const IDENTITY: Section = { id: 'identity', path: '/identity', icon: IdCard };
@@ -61,6 +71,15 @@ const MARKETS: Section = { id: 'markets', path: '/markets', icon: CandlestickCha
 const PERPETUALS: Section = { id: 'perpetuals', path: '/perpetuals', icon: ChartNoAxesCombined };
 const OPTIONS: Section = { id: 'options', path: '/options', icon: Timer };
 const SWAP: Section = { id: 'swap', path: '/swap', icon: ArrowLeftRight };
+const EARN: Section = { id: 'earn', path: '/earn', icon: PiggyBank, label: 'admin.earn.nav' };
+const MISSIONS: Section = { id: 'missions', path: '/missions', icon: Trophy, label: 'admin.missions.nav' };
+const MEMBERSHIP: Section = {
+  id: 'membership',
+  path: '/membership',
+  icon: Crown,
+  label: 'admin.membership.nav',
+};
+const REFERRAL: Section = { id: 'referral', path: '/referral', icon: UserPlus, label: 'admin.referral.nav' };
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const ADJUSTMENT_PROPOSALS: Section = {
   id: 'adjustmentProposals',
@@ -95,6 +114,10 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     PERPETUALS,
     OPTIONS,
     SWAP,
+    EARN,
+    MISSIONS,
+    MEMBERSHIP,
+    REFERRAL,
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
@@ -102,7 +125,19 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
-  support: [USERS, ADJUSTMENTS, ADJUSTMENT_PROPOSALS, OPTIONS, SWAP, OUTBOX, SECURITY],
+  support: [
+    USERS,
+    ADJUSTMENTS,
+    ADJUSTMENT_PROPOSALS,
+    OPTIONS,
+    SWAP,
+    EARN,
+    MISSIONS,
+    MEMBERSHIP,
+    REFERRAL,
+    OUTBOX,
+    SECURITY,
+  ],
   reviewer: [
     IDENTITY,
     BANK_CARDS,
@@ -113,9 +148,13 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     LEDGER,
     OPTIONS,
     SWAP,
+    EARN,
+    MISSIONS,
+    MEMBERSHIP,
+    REFERRAL,
     SECURITY,
   ],
-  content: [ANNOUNCEMENTS, BANNERS, SECURITY],
+  content: [ANNOUNCEMENTS, BANNERS, MISSIONS, SECURITY],
 };
 
 export function sectionsFor(role: AdminRole): Section[] {

@@ -22,6 +22,8 @@ type Props<Row extends Record<string, string>> = {
   /** What a typed cell means, shown under it. */
   under?: (row: Row, index: number, name: keyof Row & string) => ReactNode;
   testIds: { cell: (index: number, name: string) => string; remove: (index: number) => string; add: string };
+  /** The number the first row is shown with (1 unless the rows count from another, such as level 0). */
+  numberFrom?: number;
 };
 
 /**
@@ -41,6 +43,7 @@ export function SettingsRows<Row extends Record<string, string>>({
   onChange,
   under,
   testIds,
+  numberFrom = 1,
 }: Props<Row>) {
   return (
     <>
@@ -65,14 +68,14 @@ export function SettingsRows<Row extends Record<string, string>>({
             // Rows have no identity but their place; they are edited in place and removed by it.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={index}>
-              <td>{index + 1}</td>
+              <td>{index + numberFrom}</td>
               {cells.map((name) => (
                 <td key={name}>
                   <input
                     className={settings.cell}
                     inputMode={wholeNumbers.includes(name) ? 'numeric' : 'decimal'}
                     dir="ltr"
-                    aria-label={`${label(name)} ${index + 1}`}
+                    aria-label={`${label(name)} ${index + numberFrom}`}
                     value={row[name]}
                     onChange={(event) => {
                       const value = event.target.value.trim();
@@ -90,7 +93,7 @@ export function SettingsRows<Row extends Record<string, string>>({
                   variant="ghost"
                   size="md"
                   disabled={rows.length === 1}
-                  aria-label={`${removeLabel} ${index + 1}`}
+                  aria-label={`${removeLabel} ${index + numberFrom}`}
                   onClick={() => onChange((current) => current.filter((_, at) => at !== index))}
                   data-testid={testIds.remove(index)}
                 >

@@ -36,15 +36,15 @@ export function Shell() {
           {t('admin.brand')}
         </div>
         <nav className={styles.nav} aria-label={t('admin.shell.navigation')}>
-          {sectionsFor(admin.role).map(({ id, path, icon: Icon }) => (
+          {sectionsFor(admin.role).map((section) => (
             <NavLink
-              key={id}
-              to={path}
+              key={section.id}
+              to={section.path}
               className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
-              data-testid={`nav-${id}`}
+              data-testid={`nav-${section.id}`}
             >
-              <Icon size={18} aria-hidden />
-              {t(`admin.nav.${id}`)}
+              <section.icon size={18} aria-hidden />
+              {'label' in section ? t(section.label) : t(`admin.nav.${section.id}`)}
             </NavLink>
           ))}
         </nav>

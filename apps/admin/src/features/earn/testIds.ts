@@ -1,0 +1,22 @@
+/** Test ids of the earn page, for component and browser tests. */
+export const EarnTestId = {
+  tab: (name: string) => `earn-tab-${name}`,
+  products: 'earn-products',
+  productRow: (id: string) => `earn-product-${id}`,
+  productCell: (id: string, name: string) => `earn-product-${id}-${name}`,
+  create: 'earn-product-create',
+  edit: (id: string) => `earn-product-edit-${id}`,
+  dialog: 'dialog-earn-product',
+  field: (name: string) => `earn-field-${name}`,
+  reading: (name: string) => `earn-reading-${name}`,
+  formError: 'earn-form-error',
+  orders: 'earn-orders',
+  orderRow: (id: string) => `earn-order-${id}`,
+  stateFilter: 'earn-state-filter',
+  productFilter: 'earn-product-filter',
+  userFilter: 'earn-user-filter',
+  newerPage: 'earn-newer',
+  olderPage: 'earn-older',
+  accruals: 'earn-accruals',
+  accrualRow: (day: string) => `earn-accrual-${day}`,
+} as const;
