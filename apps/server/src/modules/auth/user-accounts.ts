@@ -25,3 +25,19 @@ export async function userExists(db: Db, userId: number): Promise<boolean> {
 export async function lockUser(db: Db, userId: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
+
+/**
+ * Who invited whom (the referral module and the mission hall): each user's invitation code, inviter, contact and
+ * registration time. The market maker's row has no inviter and a code no one can register with.
+ */
+export const userInvitations = new QueryBuilder()
+  .select({
+    id: users.id,
+    email: users.email,
+    phone: users.phone,
+    inviteCode: users.inviteCode,
+    invitedBy: users.invitedBy,
+    createdAt: users.createdAt,
+  })
+  .from(users)
+  .as('user_invitations');
