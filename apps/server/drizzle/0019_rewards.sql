@@ -85,6 +85,11 @@ CREATE INDEX "referral_commissions_inviter_idx" ON "referral_commissions" USING 
 CREATE INDEX "referral_commissions_invitee_idx" ON "referral_commissions" USING btree ("invitee_id");--> statement-breakpoint
 CREATE INDEX "referral_rates_from_idx" ON "referral_rates" USING btree ("effective_from");--> statement-breakpoint
 -- hand-written
+-- The rewards account pays the mission hall's rewards (its purpose was allowed by migration 0018); added once,
+-- whichever of issue 21's migrations comes first.
+INSERT INTO ledger_accounts (purpose) SELECT 'rewards'
+  WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts WHERE user_id IS NULL AND purpose = 'rewards');
+--> statement-breakpoint
 -- A fresh install shows a mission hall: a handful of visible tasks, rewards in USDT from the rewards account.
 INSERT INTO "missions" ("event", "threshold", "reward_asset", "reward_amount", "repeat", "starts_at", "claim_hours") VALUES
   ('identityVerified', 1, 'USDT', 5, 'once', '2026-01-01T00:00:00Z', 720),
