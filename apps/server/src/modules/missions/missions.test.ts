@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerAccount } from '../../../test/api';
+import { rowsOf } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adminApi, adminWithRole } from '../admin/test-admins';
 import { verifyIdentity } from '../identity/test-identity';
@@ -54,11 +55,12 @@ function claim(token: string, id: string, key?: string) {
 }
 
 async function rewardsJournalled(userId: number) {
-  const rows = await sut.database.db.execute<{ count: number }>(
+  const rows = await rowsOf<{ count: number }>(
+    sut.database.db,
     sql`select count(*)::int as count from journal_transactions
       where kind = 'mission_reward' and reference like ${`mission:%:${userId}:%`}`,
   );
-  return Number(rows.rows[0]?.count ?? 0);
+  return Number(rows[0]?.count ?? 0);
 }
 
 async function placeSpot(token: string, side: 'buy' | 'sell', price: string, size: string) {
@@ -215,10 +217,11 @@ describe('the mission hall', () => {
     await deposit(ledgerOf(sut), user.userId, 'USDT', '120');
     expect(await task(user.token, 'depositAmount')).toMatchObject({ progress: '120', status: 'inProgress' });
 
-    const audit = await sut.database.db.execute<{ action: string; reason: string }>(
+    const audit = await rowsOf<{ action: string; reason: string }>(
+      sut.database.db,
       sql`select action, reason from admin_audit where target_type = 'mission' and target_id = ${id} order by id`,
     );
-    expect(audit.rows).toEqual([
+    expect(audit).toEqual([
       { action: 'createMission', reason: 'Weekly deposit bonus' },
       { action: 'updateMission', reason: 'Raised after review' },
     ]);
@@ -316,11 +319,12 @@ describe('cycles and expiry, with a clock the test moves', () => {
     expect(await balanceOf(ledgerOf(sut), user.userId, 'spot', 'USDT')).toMatchObject({
       available: '1.000000',
     });
-    const references = await sut.database.db.execute<{ reference: string }>(
+    const references = await rowsOf<{ reference: string }>(
+      sut.database.db,
       sql`select reference from journal_transactions where kind = 'mission_reward'
         and reference like ${`mission:${daily.id}:%`}`,
     );
-    expect(references.rows).toEqual([
+    expect(references).toEqual([
       { reference: `mission:${daily.id}:${user.userId}:2030-03-05T00:00:00.000Z` },
     ]);
   });
