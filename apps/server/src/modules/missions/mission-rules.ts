@@ -19,7 +19,9 @@ type Timed = { repeat: MissionRepeat; startsAt: Date; endsAt: Date | null };
 /** The cycle of `task` that `now` falls in (the task's first when it has not started). */
 export function cycleOf(task: Timed, now: Date): Cycle {
   if (task.repeat === 'once') return { start: task.startsAt, end: task.endsAt };
-  const at = Math.max(now.getTime(), task.startsAt.getTime());
+  // Before its start a task shows its first cycle; after its end, its last.
+  const latest = task.endsAt === null ? Number.POSITIVE_INFINITY : task.endsAt.getTime() - 1;
+  const at = Math.min(Math.max(now.getTime(), task.startsAt.getTime()), latest);
   const day = Math.floor(at / DAY_MS) * DAY_MS;
   // getUTCDay: Sunday 0 … Saturday 6; a week starts on Monday.
   const periodStart = task.repeat === 'daily' ? day : day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS;
