@@ -6,6 +6,8 @@ import { rowsOf } from '../../../test/database';
 import { lastCodeSentTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adminApi, adminWithRole } from '../admin/test-admins';
+import type { FuturesOrdersService } from '../futures';
+import { futuresServiceOf, placerOf } from '../futures/test-futures-orders';
 import { verifyIdentity } from '../identity/test-identity';
 import { balanceOf, deposit, ledgerOf } from '../ledger/test-ledger';
 import { commissionUnits, rateAt } from './referral.service';
@@ -208,6 +210,11 @@ describe('referral commissions', () => {
       next: null,
     });
     expect(await overview(inviter.token)).toMatchObject({ invitees: 2, verifiedInvitees: 1 });
+    // The mission hall counts the same: one verified friend of the three its task asks for.
+    const hall = await callApi(sut, 'GET', '/api/missions', { token: inviter.token });
+    expect(hall.body.data.items).toContainEqual(
+      expect.objectContaining({ event: 'invitedVerified', progress: '1', status: 'inProgress' }),
+    );
     const stranger = await register(`stranger-${tag()}@referral.test`);
     const none = await callApi(sut, 'GET', '/api/referral/invitees', { token: stranger.token });
     expect(none.body.data).toEqual({ items: [], next: null });
@@ -234,6 +241,49 @@ describe('referral commissions', () => {
     const d = await register(`chain-d-${tag()}@referral.test`);
     expect(await refused(sql`update users set invited_by = ${c.userId} where id = ${d.userId}`)).toBe(
       'accepted',
+    );
+  });
+});
+
+describe('commissions on futures fees', () => {
+  let futures: FuturesOrdersService | undefined;
+  afterAll(async () => {
+    await futures?.stop();
+  });
+
+  it("credits a share of an invitee's futures fee in USDT, and counts the fill toward the futures volume task", async () => {
+    const started = await futuresServiceOf(sut);
+    futures = started.sut;
+    started.tickers.move('BTCUSDT', '50000');
+    const place = placerOf(() => started.sut, `referral-${tag()}`);
+    const inviter = await register(`futures-boss-${tag()}@referral.test`);
+    const invitee = await register(
+      `futures-invitee-${tag()}@referral.test`,
+      (await overview(inviter.token)).inviteCode,
+    );
+    const other = await register(`futures-other-${tag()}@referral.test`);
+    await deposit(ledgerOf(sut), invitee.userId, 'USDT', '10000', 'futures');
+    await deposit(ledgerOf(sut), other.userId, 'USDT', '10000', 'futures');
+
+    await place(other.userId, { action: 'openShort', price: '50000', size: '0.1' });
+    // The invitee takes it: 0.05 % of 5,000 is a fee of 2.5 USDT, 20 % of which is the inviter's.
+    expect(await place(invitee.userId, { action: 'openLong', type: 'market', size: '0.1' })).toMatchObject({
+      status: 'filled',
+      fee: '2.5',
+    });
+    await runBatch();
+    expect(await balanceOf(ledgerOf(sut), inviter.userId, 'spot', 'USDT')).toMatchObject({
+      available: '0.500000',
+    });
+    const mine = await callApi(sut, 'GET', '/api/referral/commissions', { token: inviter.token });
+    expect(mine.body.data.items).toEqual([
+      expect.objectContaining({ source: 'futures', asset: 'USDT', fee: '2.5', amount: '0.5' }),
+    ]);
+    expect(await runBatch()).toBe(0);
+
+    const hall = await callApi(sut, 'GET', '/api/missions', { token: invitee.token });
+    expect(hall.body.data.items).toContainEqual(
+      expect.objectContaining({ event: 'futuresVolume', progress: '5000', status: 'inProgress' }),
     );
   });
 });
