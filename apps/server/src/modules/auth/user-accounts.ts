@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { users } from './auth.schema';
+import { MARKET_MAKER_EMAIL } from './market-maker-account.repository';
 
 /*
  * What other modules may read of a user's account (decision 0040); the users table stays this module's. A back
@@ -38,6 +39,10 @@ export const userInvitations = new QueryBuilder()
     inviteCode: users.inviteCode,
     invitedBy: users.invitedBy,
     createdAt: users.createdAt,
+    /** The market maker's own user: it trades for the platform, so its fees earn no one a commission. */
+    isMarketMaker: sql<boolean>`${users.email} is not distinct from ${MARKET_MAKER_EMAIL}`.as(
+      'is_market_maker',
+    ),
   })
   .from(users)
   .as('user_invitations');

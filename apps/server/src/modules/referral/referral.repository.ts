@@ -138,13 +138,19 @@ export class ReferralRepository implements Audited<ReferralRepository> {
       .limit(limit);
   }
 
-  /** The inviter of each of these users who has one. */
+  /** The inviter of each of these users who has one; the market maker's fees earn no one anything. */
   async invitersOf(userIds: readonly number[]): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
       .select({ id: userInvitations.id, invitedBy: userInvitations.invitedBy })
       .from(userInvitations)
-      .where(and(inArray(userInvitations.id, [...new Set(userIds)]), isNotNull(userInvitations.invitedBy)));
+      .where(
+        and(
+          inArray(userInvitations.id, [...new Set(userIds)]),
+          isNotNull(userInvitations.invitedBy),
+          eq(userInvitations.isMarketMaker, false),
+        ),
+      );
     return new Map(rows.map((row) => [row.id, row.invitedBy as number]));
   }
 

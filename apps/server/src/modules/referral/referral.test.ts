@@ -6,10 +6,12 @@ import { rowsOf } from '../../../test/database';
 import { lastCodeSentTo } from '../../../test/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adminApi, adminWithRole } from '../admin/test-admins';
+import { MarketMakerRepository } from '../auth';
 import type { FuturesOrdersService } from '../futures';
 import { futuresServiceOf, placerOf } from '../futures/test-futures-orders';
 import { verifyIdentity } from '../identity/test-identity';
 import { balanceOf, deposit, ledgerOf } from '../ledger/test-ledger';
+import { ReferralRepository } from './referral.repository';
 import { commissionUnits, rateAt } from './referral.service';
 import { maskEmail, maskPhone } from './referral-views';
 
@@ -218,6 +220,22 @@ describe('referral commissions', () => {
     const stranger = await register(`stranger-${tag()}@referral.test`);
     const none = await callApi(sut, 'GET', '/api/referral/invitees', { token: stranger.token });
     expect(none.body.data).toEqual({ items: [], next: null });
+  });
+
+  it("earns no one anything from the market maker's fees, even were it someone's invitee", async () => {
+    const inviter = await register(`mm-boss-${tag()}@referral.test`);
+    const invitee = await register(
+      `mm-invitee-${tag()}@referral.test`,
+      (await overview(inviter.token)).inviteCode,
+    );
+    const marketMaker = await new MarketMakerRepository(sut.database.db).ensureUser();
+    await sut.database.db.execute(
+      sql`update users set invited_by = ${inviter.userId} where id = ${marketMaker}`,
+    );
+
+    const inviters = await new ReferralRepository(sut.database.db).invitersOf([marketMaker, invitee.userId]);
+    expect([...inviters]).toEqual([[invitee.userId, inviter.userId]]);
+    await sut.database.db.execute(sql`update users set invited_by = null where id = ${marketMaker}`);
   });
 
   it('refuses self-referral and any chain of invitations that closes on itself', async () => {
