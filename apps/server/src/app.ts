@@ -72,6 +72,13 @@ import {
   priceFeedOf,
 } from './modules/markets';
 import { announcementRoutes, MessagesRepository, MessagesService, messageRoutes } from './modules/messages';
+import {
+  MissionsRepository,
+  MissionsService,
+  missionsAdminRoutes,
+  missionsRoutes,
+  RecordedMissionSources,
+} from './modules/missions';
 import { NetworksRepository, NetworksService, networkAdminRoutes, networkRoutes } from './modules/networks';
 import {
   AdminOutboxRepository,
@@ -97,6 +104,13 @@ import {
   payoutAccountRoutes,
 } from './modules/payout-accounts';
 import { PasswordAttempts, ProfileService, profileRoutes } from './modules/profile';
+import {
+  ReferralCommissionJob,
+  ReferralRepository,
+  ReferralService,
+  referralAdminRoutes,
+  referralRoutes,
+} from './modules/referral';
 import { ReviewQueue, reviewRoutes } from './modules/review';
 import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
 import {
@@ -506,6 +520,32 @@ export async function buildApp({
     swapDesk.start();
   });
   app.addHook('onClose', async () => swapDesk.stop());
+
+  /**
+   * The mission hall (issue 21): progress read from the platform's records through `MissionSources`, claims paid
+   * from the rewards account through the ledger, once per task, user and cycle.
+   */
+  const missions = new MissionsService({
+    repository: new MissionsRepository(database.db),
+    sources: new RecordedMissionSources(database.db, (symbol) => markets.market(symbol)?.quote),
+    ledger,
+    prices: markets,
+  });
+  app.decorate('missions', missions);
+  await app.register(missionsRoutes, { prefix: '/api/missions', auth, missions, idempotency });
+  await app.register(missionsAdminRoutes, { prefix: '/api/admin', admins, missions });
+  /** Referral (issue 21): commissions on invitees' fees, credited in batches by the node that leads the job. */
+  const referral = new ReferralService({ repository: new ReferralRepository(database.db), ledger, markets });
+  const referralJob = new ReferralCommissionJob({
+    service: referral,
+    leadership: cluster.leadership,
+    log: app.log,
+  });
+  app.decorate('referral', { service: referral, job: referralJob });
+  await app.register(referralRoutes, { prefix: '/api/referral', auth, referral });
+  await app.register(referralAdminRoutes, { prefix: '/api/admin', admins, referral });
+  app.addHook('onReady', async () => referralJob.start());
+  app.addHook('onClose', async () => referralJob.stop());
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */
   const bankCards = new PayoutAccountsRepository(

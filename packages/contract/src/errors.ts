@@ -184,6 +184,12 @@ export const ERRORS = {
   swapExtendedKeyPrivate: { code: 7514, status: 400, message: 'swap.errors.extendedKeyPrivate' },
   // The sending network has no extended public key (or, on a memo chain, no desk address) to take deposits with.
   swapCoinNotReady: { code: 7515, status: 409, message: 'swap.errors.coinNotReady' },
+  // 7701-7749: the mission hall.
+  missionUnknown: { code: 7701, status: 404, message: 'missions.errors.missionUnknown' },
+  missionNotFinished: { code: 7702, status: 409, message: 'missions.errors.notFinished' },
+  missionAlreadyClaimed: { code: 7703, status: 409, message: 'missions.errors.alreadyClaimed' },
+  missionExpired: { code: 7704, status: 409, message: 'missions.errors.expired' },
+  missionIdentityRequired: { code: 7705, status: 403, message: 'missions.errors.identityRequired' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -128,6 +128,25 @@ const EXAMPLES: Record<string, Example> = {
     amount: '5',
     reason: 'Compensation for a delayed deposit',
   }),
+  createMission: async () => ({ ...MISSION_SETTINGS, reason: 'A task for the launch week' }),
+  updateMission: async () => ({ ...MISSION_SETTINGS, rewardAmount: '6', reason: 'Reward raised' }),
+  updateReferralSettings: async () => ({
+    commissionRate: '0.2',
+    batchMinutes: 5,
+    reason: 'Confirming the rate',
+  }),
+};
+
+const MISSION_SETTINGS = {
+  event: 'identityVerified',
+  threshold: '1',
+  rewardAsset: 'USDT',
+  rewardAmount: '5',
+  repeat: 'once',
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: null,
+  claimHours: 720,
+  visible: true,
 };
 
 /** Operations on objects other than the user and the admin made below: each run gets a fresh object. */
@@ -151,6 +170,8 @@ const TARGETS: Record<string, () => Promise<number | string>> = {
   deleteBanner: async () => (await bannerToChange()).id,
   // Option product 1 is the seeded BTCUSDT.
   updateOptionProduct: async () => 1,
+  // Task 1 is the seeded identity task.
+  updateMission: async () => 1,
   // Swap orders are made before the clock moves on: a quote needs the index fresh.
   confirmSwapDeposit: async () => swapOrders.waiting,
   reviewSwapOrder: async () => swapOrders.review,

@@ -17,4 +17,4 @@ export { ProfileRepository } from './profile.repository';
 export type { RateLimitOptions } from './rate-limits';
 export { AuthRateLimits, DEFAULT_RATE_LIMITS } from './rate-limits';
 export { sha256 } from './secrets';
-export { lockUser, userAccounts, userExists } from './user-accounts';
+export { lockUser, userAccounts, userExists, userInvitations } from './user-accounts';

@@ -89,3 +89,21 @@ export function balancesOfUsers(db: Db, userIds: readonly number[], purpose: Use
     .innerJoin(assets, eq(assets.code, balances.asset))
     .where(and(inArray(ledgerAccounts.userId, [...userIds]), eq(ledgerAccounts.purpose, purpose)));
 }
+
+/**
+ * Users' postings with their journal kind and time (the mission hall counts deposits and earn subscriptions from
+ * them): signed as the ledger wrote them, positive into the user's account.
+ */
+export const userPostings = query
+  .select({
+    kind: journalTransactions.kind,
+    userId: sql<number>`${ledgerAccounts.userId}`.as('user_id'),
+    asset: postings.asset,
+    amount: postings.amount,
+    createdAt: journalTransactions.createdAt,
+  })
+  .from(postings)
+  .innerJoin(journalTransactions, eq(journalTransactions.id, postings.transactionId))
+  .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+  .where(isNotNull(ledgerAccounts.userId))
+  .as('user_postings');

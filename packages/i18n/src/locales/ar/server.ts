@@ -256,9 +256,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'تم استلام المكافأة',
+    saved: 'تم حفظ المهمة',
     errors: {
       missionUnknown: 'هذه المهمة غير موجودة',
+      notFinished: 'أكمل هذه المهمة قبل المطالبة بمكافأتها',
+      alreadyClaimed: 'لقد استلمت هذه المكافأة بالفعل',
+      expired: 'انتهت مهلة المطالبة بهذه المكافأة',
+      identityRequired: 'تحقق من هويتك للمطالبة بالمكافآت',
     },
+  },
+  referral: {
+    saved: 'تم حفظ إعدادات الإحالة',
   },
 };
 

@@ -272,9 +272,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Belohnung abgeholt',
+    saved: 'Aufgabe gespeichert',
     errors: {
       missionUnknown: 'Diese Aufgabe existiert nicht',
+      notFinished: 'Schließen Sie diese Aufgabe ab, bevor Sie die Belohnung abholen',
+      alreadyClaimed: 'Sie haben diese Belohnung bereits abgeholt',
+      expired: 'Die Frist zum Abholen dieser Belohnung ist abgelaufen',
+      identityRequired: 'Verifizieren Sie Ihre Identität, um Belohnungen abzuholen',
     },
+  },
+  referral: {
+    saved: 'Empfehlungseinstellungen gespeichert',
   },
 };
 

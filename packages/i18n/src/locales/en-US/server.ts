@@ -262,9 +262,18 @@ const server = {
     },
   },
   missions: {
+    claimed: 'Reward claimed',
+    saved: 'Task saved',
     errors: {
       missionUnknown: 'This task does not exist',
+      notFinished: 'Finish this task before claiming its reward',
+      alreadyClaimed: 'You have already claimed this reward',
+      expired: 'The time to claim this reward has passed',
+      identityRequired: 'Verify your identity to claim rewards',
     },
+  },
+  referral: {
+    saved: 'Referral settings saved',
   },
 };
 

@@ -266,9 +266,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Recompensa reclamada',
+    saved: 'Tarea guardada',
     errors: {
       missionUnknown: 'Esta tarea no existe',
+      notFinished: 'Completa esta tarea antes de reclamar su recompensa',
+      alreadyClaimed: 'Ya has reclamado esta recompensa',
+      expired: 'El plazo para reclamar esta recompensa ha terminado',
+      identityRequired: 'Verifica tu identidad para reclamar recompensas',
     },
+  },
+  referral: {
+    saved: 'Ajustes de referidos guardados',
   },
 };
 

@@ -273,9 +273,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Récompense obtenue',
+    saved: 'Tâche enregistrée',
     errors: {
       missionUnknown: "Cette tâche n'existe pas",
+      notFinished: 'Terminez cette tâche avant de réclamer sa récompense',
+      alreadyClaimed: 'Vous avez déjà réclamé cette récompense',
+      expired: 'Le délai pour réclamer cette récompense est dépassé',
+      identityRequired: 'Vérifiez votre identité pour réclamer des récompenses',
     },
+  },
+  referral: {
+    saved: 'Paramètres de parrainage enregistrés',
   },
 };
 

@@ -265,9 +265,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Hadiah telah diklaim',
+    saved: 'Tugas disimpan',
     errors: {
       missionUnknown: 'Tugas ini tidak ada',
+      notFinished: 'Selesaikan tugas ini sebelum mengklaim hadiahnya',
+      alreadyClaimed: 'Anda sudah mengklaim hadiah ini',
+      expired: 'Batas waktu klaim hadiah ini telah lewat',
+      identityRequired: 'Verifikasi identitas Anda untuk mengklaim hadiah',
     },
+  },
+  referral: {
+    saved: 'Pengaturan referal disimpan',
   },
 };
 

@@ -259,9 +259,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: '報酬を受け取りました',
+    saved: 'タスクを保存しました',
     errors: {
       missionUnknown: 'このタスクは存在しません',
+      notFinished: '報酬を受け取る前にこのタスクを完了してください',
+      alreadyClaimed: 'この報酬はすでに受け取っています',
+      expired: 'この報酬の受け取り期限が過ぎました',
+      identityRequired: '報酬を受け取るには本人確認を完了してください',
     },
+  },
+  referral: {
+    saved: '紹介設定を保存しました',
   },
 };
 

@@ -256,9 +256,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: '보상을 받았습니다',
+    saved: '미션이 저장되었습니다',
     errors: {
       missionUnknown: '존재하지 않는 미션입니다',
+      notFinished: '보상을 받으려면 먼저 이 미션을 완료하세요',
+      alreadyClaimed: '이미 받은 보상입니다',
+      expired: '이 보상의 수령 기한이 지났습니다',
+      identityRequired: '보상을 받으려면 본인 인증을 완료하세요',
     },
+  },
+  referral: {
+    saved: '추천 설정이 저장되었습니다',
   },
 };
 

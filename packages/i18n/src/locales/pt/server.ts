@@ -264,9 +264,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Recompensa resgatada',
+    saved: 'Tarefa salva',
     errors: {
       missionUnknown: 'Esta tarefa não existe',
+      notFinished: 'Conclua esta tarefa antes de resgatar a recompensa',
+      alreadyClaimed: 'Você já resgatou esta recompensa',
+      expired: 'O prazo para resgatar esta recompensa terminou',
+      identityRequired: 'Verifique sua identidade para resgatar recompensas',
     },
+  },
+  referral: {
+    saved: 'Configurações de indicação salvas',
   },
 };
 

@@ -251,9 +251,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'รับรางวัลแล้ว',
+    saved: 'บันทึกภารกิจแล้ว',
     errors: {
       missionUnknown: 'ไม่มีภารกิจนี้',
+      notFinished: 'ทำภารกิจนี้ให้เสร็จก่อนรับรางวัล',
+      alreadyClaimed: 'คุณรับรางวัลนี้ไปแล้ว',
+      expired: 'หมดเวลารับรางวัลนี้แล้ว',
+      identityRequired: 'ยืนยันตัวตนเพื่อรับรางวัล',
     },
+  },
+  referral: {
+    saved: 'บันทึกการตั้งค่าการแนะนำแล้ว',
   },
 };
 

@@ -261,9 +261,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Ödül alındı',
+    saved: 'Görev kaydedildi',
     errors: {
       missionUnknown: 'Bu görev mevcut değil',
+      notFinished: 'Ödülünü almadan önce bu görevi tamamlayın',
+      alreadyClaimed: 'Bu ödülü zaten aldınız',
+      expired: 'Bu ödülü alma süresi doldu',
+      identityRequired: 'Ödül almak için kimliğinizi doğrulayın',
     },
+  },
+  referral: {
+    saved: 'Davet ayarları kaydedildi',
   },
 };
 

@@ -264,9 +264,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: 'Đã nhận phần thưởng',
+    saved: 'Đã lưu nhiệm vụ',
     errors: {
       missionUnknown: 'Nhiệm vụ này không tồn tại',
+      notFinished: 'Hãy hoàn thành nhiệm vụ này trước khi nhận thưởng',
+      alreadyClaimed: 'Bạn đã nhận phần thưởng này rồi',
+      expired: 'Đã hết hạn nhận phần thưởng này',
+      identityRequired: 'Hãy xác minh danh tính để nhận thưởng',
     },
+  },
+  referral: {
+    saved: 'Đã lưu cài đặt giới thiệu',
   },
 };
 

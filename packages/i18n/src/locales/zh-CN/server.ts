@@ -251,9 +251,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: '奖励已领取',
+    saved: '任务已保存',
     errors: {
       missionUnknown: '该任务不存在',
+      notFinished: '请先完成该任务再领取奖励',
+      alreadyClaimed: '您已领取过该奖励',
+      expired: '该奖励的领取时间已过',
+      identityRequired: '请先完成身份认证再领取奖励',
     },
+  },
+  referral: {
+    saved: '推荐设置已保存',
   },
 };
 

@@ -251,9 +251,18 @@ const server: ServerTexts = {
     },
   },
   missions: {
+    claimed: '獎勵已領取',
+    saved: '任務已儲存',
     errors: {
       missionUnknown: '該任務不存在',
+      notFinished: '請先完成該任務再領取獎勵',
+      alreadyClaimed: '您已領取過該獎勵',
+      expired: '該獎勵的領取時間已過',
+      identityRequired: '請先完成身分認證再領取獎勵',
     },
+  },
+  referral: {
+    saved: '推薦設定已儲存',
   },
 };
 
