@@ -90,7 +90,9 @@ export function fakeEarnDesk(): FakeEarnDesk {
     ],
     orders: [],
     summary: {
-      holdings: [{ asset: 'USDT', principal: '1000.000000', interestEarned: '2.000000', lastDayInterest: '0.200000' }],
+      holdings: [
+        { asset: 'USDT', principal: '1000.000000', interestEarned: '2.000000', lastDayInterest: '0.200000' },
+      ],
       principalValue: '1000.00',
       interestValue: '2.00',
     },
@@ -219,7 +221,11 @@ export function answerEarn(desk: FakeEarnDesk, url: URL, init: RequestInit | und
     if (order[2] === 'redemption' && method === endpoints.quoteEarnRedemption.method) return envelope(quote);
     if (order[2] === 'redeem' && method === endpoints.redeemEarn.method) {
       const sent = endpoints.redeemEarn.body.parse(body());
-      desk.redeemed.push({ id, expectedPayout: sent.expectedPayout, key: headers.get(IDEMPOTENCY_KEY_HEADER) });
+      desk.redeemed.push({
+        id,
+        expectedPayout: sent.expectedPayout,
+        key: headers.get(IDEMPOTENCY_KEY_HEADER),
+      });
       if (sent.expectedPayout !== quote.payout) {
         return envelope(null, 40_900, 'The payout has changed; please check the new figures', 409);
       }

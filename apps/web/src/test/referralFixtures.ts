@@ -1,8 +1,8 @@
 import {
   endpoints,
   type ReferralOverview,
-  referralCommission,
-  referralInvitee,
+  type referralCommission,
+  type referralInvitee,
 } from '@kestrel/contract';
 import type { z } from 'zod';
 
@@ -81,7 +81,11 @@ function page<Item>(
 }
 
 /** The desk's answer to one request, or null for a path that is not the desk's. */
-export function answerReferral(desk: FakeReferralDesk, url: URL, init: RequestInit | undefined): Response | null {
+export function answerReferral(
+  desk: FakeReferralDesk,
+  url: URL,
+  init: RequestInit | undefined,
+): Response | null {
   if ((init?.method ?? 'GET') !== 'GET') return null;
   const params = Object.fromEntries(url.searchParams);
   if (url.pathname === endpoints.getReferral.path) return envelope(desk.overview);

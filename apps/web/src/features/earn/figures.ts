@@ -19,7 +19,9 @@ import {
 /** An annual rate ("0.0525") in percent as the locale writes it ("5.25%"). */
 export function formatRate(rate: string, locale: Locale): string {
   // Intl reads the decimal string exactly (ES2023); its types still ask for a number.
-  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rate as unknown as number);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    rate as unknown as number,
+  );
 }
 
 /** An amount of an asset with every significant digit, in the locale's marks: "1,250.5 USDT". */
@@ -30,7 +32,9 @@ export function formatAsset(amount: string, asset: string, locale: Locale): stri
 
 /** A UTC day ("2026-11-28") as the locale writes a date. */
 export function formatDay(day: string, locale: Locale): string {
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** An instant as the locale writes a date, in the reader's time zone. */
@@ -54,10 +58,7 @@ function least(values: readonly Decimal[]): Decimal {
  * quota left and, once known, their available balance; never below zero.
  */
 export function maxSubscriptionOf(product: EarnProduct, available: string | undefined): string {
-  const room = subtractDecimals(
-    parseDecimal(product.maxPerUser) ?? ZERO,
-    parseDecimal(product.held) ?? ZERO,
-  );
+  const room = subtractDecimals(parseDecimal(product.maxPerUser) ?? ZERO, parseDecimal(product.held) ?? ZERO);
   const bounds = [room, parseDecimal(product.quotaLeft) ?? ZERO];
   const have = available === undefined ? undefined : parseDecimal(available);
   if (have) bounds.push(have);

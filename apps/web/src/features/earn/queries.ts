@@ -41,7 +41,12 @@ export function useEarnProductsQuery() {
 export function useEarnQuoteQuery(body: EarnSubscriptionBody | null) {
   return useQuery({
     queryKey: earnKeys.quote(body?.productId ?? '', body?.amount ?? ''),
-    queryFn: () => api.call(routes.quoteEarnSubscription, { body: body ?? { productId: '', amount: '' } }, { quiet: true }),
+    queryFn: () =>
+      api.call(
+        routes.quoteEarnSubscription,
+        { body: body ?? { productId: '', amount: '' } },
+        { quiet: true },
+      ),
     enabled: body !== null,
     staleTime: 0,
     retry: false,

@@ -130,7 +130,7 @@ describe('the investment record', () => {
     );
   });
 
-  it('shows the matured and redeemed earn orders beside the options, with the orders screen\'s card', async () => {
+  it("shows the matured and redeemed earn orders beside the options, with the orders screen's card", async () => {
     earnDesk.orders = [
       earnOrder('9'),
       earnOrder('8', { status: 'matured', closedAt: '2026-11-16T00:00:00.000Z', returned: '1006.000000' }),

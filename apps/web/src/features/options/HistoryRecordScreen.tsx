@@ -44,7 +44,11 @@ export function HistoryRecordScreen() {
           value={kind}
           onChange={(next) => setSearch(next === 'options' ? {} : { [KIND_PARAM]: next }, { replace: true })}
           options={[
-            { value: 'options', label: t('options.record.options'), testId: OptionsTestId.recordKind('options') },
+            {
+              value: 'options',
+              label: t('options.record.options'),
+              testId: OptionsTestId.recordKind('options'),
+            },
             { value: 'earn', label: t('earn.record.earn'), testId: OptionsTestId.recordKind('earn') },
           ]}
         />

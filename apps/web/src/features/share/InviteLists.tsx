@@ -40,7 +40,11 @@ export function InviteLists() {
         <Pages query={invitees} empty={t('share.lists.noInvitees')}>
           {(items) =>
             items.map((invitee) => (
-              <li key={`${invitee.account}-${invitee.joinedAt}`} className={styles.row} data-testid={ShareTestId.invitee}>
+              <li
+                key={`${invitee.account}-${invitee.joinedAt}`}
+                className={styles.row}
+                data-testid={ShareTestId.invitee}
+              >
                 <div className={styles.rowMain}>
                   <bdi className={styles.rowTitle} dir="ltr">
                     {invitee.account}

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotice } from '../../components/notice/noticeStore';
 import { initI18n } from '../../i18n/i18n';
-import { answerReferral, type FakeReferralDesk, fakeReferralDesk, invitee } from '../../test/referralFixtures';
+import {
+  answerReferral,
+  type FakeReferralDesk,
+  fakeReferralDesk,
+  invitee,
+} from '../../test/referralFixtures';
 import { renderRoutes } from '../../test/render';
 import { ShareScreen } from './ShareScreen';
 import { ShareTestId } from './testIds';

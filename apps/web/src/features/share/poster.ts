@@ -80,8 +80,11 @@ export function drawPoster(canvas: HTMLCanvasElement, texts: PosterTexts): boole
 
   context.fillStyle = COLOURS.text;
   context.font = `500 34px ${FONT}`;
-  const lines = wrapLines((text) => context.measureText(text).width, texts.line, POSTER_WIDTH - 120).slice(0, 3);
-  lines.forEach((line, index) => context.fillText(line, centre, 230 + index * 48));
+  const lines = wrapLines((text) => context.measureText(text).width, texts.line, POSTER_WIDTH - 120).slice(
+    0,
+    3,
+  );
+  for (const [index, line] of lines.entries()) context.fillText(line, centre, 230 + index * 48);
 
   // The QR code on a white card, its quiet zone included, each module a whole number of pixels.
   const qr = QRCode.create(texts.link, { errorCorrectionLevel: 'M' }).modules;
@@ -136,6 +139,9 @@ function roundedRect(
 /** The drawn poster as a PNG file, or null where the browser cannot encode it. */
 export function posterFile(canvas: HTMLCanvasElement, name: string): Promise<File | null> {
   return new Promise((resolve) => {
-    canvas.toBlob((blob) => resolve(blob ? new File([blob], name, { type: 'image/png' }) : null), 'image/png');
+    canvas.toBlob(
+      (blob) => resolve(blob ? new File([blob], name, { type: 'image/png' }) : null),
+      'image/png',
+    );
   });
 }

@@ -62,7 +62,12 @@ export function EarnOrderCard({ order, onRedeem }: { order: EarnOrderView; onRed
       {onRedeem && order.status === 'active' ? (
         <div className={styles.orderFoot}>
           <span />
-          <button type="button" className={styles.maxButton} onClick={onRedeem} data-testid={EarnTestId.redeem}>
+          <button
+            type="button"
+            className={styles.maxButton}
+            onClick={onRedeem}
+            data-testid={EarnTestId.redeem}
+          >
             {t('earn.order.redeem')}
           </button>
         </div>

@@ -123,7 +123,12 @@ describe('the financial orders', () => {
     const sheet = screen.getByTestId(EarnTestId.redeemSheet);
     await within(sheet).findByTestId(EarnTestId.redeemPayout);
     // A day's accrual lands between the quote and the confirmation.
-    desk.redemptions.set('7', { ...quote, interestPaid: '2.200000', interestReclaimed: '2.200000', payout: '987.800000' });
+    desk.redemptions.set('7', {
+      ...quote,
+      interestPaid: '2.200000',
+      interestReclaimed: '2.200000',
+      payout: '987.800000',
+    });
     await userEvent.click(within(sheet).getByTestId(EarnTestId.redeemConfirm));
     await waitFor(() =>
       expect(currentNotice()?.message).toBe('The payout has changed; please check the new figures'),

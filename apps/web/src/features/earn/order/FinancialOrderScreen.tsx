@@ -66,7 +66,9 @@ export function FinancialOrderScreen() {
           <EarnOrderList orders={closed} state="closed" />
         )}
       </main>
-      {redeeming ? <RedeemSheet key={redeeming.id} order={redeeming} onClose={() => setRedeeming(null)} /> : null}
+      {redeeming ? (
+        <RedeemSheet key={redeeming.id} order={redeeming} onClose={() => setRedeeming(null)} />
+      ) : null}
     </div>
   );
 }

@@ -73,7 +73,7 @@ describe('the financial packages', () => {
     expect(within(fixed).getByTestId(EarnTestId.productQuota).textContent).toBe(
       'Quota left 25,000 USDT · You hold 1,000 USDT',
     );
-    expect(within(fixed).getByRole('meter').getAttribute('aria-valuenow')).toBe('25');
+    expect(fixed.querySelector('[data-percent]')?.getAttribute('data-percent')).toBe('25');
     expect(within(fixed).getByTestId(EarnTestId.productState).textContent).toBe('On sale');
 
     const flexible = screen.getByTestId(EarnTestId.product('2'));

@@ -48,14 +48,8 @@ export function ProductCard({ product, onOpen }: { product: EarnProduct; onOpen:
           {t('earn.package.limits', { min: amount(product.minAmount), max: amount(product.maxPerUser) })}
         </span>
         <span className={styles.quota}>
-          <span
-            className={styles.bar}
-            role="meter"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-label={t('earn.package.quotaLeft', { amount: amount(product.quotaLeft) })}
-          >
+          {/* The bar draws the line under it, which says the figure in words. */}
+          <span className={styles.bar} data-percent={percent} aria-hidden>
             <span className={styles.barFill} style={{ inlineSize: `${percent}%` }} />
           </span>
           <span className={styles.line} data-testid={EarnTestId.productQuota}>

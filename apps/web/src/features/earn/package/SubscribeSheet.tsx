@@ -72,7 +72,9 @@ export function SubscribeSheet({ product, onClose, onSubscribed }: Props) {
   );
   const settled = useDebounced(typed, QUOTE_DEBOUNCE_MS);
   const asking = typed !== '' && !problem && parseDecimal(typed) !== undefined;
-  const quote = useEarnQuoteQuery(asking && settled === typed ? { productId: product.id, amount: typed } : null);
+  const quote = useEarnQuoteQuery(
+    asking && settled === typed ? { productId: product.id, amount: typed } : null,
+  );
   const figures = asking && settled === typed ? quote.data : undefined;
   const figure = (value: string) => amountInText(formatAsset(value, asset, language), language);
 
@@ -153,7 +155,9 @@ export function SubscribeSheet({ product, onClose, onSubscribed }: Props) {
               </div>
               <div>
                 <dt>{t('earn.subscribe.accrualStartsOn')}</dt>
-                <dd data-testid={EarnTestId.quoteAccrualStarts}>{formatDay(figures.accrualStartsOn, language)}</dd>
+                <dd data-testid={EarnTestId.quoteAccrualStarts}>
+                  {formatDay(figures.accrualStartsOn, language)}
+                </dd>
               </div>
               <div>
                 <dt>{t('earn.subscribe.dailyInterest')}</dt>
@@ -189,7 +193,9 @@ export function SubscribeSheet({ product, onClose, onSubscribed }: Props) {
             <strong>{t('earn.subscribe.earlyRedemption')}: </strong>
             <RedemptionRule product={product} />
           </p>
-          {product.termDays === null ? null : <p className={styles.note}>{t('earn.subscribe.principalBack')}</p>}
+          {product.termDays === null ? null : (
+            <p className={styles.note}>{t('earn.subscribe.principalBack')}</p>
+          )}
         </section>
       </div>
     </Dialog>
