@@ -1,8 +1,9 @@
 import type { EarnProduct } from '@kestrel/contract';
+import { IconButton } from '@kestrel/ui';
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FINANCIAL_ORDER_PATH, HOME_PATH } from '../../../app/paths';
 import { ErrorState, LoadingState } from '../../../components/ErrorState';
 import { TopBar } from '../../../components/TopBar';
@@ -31,10 +32,13 @@ export function FinancialPackageScreen() {
         title={t('earn.package.title')}
         backTo={HOME_PATH}
         end={
-          <Link to={FINANCIAL_ORDER_PATH} className={styles.topLink} data-testid={EarnTestId.ordersLink}>
-            <ReceiptText size={18} aria-hidden />
-            {t('earn.package.myOrders')}
-          </Link>
+          <IconButton
+            label={t('earn.package.myOrders')}
+            onClick={() => navigate(FINANCIAL_ORDER_PATH)}
+            data-testid={EarnTestId.ordersLink}
+          >
+            <ReceiptText size={22} aria-hidden />
+          </IconButton>
         }
       />
       <main className={styles.main}>
