@@ -24,6 +24,7 @@ export const EarnTestId = {
   summary: 'earn-summary',
   summaryPrincipal: 'earn-summary-principal',
   summaryInterest: 'earn-summary-interest',
+  holding: 'earn-holding',
   tab: (state: 'active' | 'closed') => `earn-tab-${state}`,
   order: 'earn-order',
   orderStatus: 'earn-order-status',

@@ -946,6 +946,7 @@ const web: WebTexts = {
       title: 'طلبات الادخار الخاصة بي',
       principalValue: 'أصل المبلغ',
       interestValue: 'الفائدة المكتسبة',
+      lastDayInterest: 'فائدة آخر يوم',
       tabs: {
         active: 'نشطة',
         closed: 'مغلقة',

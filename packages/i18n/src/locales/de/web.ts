@@ -969,6 +969,7 @@ const web: WebTexts = {
       title: 'Meine Earn-Aufträge',
       principalValue: 'Kapital',
       interestValue: 'Erhaltene Zinsen',
+      lastDayInterest: 'Zinsen des letzten Tages',
       tabs: {
         active: 'Aktiv',
         closed: 'Abgeschlossen',

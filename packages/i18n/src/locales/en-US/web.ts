@@ -961,6 +961,7 @@ const web = {
       title: 'My earn orders',
       principalValue: 'Principal',
       interestValue: 'Interest earned',
+      lastDayInterest: "Last day's interest",
       tabs: {
         active: 'Active',
         closed: 'Closed',

@@ -962,6 +962,7 @@ const web: WebTexts = {
       title: 'Mis órdenes de Earn',
       principalValue: 'Capital',
       interestValue: 'Intereses obtenidos',
+      lastDayInterest: 'Intereses del último día',
       tabs: {
         active: 'Activas',
         closed: 'Cerradas',

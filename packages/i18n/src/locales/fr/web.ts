@@ -970,6 +970,7 @@ const web: WebTexts = {
       title: 'Mes ordres Earn',
       principalValue: 'Capital',
       interestValue: 'Intérêts gagnés',
+      lastDayInterest: 'Intérêts du dernier jour',
       tabs: {
         active: 'Actifs',
         closed: 'Clôturés',

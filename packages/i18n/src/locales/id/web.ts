@@ -967,6 +967,7 @@ const web: WebTexts = {
       title: 'Order Earn saya',
       principalValue: 'Pokok',
       interestValue: 'Bunga diperoleh',
+      lastDayInterest: 'Bunga hari terakhir',
       tabs: {
         active: 'Aktif',
         closed: 'Selesai',

@@ -953,6 +953,7 @@ const web: WebTexts = {
       title: 'マイ資産運用注文',
       principalValue: '元本',
       interestValue: '獲得利息',
+      lastDayInterest: '前日の利息',
       tabs: {
         active: '運用中',
         closed: '終了',

@@ -951,6 +951,7 @@ const web: WebTexts = {
       title: '내 예치 주문',
       principalValue: '원금',
       interestValue: '받은 이자',
+      lastDayInterest: '전일 이자',
       tabs: {
         active: '진행 중',
         closed: '종료',

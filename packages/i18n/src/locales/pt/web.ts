@@ -961,6 +961,7 @@ const web: WebTexts = {
       title: 'Minhas ordens Earn',
       principalValue: 'Capital',
       interestValue: 'Juros recebidos',
+      lastDayInterest: 'Juros do último dia',
       tabs: {
         active: 'Ativas',
         closed: 'Encerradas',

@@ -963,6 +963,7 @@ const web: WebTexts = {
       title: 'Мои заказы Earn',
       principalValue: 'Основная сумма',
       interestValue: 'Полученные проценты',
+      lastDayInterest: 'Проценты за последний день',
       tabs: {
         active: 'Активные',
         closed: 'Закрытые',

@@ -940,6 +940,7 @@ const web: WebTexts = {
       title: 'คำสั่งออมของฉัน',
       principalValue: 'เงินต้น',
       interestValue: 'ดอกเบี้ยที่ได้รับ',
+      lastDayInterest: 'ดอกเบี้ยวันล่าสุด',
       tabs: {
         active: 'กำลังดำเนินการ',
         closed: 'ปิดแล้ว',

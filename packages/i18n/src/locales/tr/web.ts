@@ -960,6 +960,7 @@ const web: WebTexts = {
       title: 'Kazan emirlerim',
       principalValue: 'Anapara',
       interestValue: 'Kazanılan faiz',
+      lastDayInterest: 'Son günün faizi',
       tabs: {
         active: 'Aktif',
         closed: 'Kapanan',

@@ -961,6 +961,7 @@ const web: WebTexts = {
       title: 'Lệnh sinh lời của tôi',
       principalValue: 'Tiền gốc',
       interestValue: 'Lãi đã nhận',
+      lastDayInterest: 'Lãi ngày gần nhất',
       tabs: {
         active: 'Đang hoạt động',
         closed: 'Đã đóng',

@@ -938,6 +938,7 @@ const web: WebTexts = {
       title: '我的理财订单',
       principalValue: '持有本金',
       interestValue: '累计收益',
+      lastDayInterest: '昨日收益',
       tabs: {
         active: '持有中',
         closed: '已结束',

@@ -46,6 +46,9 @@ describe('the financial orders', () => {
       expect(screen.getByTestId(EarnTestId.summaryPrincipal).textContent).toBe('$12,345.67'),
     );
     expect(screen.getByTestId(EarnTestId.summaryInterest).textContent).toBe('$89.01');
+    expect(screen.getByTestId(EarnTestId.holding).textContent).toBe(
+      "USDT1,000 USDTLast day's interest +0.2 USDT",
+    );
     const order = await screen.findByTestId(EarnTestId.order);
     expect(order.textContent).toContain('30 days');
     expect(order.textContent).toContain('1,000 USDT');

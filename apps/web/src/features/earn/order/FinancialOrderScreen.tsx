@@ -9,6 +9,7 @@ import { TopBar } from '../../../components/TopBar';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import styles from '../Earn.module.css';
+import { formatAsset } from '../figures';
 import { type EarnOrderState, useEarnOrdersQuery, useEarnSummaryQuery } from '../queries';
 import { EarnTestId } from '../testIds';
 import { EarnOrderList } from './EarnOrderList';
@@ -50,6 +51,22 @@ export function FinancialOrderScreen() {
             </dd>
           </div>
         </dl>
+        {summary.data && summary.data.holdings.length > 0 ? (
+          <ul className={styles.holdings}>
+            {summary.data.holdings.map((holding) => (
+              <li key={holding.asset} className={styles.holding} data-testid={EarnTestId.holding}>
+                <span className={styles.asset}>{holding.asset}</span>
+                <span dir="ltr">{formatAsset(holding.principal, holding.asset, language)}</span>
+                <span className={styles.holdingInterest}>
+                  {t('earn.order.lastDayInterest')}{' '}
+                  <span dir="ltr" className={styles.interestFigure}>
+                    +{formatAsset(holding.lastDayInterest, holding.asset, language)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <SegmentedTabs
           label={t('earn.order.title')}
           value={tab}

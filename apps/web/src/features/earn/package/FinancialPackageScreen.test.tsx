@@ -119,6 +119,22 @@ describe('the financial packages', () => {
     expect(within(order).getByTestId(EarnTestId.orderStatus).textContent).toBe('Earning');
   });
 
+  it('shows a flexible product without a maturity or a total, and its any-time redemption rule', async () => {
+    renderScreens();
+    await userEvent.click(await screen.findByTestId(EarnTestId.product('2')));
+    const sheet = screen.getByTestId(EarnTestId.subscribeSheet);
+    expect(within(sheet).getByTestId(EarnTestId.quoteRedemptionRule).textContent).toBe(
+      'Redeeming early: Redeem at any time for your whole principal.',
+    );
+    await userEvent.type(within(sheet).getByTestId(EarnTestId.amount), '1');
+    // 1 BTC × 1.5 % / 365, rounded down to the asset's places.
+    expect((await within(sheet).findByTestId(EarnTestId.quoteDailyInterest)).textContent).toBe(
+      '0.000041 BTC',
+    );
+    expect(within(sheet).queryByTestId(EarnTestId.quoteMaturity)).toBeNull();
+    expect(within(sheet).queryByTestId(EarnTestId.quoteTotalInterest)).toBeNull();
+  });
+
   it('caps the amount at Max: the room left to the user, the quota and the spot balance', async () => {
     renderScreens();
     await userEvent.click(await screen.findByTestId(EarnTestId.product('1')));
