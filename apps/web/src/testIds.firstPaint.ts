@@ -24,4 +24,6 @@ export const FirstPaintTestId = {
   homeBanners: 'home-banners',
   homeBannerDefault: 'home-banner-default',
   homeSwap: 'home-swap',
+  homeEarn: 'home-earn',
+  homeShare: 'home-share',
 } as const;

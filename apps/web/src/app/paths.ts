@@ -38,6 +38,11 @@ export const FUTURES_TRADING_PATH = '/trade/futures';
 export const OPTIONS_TRADING_PATH = '/trade/options';
 /** The investment record: settled option orders across products (spec §2). */
 export const HISTORY_RECORD_PATH = '/trade/historyRecord';
+/** Earn: the financial packages (products) and the user's financial orders (issue 21). */
+export const FINANCIAL_PACKAGE_PATH = '/home/financial/package';
+export const FINANCIAL_ORDER_PATH = '/home/financial/order';
+/** Sharing: the invitation code and link, the QR code and the poster, invitees and commissions (issue 21). */
+export const SHARE_PATH = '/home/share';
 /** Where `/` goes (spec §2). */
 export const ROOT_REDIRECT = MARKET_DETAIL_PATH;
 /** The swap (spec: mixCash): two coins, an amount on either side, fixed or floating rate; open without a token. */

@@ -97,6 +97,15 @@ export const screens = {
     withQueries(import('../features/options/HistoryRecordScreen')).then((m) => ({
       default: m.HistoryRecordScreen,
     })),
+  financialPackage: () =>
+    withQueries(import('../features/earn/package/FinancialPackageScreen')).then((m) => ({
+      default: m.FinancialPackageScreen,
+    })),
+  financialOrder: () =>
+    withQueries(import('../features/earn/order/FinancialOrderScreen')).then((m) => ({
+      default: m.FinancialOrderScreen,
+    })),
+  share: () => withQueries(import('../features/share/ShareScreen')).then((m) => ({ default: m.ShareScreen })),
   allTrades: () =>
     withQueries(import('../features/spot/AllTradesScreen')).then((m) => ({ default: m.AllTradesScreen })),
   swap: () => withQueries(import('../features/swap/SwapScreen')).then((m) => ({ default: m.SwapScreen })),

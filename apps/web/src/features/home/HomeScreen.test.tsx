@@ -121,6 +121,14 @@ describe('the home screen', () => {
     expect(screen.getByTestId(TestId.homeRiskWarning).textContent).toContain('Investment carries risk');
   });
 
+  it('offers Earn and Invite friends among the shortcuts, each leading to its screen', async () => {
+    renderHome();
+    expect((await screen.findByTestId(TestId.homeEarn)).getAttribute('href')).toBe('/home/financial/package');
+    expect(screen.getByTestId(TestId.homeEarn).textContent).toBe('Earn');
+    expect(screen.getByTestId(TestId.homeShare).getAttribute('href')).toBe('/home/share');
+    expect(screen.getByTestId(TestId.homeShare).textContent).toBe('Invite friends');
+  });
+
   it("shows the banners with their titles and links, and keeps them as the session's swiper info", async () => {
     banners = BANNERS;
     renderHome();

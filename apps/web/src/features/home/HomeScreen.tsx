@@ -3,6 +3,8 @@ import {
   Bell,
   CandlestickChart,
   ChartNoAxesColumn,
+  Gift,
+  PiggyBank,
   TriangleExclamationPoint,
   UserRound,
 } from 'lucide-react';
@@ -10,11 +12,13 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  FINANCIAL_PACKAGE_PATH,
   LOGIN_PATH,
   MARKETS_PATH,
   MINE_PATH,
   NOTIFICATION_PATH,
   REGISTER_PATH,
+  SHARE_PATH,
   SWAP_PATH,
   TRADE_TAB_PATH,
 } from '../../app/paths';
@@ -140,6 +144,22 @@ export function HomeScreen() {
                   <ArrowLeftRight size={22} aria-hidden />
                 </span>
                 {t('swap.title')}
+              </Link>
+            </li>
+            <li>
+              <Link to={FINANCIAL_PACKAGE_PATH} className={styles.shortcut} data-testid={TestId.homeEarn}>
+                <span className={styles.shortcutIcon}>
+                  <PiggyBank size={22} aria-hidden />
+                </span>
+                {t('earn.entry')}
+              </Link>
+            </li>
+            <li>
+              <Link to={SHARE_PATH} className={styles.shortcut} data-testid={TestId.homeShare}>
+                <span className={styles.shortcutIcon}>
+                  <Gift size={22} aria-hidden />
+                </span>
+                {t('share.entry')}
               </Link>
             </li>
             <li>

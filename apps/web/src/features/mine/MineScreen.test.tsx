@@ -82,6 +82,9 @@ describe('the list of the Mine screen', () => {
       [TestId.mineWithdraw, '/user/wallet/withdraw'],
       [TestId.mineTransfer, '/user/wallet/transfer'],
       [TestId.mineRecords, '/user/wallet/AccountRecord'],
+      [TestId.mineEarn, '/home/financial/package'],
+      [TestId.mineEarnOrders, '/home/financial/order'],
+      [TestId.mineShare, '/home/share'],
       [TestId.minePersonalInfo, '/user/setUserInfo'],
       [TestId.mineSecurity, '/user/editSafePassword'],
       [TestId.mineMessages, '/home/notification'],
@@ -95,8 +98,10 @@ describe('the list of the Mine screen', () => {
   });
 
   it('leaves out an entry until its screen exists', () => {
-    const share = { ...MINE_ENTRIES[0], path: '/home/share', testId: 'share' } as (typeof MINE_ENTRIES)[0];
-    expect(shownEntries([...MINE_ENTRIES, share]).map((entry) => entry.path)).not.toContain('/home/share');
-    expect(shownEntries([...MINE_ENTRIES, share], () => true)).toContain(share);
+    const help = { ...MINE_ENTRIES[0], path: '/user/helpCenter', testId: 'help' } as (typeof MINE_ENTRIES)[0];
+    expect(shownEntries([...MINE_ENTRIES, help]).map((entry) => entry.path)).not.toContain(
+      '/user/helpCenter',
+    );
+    expect(shownEntries([...MINE_ENTRIES, help], () => true)).toContain(help);
   });
 });

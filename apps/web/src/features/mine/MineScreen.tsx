@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUserInfoQuery } from '../../api/user';
-import { PROFILE_PATH, REGISTER_PATH, SETTINGS_PATH } from '../../app/paths';
+import { PROFILE_PATH, SETTINGS_PATH } from '../../app/paths';
 import { Avatar } from '../../components/Avatar';
 import { ListGroup, ListRow } from '../../components/List';
 import { useCopy } from '../../components/notice/useCopy';
@@ -17,15 +17,10 @@ import { AssetsCard } from '../assets/AssetsCard';
 import { IDENTITY_STATUS_LABEL } from '../identity/identityStatus';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { AboutSheet } from '../settings/AboutSheet';
+import { inviteLink } from '../share/inviteLink';
 import styles from './MineScreen.module.css';
 import { maskEmail, maskPhone } from './mask';
 import { type MineEntryValue, shownEntries } from './mineEntries';
-
-/** Where invitation links point: the public origin when configured (behind a proxy), else this page's. */
-function inviteLink(code: string): string {
-  const origin = (import.meta.env.VITE_PUBLIC_ORIGIN || window.location.origin).replace(/\/+$/, '');
-  return `${origin}${REGISTER_PATH}?inviteCode=${encodeURIComponent(code)}`;
-}
 
 export function MineScreen() {
   const { t } = useTranslation();

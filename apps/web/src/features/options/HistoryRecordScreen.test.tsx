@@ -4,14 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { setRealtimeClient } from '../../lib/realtime';
+import { answerEarn, earnOrder, type FakeEarnDesk, fakeEarnDesk } from '../../test/earnFixtures';
 import { installFakeRealtime } from '../../test/fakeRealtime';
 import { renderRoutes } from '../../test/render';
+import { EarnTestId } from '../earn/testIds';
 import { HistoryRecordScreen } from './HistoryRecordScreen';
 import { OptionsTestId } from './testIds';
 
 /** 25 settled orders across two products, newest (largest id) first; the fake serves them 20 a page. */
 let orders: OptionOrderView[];
 let pagesAsked: URLSearchParams[];
+let earnDesk: FakeEarnDesk;
 
 const PAGE = 20;
 
@@ -42,8 +45,10 @@ function envelope(data: unknown, code = 0, msg = 'ok') {
   return new Response(JSON.stringify({ code, msg, data }), { status: code === 0 ? 200 : 400 });
 }
 
-function fakeServer(input: string | URL | Request) {
+function fakeServer(input: string | URL | Request, init?: RequestInit) {
   const url = new URL(String(input), 'http://localhost');
+  const earn = answerEarn(earnDesk, url, init);
+  if (earn) return Promise.resolve(earn);
   if (url.pathname === '/api/options/orders') {
     pagesAsked.push(url.searchParams);
     const cursor = url.searchParams.get('cursor');
@@ -76,6 +81,7 @@ beforeEach(() => {
   installFakeRealtime({ getToken: () => 'tok-1' });
   orders = Array.from({ length: 25 }, (_, index) => settled(25 - index));
   pagesAsked = [];
+  earnDesk = fakeEarnDesk();
   vi.spyOn(window, 'fetch').mockImplementation(fakeServer);
 });
 
@@ -122,5 +128,25 @@ describe('the investment record', () => {
     expect(within(sheet).getByTestId(OptionsTestId.proofRule).textContent).toBe(
       'No price was recorded between the purchase and the close: the order is void and its stake is returned.',
     );
+  });
+
+  it("shows the matured and redeemed earn orders beside the options, with the orders screen's card", async () => {
+    earnDesk.orders = [
+      earnOrder('9'),
+      earnOrder('8', { status: 'matured', closedAt: '2026-11-16T00:00:00.000Z', returned: '1006.000000' }),
+    ];
+    renderRoutes(
+      [{ path: '/trade/historyRecord', element: <HistoryRecordScreen /> }],
+      '/trade/historyRecord',
+    );
+    await screen.findAllByTestId(OptionsTestId.order);
+    expect(earnDesk.pagesAsked).toHaveLength(0);
+    await userEvent.click(screen.getByTestId(OptionsTestId.recordKind('earn')));
+    const order = await screen.findByTestId(EarnTestId.order);
+    expect(earnDesk.pagesAsked[0]?.get('state')).toBe('closed');
+    expect(within(order).getByTestId(EarnTestId.orderStatus).textContent).toBe('Matured');
+    expect(order.textContent).toContain('1,006 USDT');
+    expect(screen.queryByTestId(EarnTestId.redeem)).toBeNull();
+    expect(screen.queryByTestId(OptionsTestId.order)).toBeNull();
   });
 });

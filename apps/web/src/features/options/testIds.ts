@@ -39,4 +39,6 @@ export const OptionsTestId = {
   proofStale: 'options-proof-stale',
   proofRule: 'options-proof-rule',
   recordScreen: 'options-record-screen',
+  /** The investment record's switch between options and earn orders. */
+  recordKind: (kind: 'options' | 'earn') => `record-kind-${kind}`,
 } as const;

@@ -1,0 +1,21 @@
+/** Test ids of the share screen (invitation code, link, QR, poster, invitees and commissions). */
+export const ShareTestId = {
+  screen: 'share-screen',
+  code: 'share-code',
+  copyCode: 'share-copy-code',
+  link: 'share-link',
+  copyLink: 'share-copy-link',
+  qr: 'share-qr',
+  commissionRate: 'share-commission-rate',
+  invitees: 'share-invitees',
+  earned: 'share-earned',
+  poster: 'share-poster',
+  savePoster: 'share-save-poster',
+  sharePoster: 'share-share-poster',
+  tab: (list: 'invitees' | 'commissions') => `share-tab-${list}`,
+  invitee: 'share-invitee',
+  commission: 'share-commission',
+  listEmpty: 'share-list-empty',
+  loadMore: 'share-load-more',
+  listEnd: 'share-list-end',
+} as const;
