@@ -184,6 +184,9 @@ export const ERRORS = {
   swapExtendedKeyPrivate: { code: 7514, status: 400, message: 'swap.errors.extendedKeyPrivate' },
   // The sending network has no extended public key (or, on a memo chain, no desk address) to take deposits with.
   swapCoinNotReady: { code: 7515, status: 409, message: 'swap.errors.coinNotReady' },
+  // 7801-7849: the membership centre. A table of levels that breaks the rules (level 0 needing anything, a level
+  // needing no more than the one below, a discount lower than the one below or not below 1).
+  membershipLevelsInvalid: { code: 7801, status: 400, message: 'membership.errors.levelsInvalid' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -332,6 +332,8 @@ class World {
       stopLoss: null,
       realizedPnl: '0',
       fee: '0',
+      makerFeeRate: null,
+      takerFeeRate: null,
       status: 'new',
       origin: 'user',
       reference: null,

@@ -19,6 +19,7 @@ import {
 } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { OwnerRelay } from '../../cluster/owner-relay';
+import type { FeeDiscounts } from '../../fees/fee-discounts';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -68,6 +69,8 @@ export class FuturesOrdersService {
     /** Settles a funding time of a perpetual this node owns; none in tests that do not fund. */
     funding?: Pick<FundingSettlement, 'settle'>,
     log?: FastifyBaseLogger,
+    /** What each user's membership level takes off the fees of the orders they place (decision 0050). */
+    discounts?: FeeDiscounts,
   ) {
     this.pricing = new FuturesPricing(markets, tickers, index, ledger);
     this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
@@ -89,6 +92,7 @@ export class FuturesOrdersService {
       positionsOf: (userId) => this.positions(userId),
       funding,
       log,
+      discounts,
     });
   }
 

@@ -1,5 +1,6 @@
 /** USDT-margined perpetual futures (ARCHITECTURE.md section 6, decisions 0045 and 0046). */
 
+export { futuresFillsBetween } from './futures.read-model';
 export { FundingSettlement } from './funding';
 export { FencedOut, FundingRepository } from './funding.repository';
 export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';

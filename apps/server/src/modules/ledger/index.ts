@@ -4,7 +4,13 @@
  */
 
 export type { RecordedAdjustment } from './ledger.read-model';
-export { assetPrecisions, balancesOfUsers, findAdjustment, reservationProgress } from './ledger.read-model';
+export {
+  assetPrecisions,
+  balancesOfUsers,
+  findAdjustment,
+  reservationProgress,
+  userHoldings,
+} from './ledger.read-model';
 export { LedgerRepository } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';
 export type { JournalKind, SystemAccountPurpose } from './ledger.schema';

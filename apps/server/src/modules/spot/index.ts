@@ -1,5 +1,6 @@
 /** Spot trading (decision 0040). */
 
+export { spotFillsBetween } from './spot.read-model';
 export { SpotRepository } from './spot.repository';
 export { spotMarketRoutes, spotRoutes } from './spot.routes';
 export { SpotOrdersService } from './spot-orders.service';

@@ -270,6 +270,13 @@ const server: ServerTexts = {
       missionUnknown: 'Esta tarea no existe',
     },
   },
+  membership: {
+    saved: 'Niveles de membresía guardados',
+    errors: {
+      levelsInvalid:
+        'El nivel 0 no debe exigir nada; cada nivel debe exigir más volumen o más saldo que el anterior, con descuentos no menores y por debajo del 100 %',
+    },
+  },
 };
 
 export default server;

@@ -269,6 +269,13 @@ const server: ServerTexts = {
       missionUnknown: 'Tugas ini tidak ada',
     },
   },
+  membership: {
+    saved: 'Level keanggotaan disimpan',
+    errors: {
+      levelsInvalid:
+        'Level 0 tidak boleh mensyaratkan apa pun; setiap level harus mensyaratkan volume atau aset lebih besar dari level di bawahnya, dengan diskon tidak lebih rendah dan di bawah 100%',
+    },
+  },
 };
 
 export default server;

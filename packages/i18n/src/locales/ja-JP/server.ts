@@ -263,6 +263,13 @@ const server: ServerTexts = {
       missionUnknown: 'このタスクは存在しません',
     },
   },
+  membership: {
+    saved: '会員レベルを保存しました',
+    errors: {
+      levelsInvalid:
+        'レベル 0 には条件を設定できません。各レベルは下のレベルより多い取引量または保有額を必要とし、割引は下のレベル以上かつ 100% 未満にしてください',
+    },
+  },
 };
 
 export default server;
