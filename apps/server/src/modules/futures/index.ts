@@ -1,8 +1,8 @@
 /** USDT-margined perpetual futures (ARCHITECTURE.md section 6, decisions 0045 and 0046). */
 
-export { futuresFillsBetween } from './futures.read-model';
 export { FundingSettlement } from './funding';
 export { FencedOut, FundingRepository } from './funding.repository';
+export { futuresFillsBetween } from './futures.read-model';
 export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';
 export { FuturesMarketsRepository } from './futures-markets.repository';
 export { futuresMarketAdminRoutes, futuresMarketRoutes, futuresMarketView } from './futures-markets.routes';

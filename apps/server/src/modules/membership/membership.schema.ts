@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema';
 
 /*
