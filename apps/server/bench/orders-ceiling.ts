@@ -15,6 +15,7 @@ import type { Units } from '@kestrel/money';
 import { formatAmount } from '@kestrel/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { NO_DISCOUNT } from '../src/fees/fee-discounts';
 import { type LedgerActor, LedgerRepository, LedgerService, type TradeEntry } from '../src/modules/ledger';
 import { SpotRepository } from '../src/modules/spot';
 import type { NewOrderRow, NewTradeRow, OrderUpdate, RawOrder } from '../src/modules/spot/spot.repository';
@@ -158,8 +159,8 @@ export async function ceilingOf(database: Database, userIds: readonly number[]):
       const baseUnits = math.baseUnits(taker.lots);
       const quoteUnits = math.quoteUnits(maker.ticks, taker.lots);
       const [buyer, seller] = taker.order.side === 'buy' ? [taker, maker] : [maker, taker];
-      const buyerFee = math.fee(baseUnits, buyer === taker ? 'taker' : 'maker');
-      const sellerFee = math.fee(quoteUnits, seller === taker ? 'taker' : 'maker');
+      const buyerFee = math.fee(baseUnits, math.marketRate(buyer === taker ? 'taker' : 'maker'));
+      const sellerFee = math.fee(quoteUnits, math.marketRate(seller === taker ? 'taker' : 'maker'));
       const reference = `ceiling:${taker.id}:${maker.id}`;
       batch.trades.push({
         reference,
@@ -297,6 +298,7 @@ function rowOf(order: Pending, epoch: bigint): NewOrderRow {
       order.frozenUnits,
       order.frozenAsset === math.market.quote ? math.quotePrecision : math.basePrecision,
     ),
+    ...math.ratesFor(NO_DISCOUNT),
     reference: null,
     epoch,
   };

@@ -71,6 +71,13 @@ import {
   marketRoutes,
   priceFeedOf,
 } from './modules/markets';
+import {
+  MembershipRepository,
+  MembershipService,
+  MembershipSnapshotJob,
+  membershipAdminRoutes,
+  membershipRoutes,
+} from './modules/membership';
 import { announcementRoutes, MessagesRepository, MessagesService, messageRoutes } from './modules/messages';
 import {
   MissionsRepository,
@@ -386,6 +393,26 @@ export async function buildApp({
   });
 
   /**
+   * The membership centre (decision 0050): VIP levels from a daily snapshot on one node; spot and futures take it
+   * as their FeeDiscounts, so that each order carries its user's discounted rates.
+   */
+  const membership = new MembershipService({
+    repository: new MembershipRepository(database.db),
+    markets,
+    assets: () => ledger.assets(),
+  });
+  const membershipJob = new MembershipSnapshotJob({
+    service: membership,
+    leadership: cluster.leadership,
+    log: app.log,
+  });
+  app.decorate('membership', { service: membership, job: membershipJob });
+  await app.register(membershipRoutes, { prefix: '/api/membership', auth, membership });
+  await app.register(membershipAdminRoutes, { prefix: '/api/admin', admins, membership });
+  app.addHook('onReady', async () => membershipJob.start());
+  app.addHook('onClose', async () => membershipJob.stop());
+
+  /**
    * Spot orders (decision 0019): books rebuilt from the database once markets are loaded; their batches go through
    * the trading connections (decision 0028).
    */
@@ -397,6 +424,7 @@ export async function buildApp({
     cluster,
     app.log,
     (batch) => metrics.spotBatchSettled(batch),
+    membership,
   );
   const ledger = new LedgerService(new LedgerRepository(database.db));
   const wallet = new WalletService(ledger, new WalletRepository(database.db), markets, { spot });
@@ -438,6 +466,7 @@ export async function buildApp({
     cluster,
     new FundingSettlement(new FundingRepository(database.db), ledger, futuresMarkets),
     app.log,
+    membership,
   );
   realtime.snapshot('futuresDepth', (channel) => futures.snapshot(channel));
   await app.register(futuresOrdersRoutes, { prefix: '/api/futures', auth, futures, idempotency });

@@ -190,6 +190,9 @@ export const ERRORS = {
   missionAlreadyClaimed: { code: 7703, status: 409, message: 'missions.errors.alreadyClaimed' },
   missionExpired: { code: 7704, status: 409, message: 'missions.errors.expired' },
   missionIdentityRequired: { code: 7705, status: 403, message: 'missions.errors.identityRequired' },
+  // 7801-7849: the membership centre. A table of levels that breaks the rules (level 0 needing anything, a level
+  // needing no more than the one below, a discount lower than the one below or not below 1).
+  membershipLevelsInvalid: { code: 7801, status: 400, message: 'membership.errors.levelsInvalid' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

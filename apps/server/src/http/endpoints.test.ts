@@ -94,6 +94,11 @@ const BODIES: Record<string, unknown> = {
   sendSwapPayout: { txHash: TEST_TRANSACTION_HASH, reason: 'Sent from the hot wallet' },
   sendSwapRefund: { txHash: TEST_TRANSACTION_HASH, reason: 'Sent back' },
   rejectWithdrawal: { reason: 'The destination address is flagged' },
+  updateMembership: {
+    levels: [{ minVolume: '0', minHoldings: '0', makerDiscount: '0', takerDiscount: '0' }],
+    graceDays: 7,
+    reason: 'Quarterly review of the levels',
+  },
 };
 
 /** Not a key a client may send: a space is outside the printable characters keys are made of. */

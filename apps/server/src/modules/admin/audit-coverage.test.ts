@@ -107,6 +107,14 @@ const EXAMPLES: Record<string, Example> = {
     reason: 'Confirming the desk settings',
   }),
   updateSwapCoin: async () => ({ enabled: true, networkFee: '1', reason: 'Fee review' }),
+  updateMembership: async () => ({
+    levels: [
+      { minVolume: '0', minHoldings: '0', makerDiscount: '0', takerDiscount: '0' },
+      { minVolume: '100000', minHoldings: '10000', makerDiscount: '0.1', takerDiscount: '0.05' },
+    ],
+    graceDays: 7,
+    reason: 'Two levels for the launch',
+  }),
   // A pair's minimum is valued at the index, which the clock this test moves on makes stale until the next tick.
   updateSwapPair: async () => {
     await indexFresh(sut);

@@ -63,6 +63,8 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   createOptionProduct: ['super_admin'],
   updateOptionProduct: ['super_admin'],
   getOptionExposure: ['super_admin', 'reviewer', 'support'],
+  getAdminMembership: ['super_admin', 'reviewer', 'support'],
+  updateMembership: ['super_admin'],
   getSwapDesk: ['super_admin', 'reviewer', 'support'],
   updateSwapSettings: ['super_admin'],
   updateSwapCoin: ['super_admin'],

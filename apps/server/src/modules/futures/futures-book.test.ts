@@ -46,6 +46,9 @@ function order(userId: number, fields: Partial<FuturesOrderRow> & Pick<FuturesOr
     stopLoss: null,
     realizedPnl: '0',
     fee: '0',
+    // The perpetual's rates, as orders stored before they carried their own pay.
+    makerFeeRate: null,
+    takerFeeRate: null,
     status: 'new',
     origin: 'user',
     reference: null,

@@ -351,8 +351,8 @@ export class FuturesBook {
     const rate = FEE_FREE.has(live.origin)
       ? ZERO
       : role === 'maker'
-        ? this.market.makerFee
-        : this.market.takerFee;
+        ? (live.makerRate ?? this.market.makerFee)
+        : (live.takerRate ?? this.market.takerFee);
     live.filledSize = addDecimals(live.filledSize, size);
     live.filledTotal = addDecimals(live.filledTotal, notional);
     live.exactFee = addDecimals(live.exactFee, multiplyDecimals(notional, rate));
@@ -383,7 +383,7 @@ export class FuturesBook {
       live.realizedPnl = addDecimals(live.realizedPnl, pnl);
       position.margin = kept;
     } else {
-      const marginSoFar = openingMargin(live, this.market.takerFee, places);
+      const marginSoFar = openingMargin(live, live.takerRate ?? this.market.takerFee, places);
       margin = subtractDecimals(marginSoFar, live.margin);
       live.margin = marginSoFar;
       position.margin = addDecimals(position.margin, margin);
@@ -510,6 +510,8 @@ function liveOf(row: FuturesOrderRow, market: BookMarket, places: number): LiveO
     margin: ZERO,
     frozen: decimalOf(row.frozenAmount),
     realizedPnl: decimalOf(row.realizedPnl),
+    makerRate: row.makerFeeRate === null ? undefined : decimalOf(row.makerFeeRate),
+    takerRate: row.takerFeeRate === null ? undefined : decimalOf(row.takerFeeRate),
     takeProfit: row.takeProfit,
     stopLoss: row.stopLoss,
     status: row.status,
@@ -517,6 +519,6 @@ function liveOf(row: FuturesOrderRow, market: BookMarket, places: number): LiveO
   // What a rebuilt order's fills moved to the position: the rule's margin for them, with the fee charged standing
   // for the exact one (as it does for the fills to come).
   if (!live.closing && isPositive(live.filledSize))
-    live.margin = openingMargin(live, market.takerFee, places);
+    live.margin = openingMargin(live, live.takerRate ?? market.takerFee, places);
   return live;
 }

@@ -458,6 +458,9 @@ function closeOrderRow(
     stopLoss: null,
     realizedPnl: '0',
     fee: '0',
+    // The liquidation engine pays no trading fee (its clearance fee instead), so it carries no rates.
+    makerFeeRate: null,
+    takerFeeRate: null,
     status: 'new',
     origin,
     reference: null,

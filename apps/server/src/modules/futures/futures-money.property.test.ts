@@ -23,6 +23,7 @@ import {
 } from '@kestrel/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { discountedRate } from '../../fees/fee-discounts';
 import type { HoldChange, MoveEntry } from '../ledger';
 import {
   type FuturesOrderRow,
@@ -153,7 +154,8 @@ class MemoryLedger {
 }
 
 type MemoryBalance = ReturnType<MemoryLedger['balancesOf']>[number];
-type Trader = { id: number; leverage: number; mode: MarginMode; deposit: bigint };
+/** `discount`: what the trader's membership level takes off both fees (decision 0050); their orders carry it. */
+type Trader = { id: number; leverage: number; mode: MarginMode; deposit: bigint; discount: string };
 type Command =
   | {
       kind: 'order';
@@ -296,6 +298,7 @@ class World {
     if (price.units <= 0n) return;
     this.know(trader, side);
     const position = this.book.position(trader.id, side);
+    const takerFeeRate = discountedRate(MARKET.takerFee, trader.discount);
     let cost = 0n;
     if (closing) {
       if (!position || position.size.units <= 0n) return;
@@ -304,7 +307,7 @@ class World {
       const limit = notionalLimitAt(MARKET.brackets, trader.leverage);
       if (compareDecimals(addDecimals(held, multiplyDecimals(price, size)), limit) > 0) return;
       const figures = orderCost(
-        { side, price, size, leverage: trader.leverage, markPrice: this.mark, takerFeeRate: MARKET.takerFee },
+        { side, price, size, leverage: trader.leverage, markPrice: this.mark, takerFeeRate },
         PLACES,
       );
       cost = unitsAt(figures.cost, PLACES, 'up');
@@ -332,6 +335,8 @@ class World {
       stopLoss: null,
       realizedPnl: '0',
       fee: '0',
+      makerFeeRate: formatDecimal(discountedRate(MARKET.makerFee, trader.discount)),
+      takerFeeRate: formatDecimal(takerFeeRate),
       status: 'new',
       origin: 'user',
       reference: null,
@@ -476,6 +481,7 @@ const traders = fc.array(
     leverage: fc.constantFrom(1, 2, 5, 10, 20, 50),
     mode: fc.constantFrom<MarginMode>('cross', 'isolated'),
     deposit: fc.bigInt({ min: 200n, max: 20_000n }).map((whole) => whole * 1_000_000n),
+    discount: fc.constantFrom('0', '0', '0.1', '0.25', '0.5'),
   }),
   { minLength: 3, maxLength: 6 },
 );
@@ -544,9 +550,10 @@ describe('the liquidation engine', () => {
       leverage: 50,
       mode: 'isolated' as const,
       deposit: 1_000_000_000n,
+      discount: '0',
     }));
-    const short = { id: 4, leverage: 1, mode: 'cross' as const, deposit: 100_000_000_000n };
-    const bidder = { id: 5, leverage: 1, mode: 'cross' as const, deposit: 100_000_000_000n };
+    const short = { id: 4, leverage: 1, mode: 'cross' as const, deposit: 100_000_000_000n, discount: '0' };
+    const bidder = { id: 5, leverage: 1, mode: 'cross' as const, deposit: 100_000_000_000n, discount: '0' };
     // One takeover a settlement: the three longs a fall reaches are settled in three parts.
     const world = new World([...longs, short, bidder], 1);
     world.ledger.system.set(INSURANCE, 12_000_000n);

@@ -14,6 +14,7 @@ import {
   type Units,
   unitsAt,
 } from '@kestrel/money';
+import { discountedRate, type FeeDiscounts, NO_DISCOUNTS } from '../../fees/fee-discounts';
 import { AppError } from '../../http/app-error';
 import { quantity } from '../../http/i18n';
 import { type FuturesBook, isClosing, positionSideOf } from './futures-book';
@@ -32,13 +33,17 @@ export class FuturesOrderRequests {
   constructor(
     private readonly pricing: FuturesPricing,
     private readonly settings: Pick<FuturesSettings, 'of'>,
+    /** What each user's membership level takes off the fees of the orders they place (decision 0050). */
+    private readonly discounts: FeeDiscounts = NO_DISCOUNTS,
   ) {}
 
   /**
    * An order's row and cost: the user's leverage and margin mode; a market order is a limit IOC at the mark price
    * moved 5 % against it (its protection), which bounds what its cost must cover. An opening order freezes its
    * initial margin, open loss and taker fee, and with the position it adds to stays within the bracket its
-   * leverage allows; a closing order needs a position to close and freezes nothing.
+   * leverage allows; a closing order needs a position to close and freezes nothing. The order carries the fee
+   * rates it pays, the perpetual's less the user's discount of the moment (decision 0050): its cost counts that
+   * taker rate, and so does the book when it fills.
    */
   async requestOf(
     userId: number,
@@ -74,7 +79,12 @@ export class FuturesOrderRequests {
       throw new AppError('orderBelowMinNotional', {
         minimum: quantity(formatDecimal(market.minNotional), market.quote),
       });
-    const setting = await this.settings.of(userId, market.symbol);
+    const [setting, discount] = await Promise.all([
+      this.settings.of(userId, market.symbol),
+      this.discounts.of(userId),
+    ]);
+    const makerFeeRate = discountedRate(market.makerFee, discount.maker);
+    const takerFeeRate = discountedRate(market.takerFee, discount.taker);
     let cost = 0n as Units;
     const position = book.position(userId, side);
     if (isClosing(body.action)) {
@@ -85,7 +95,7 @@ export class FuturesOrderRequests {
       if (compareDecimals(addDecimals(held, multiplyDecimals(price, size)), limit) > 0)
         throw new AppError('futuresAboveBracket', { leverage: setting.leverage });
       const figures = orderCost(
-        { side, price, size, leverage: setting.leverage, markPrice, takerFeeRate: market.takerFee },
+        { side, price, size, leverage: setting.leverage, markPrice, takerFeeRate },
         places,
       );
       cost = unitsAt(figures.cost, places, 'up') as Units;
@@ -107,6 +117,8 @@ export class FuturesOrderRequests {
         leverage: setting.leverage,
         marginMode: setting.marginMode,
         frozenAmount: formatDecimal({ units: cost, scale: places }),
+        makerFeeRate: formatDecimal(makerFeeRate),
+        takerFeeRate: formatDecimal(takerFeeRate),
         origin,
         takeProfit: body.takeProfit ?? null,
         stopLoss: body.stopLoss ?? null,

@@ -19,6 +19,7 @@ import {
 } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { OwnerRelay } from '../../cluster/owner-relay';
+import { discountedRate, type FeeDiscounts, NO_DISCOUNTS } from '../../fees/fee-discounts';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -68,6 +69,8 @@ export class FuturesOrdersService {
     /** Settles a funding time of a perpetual this node owns; none in tests that do not fund. */
     funding?: Pick<FundingSettlement, 'settle'>,
     log?: FastifyBaseLogger,
+    /** What each user's membership level takes off the fees of the orders they place (decision 0050). */
+    private readonly discounts: FeeDiscounts = NO_DISCOUNTS,
   ) {
     this.pricing = new FuturesPricing(markets, tickers, index, ledger);
     this.relay = new OwnerRelay(cluster.bus, cluster.nodeId, COMMANDS_TOPIC, ANSWER_MS, log);
@@ -89,6 +92,7 @@ export class FuturesOrdersService {
       positionsOf: (userId) => this.positions(userId),
       funding,
       log,
+      discounts,
     });
   }
 
@@ -270,7 +274,10 @@ export class FuturesOrdersService {
             : { mode: 'cross', account: this.risk.crossAccount(position, rows, wallet) },
       });
     } else if (query.action && query.size) {
-      const setting = await this.settings.of(userId, query.symbol);
+      const [setting, discount] = await Promise.all([
+        this.settings.of(userId, query.symbol),
+        this.discounts.of(userId),
+      ]);
       const size = decimalOf(query.size);
       const price = query.price === undefined ? markPrice : decimalOf(query.price);
       subject = 'draftOrder';
@@ -281,7 +288,8 @@ export class FuturesOrdersService {
           size,
           leverage: query.leverage ?? setting.leverage,
           markPrice,
-          takerFeeRate: market.takerFee,
+          // The user's own rate, as the order would carry it (decision 0050).
+          takerFeeRate: discountedRate(market.takerFee, discount.taker),
         },
         available: await this.available(userId),
         lotSize: market.lotSize,

@@ -9,6 +9,7 @@ import { compareDecimals, type Decimal, decimalOf } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
 import type { OwnerRelay } from '../../cluster/owner-relay';
+import type { FeeDiscounts } from '../../fees/fee-discounts';
 import { AppError } from '../../http/app-error';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger';
@@ -68,6 +69,8 @@ export type FuturesOwnerParts = {
   /** Settles a funding time of a perpetual this node owns; none in tests that do not fund. */
   funding?: Pick<FundingSettlement, 'settle'>;
   log?: FastifyBaseLogger;
+  /** What each user's membership level takes off their fees (decision 0050); none when not given. */
+  discounts?: FeeDiscounts;
 };
 
 /** How soon a take profit or stop loss the book could not fill is tried again. */
@@ -118,7 +121,7 @@ export class FuturesOwner {
       (books) => this.fenced(books),
       log,
     );
-    this.requests = new FuturesOrderRequests(pricing, settings);
+    this.requests = new FuturesOrderRequests(pricing, settings, parts.discounts);
     this.liquidation = new FuturesLiquidation(
       repository,
       ledger,

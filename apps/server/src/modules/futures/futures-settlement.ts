@@ -35,6 +35,12 @@ export type LiveOrder = {
   /** What an opening order froze: its fills take their margin and fees from it, never more. */
   frozen: Decimal;
   realizedPnl: Decimal;
+  /**
+   * The fee rates it pays, fixed when it was accepted (decision 0050); undefined for an order stored before orders
+   * carried them, which pays the perpetual's rates of the moment.
+   */
+  makerRate: Decimal | undefined;
+  takerRate: Decimal | undefined;
   /** Take profit and stop loss an opening order gives its position. */
   takeProfit: string | null;
   stopLoss: string | null;

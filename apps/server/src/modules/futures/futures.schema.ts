@@ -128,6 +128,13 @@ export const futuresOrders = pgTable(
     stopLoss: amount('stop_loss'),
     realizedPnl: amount('realized_pnl').notNull().default('0'),
     fee: amount('fee').notNull().default('0'),
+    /**
+     * The fee rates the order pays, fixed when it is accepted: the perpetual's × (1 − the user's membership
+     * discount) (decision 0050). Null for the liquidation engine's orders and orders from before, which pay the
+     * perpetual's rates of the moment (the liquidation engine's pay none).
+     */
+    makerFeeRate: amount('maker_fee_rate'),
+    takerFeeRate: amount('taker_fee_rate'),
     status: text('status').notNull().default('new'),
     /** Who placed it (FUTURES_ORDER_ORIGINS): the user, a trigger, the liquidation engine or auto-deleveraging. */
     origin: text('origin').notNull().default('user'),

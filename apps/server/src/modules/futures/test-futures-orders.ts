@@ -1,6 +1,7 @@
 import { type PlaceFuturesOrderBody, placeFuturesOrderBody } from '@kestrel/contract';
 import { decimalOf } from '@kestrel/money';
 import type { TestApp } from '../../../test/test-app';
+import type { FeeDiscounts } from '../../fees/fee-discounts';
 import type { LedgerService } from '../ledger';
 import { tradingLedgerOf } from '../ledger/test-ledger';
 import { nodeOf, RecordingPublisher, until } from '../spot/test-spot';
@@ -78,6 +79,8 @@ export async function futuresServiceOf(
     index?: FakeIndex;
     /** Users trading in isolated margin; every other one trades 10x cross. */
     isolated?: ReadonlySet<number>;
+    /** What users' membership levels take off their fees; none when not given. */
+    discounts?: FeeDiscounts;
   } = {},
 ) {
   const ledger = options.ledger ?? tradingLedgerOf(app);
@@ -101,6 +104,9 @@ export async function futuresServiceOf(
     index,
     publisher,
     node,
+    undefined,
+    undefined,
+    options.discounts,
   );
   await sut.start();
   await node.leadership.start();

@@ -10,6 +10,7 @@ export {
   findAdjustment,
   reservationProgress,
   userPostings,
+  userHoldings,
 } from './ledger.read-model';
 export { LedgerRepository } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';

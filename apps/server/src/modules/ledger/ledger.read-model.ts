@@ -1,5 +1,5 @@
 import type { UserAccount } from '@kestrel/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -72,6 +72,18 @@ export async function findAdjustment(db: Db, reference: string): Promise<Recorde
       ),
     );
   return row;
+}
+
+/**
+ * What every user holds of each asset across their accounts (available and frozen), as a subquery of columns
+ * `user_id`, `asset`, `amount` for a set-based statement of another module (the membership snapshot).
+ */
+export function userHoldings(): SQL {
+  return sql`select ${ledgerAccounts.userId} as user_id, ${balances.asset} as asset,
+      sum(${balances.available} + ${balances.frozen}) as amount
+    from ${balances} join ${ledgerAccounts} on ${ledgerAccounts.id} = ${balances.accountId}
+    where ${ledgerAccounts.userId} is not null and ${balances.available} + ${balances.frozen} > 0
+    group by ${ledgerAccounts.userId}, ${balances.asset}`;
 }
 
 /** These users' balances in their accounts of one purpose, each with its asset's precision. */

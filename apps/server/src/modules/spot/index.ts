@@ -1,6 +1,7 @@
 /** Spot trading (decision 0040). */
 
 export { spotFills } from './spot.read-model';
+export { spotFillsBetween } from './spot.read-model';
 export { SpotRepository } from './spot.repository';
 export { spotMarketRoutes, spotRoutes } from './spot.routes';
 export { SpotOrdersService } from './spot-orders.service';

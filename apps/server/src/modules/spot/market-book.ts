@@ -9,7 +9,7 @@ import {
   type Ticks,
   ticksOf,
 } from '@kestrel/engine';
-import type { Units } from '@kestrel/money';
+import { type Decimal, decimalOf, type Units } from '@kestrel/money';
 import type { TradeEntry } from '../ledger';
 import type { NewTradeRow, OrderUpdate } from './spot.repository';
 import type { SpotOrderRow } from './spot.schema';
@@ -25,6 +25,12 @@ type Live = {
   status: string;
   /** A market buy by total: spending its budget is filling it, whatever size that bought. */
   byTotal: boolean;
+  /**
+   * The fee rates the order pays, fixed when it was accepted (decision 0050); undefined for an order stored before
+   * orders carried them, which pays the market's rates of the moment.
+   */
+  makerRate: Decimal | undefined;
+  takerRate: Decimal | undefined;
 };
 
 /** A fill as the market's public trades show it. */
@@ -215,8 +221,8 @@ export class MarketBook {
     const [buyer, seller] = event.takerSide === 'buy' ? [taker, maker] : [maker, taker];
     const buyerRole = buyer === taker ? 'taker' : 'maker';
     const sellerRole = seller === taker ? 'taker' : 'maker';
-    const buyerFee = this.math.fee(baseUnits, buyerRole);
-    const sellerFee = this.math.fee(quoteUnits, sellerRole);
+    const buyerFee = this.math.fee(baseUnits, this.rateOf(buyer, buyerRole));
+    const sellerFee = this.math.fee(quoteUnits, this.rateOf(seller, sellerRole));
     const reference = `trade:${taker.id}:${maker.id}`;
     const { base, quote } = this.math.market;
     settlement.trades.push({
@@ -262,6 +268,11 @@ export class MarketBook {
     this.touch(maker, settlement);
     settlement.depthChanged.add(this);
     if (event.makerRemaining === 0) this.finish(maker.id, 'filled', settlement);
+  }
+
+  /** The rate an order pays in a role: its own, or the market's for an order stored without one. */
+  private rateOf(live: Live, role: 'maker' | 'taker'): Decimal {
+    return (role === 'maker' ? live.makerRate : live.takerRate) ?? this.math.marketRate(role);
   }
 
   private finish(orderId: number, status: string, settlement: Settlement) {
@@ -319,5 +330,7 @@ function liveOf(row: SpotOrderRow, math: MarketMath): Live {
     filledQuote: math.parseQuoteNumeric(row.filledTotal),
     status: row.status,
     byTotal: row.type === 'market' && row.side === 'buy' && row.size === null,
+    makerRate: row.makerFeeRate === null ? undefined : decimalOf(row.makerFeeRate),
+    takerRate: row.takerFeeRate === null ? undefined : decimalOf(row.takerFeeRate),
   };
 }

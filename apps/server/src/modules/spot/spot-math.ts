@@ -11,6 +11,7 @@ import {
   unitsAt,
   unitsFromNumeric,
 } from '@kestrel/money';
+import { discountedRate, type FeeDiscount } from '../../fees/fee-discounts';
 import type { Market } from '../markets';
 
 /** The market settings the order flow needs: the markets module's Market without the maker switch. */
@@ -72,9 +73,24 @@ export class MarketMath {
     return Number(budget > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : budget);
   }
 
-  /** The fee on `units` at the maker or taker rate, rounded down. */
-  fee(units: Units, role: 'maker' | 'taker'): Units {
-    const rate = role === 'maker' ? this.makerRate : this.takerRate;
+  /** The market's maker or taker rate of the moment. */
+  marketRate(role: 'maker' | 'taker'): Decimal {
+    return role === 'maker' ? this.makerRate : this.takerRate;
+  }
+
+  /**
+   * The rates an order accepted now pays: the market's less the user's discount, rounded down (decision 0050),
+   * as the order's row stores them.
+   */
+  ratesFor(discount: FeeDiscount): { makerFeeRate: string; takerFeeRate: string } {
+    return {
+      makerFeeRate: formatDecimal(discountedRate(this.makerRate, discount.maker)),
+      takerFeeRate: formatDecimal(discountedRate(this.takerRate, discount.taker)),
+    };
+  }
+
+  /** The fee on `units` at an order's rate, rounded down. */
+  fee(units: Units, rate: Decimal): Units {
     return unitsAt(multiplyDecimals(count(units), rate), 0, 'down') as Units;
   }
 

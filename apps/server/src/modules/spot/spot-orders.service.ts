@@ -12,6 +12,7 @@ import { decimalOf, formatAmount, formatDecimal, toScale, type Units } from '@ke
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
 import { OwnerRelay } from '../../cluster/owner-relay';
+import { type FeeDiscount, type FeeDiscounts, NO_DISCOUNTS } from '../../fees/fee-discounts';
 import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { quantity } from '../../http/i18n';
@@ -55,7 +56,14 @@ const COMMANDS_TOPIC = 'spot-commands';
 
 /** A command for a market's book, run by the node that leads the market. */
 type MarketCommand =
-  | { kind: 'place'; userId: number; body: PlaceOrderBody; reference: string | null }
+  | {
+      kind: 'place';
+      userId: number;
+      body: PlaceOrderBody;
+      reference: string | null;
+      /** The user's fee discount, read where the order arrived (decision 0050). */
+      discount: FeeDiscount;
+    }
   | { kind: 'cancel'; orderId: string }
   | { kind: 'depth'; levels: number };
 
@@ -95,6 +103,8 @@ export class SpotOrdersService {
     private readonly cluster: SpotCluster,
     private readonly log?: FastifyBaseLogger,
     observe?: (batch: SettledBatch) => void,
+    /** What each user's membership level takes off the fees of the orders they place (decision 0050). */
+    private readonly discounts: FeeDiscounts = NO_DISCOUNTS,
   ) {
     this.sequencer = new SpotSequencer(
       repository,
@@ -130,7 +140,14 @@ export class SpotOrdersService {
     if (!market) throw new AppError('unknownMarket');
     if (!market.open) throw new AppError('marketClosed');
     if (this.markets.isStale(market.symbol)) throw new AppError('priceStale');
-    return (await this.command(market.symbol, { kind: 'place', userId, body, reference })) as OrderView;
+    const discount = await this.discounts.of(userId);
+    return (await this.command(market.symbol, {
+      kind: 'place',
+      userId,
+      body,
+      reference,
+      discount,
+    })) as OrderView;
   }
 
   async cancel(userId: number, orderId: string): Promise<OrderView> {
@@ -293,7 +310,7 @@ export class SpotOrdersService {
       case 'place':
         return this.sequencer.place(
           book,
-          this.requestOf(command.userId, command.body, command.reference, book.math),
+          this.requestOf(command.userId, command.body, command.reference, command.discount, book.math),
         );
       case 'cancel':
         return this.sequencer.cancel(book, BigInt(command.orderId));
@@ -395,6 +412,7 @@ export class SpotOrdersService {
     userId: number,
     body: PlaceOrderBody,
     reference: string | null,
+    discount: FeeDiscount,
     math: MarketMath,
   ): OrderRequest {
     const { market } = math;
@@ -405,6 +423,8 @@ export class SpotOrdersService {
       type: body.type,
       timeInForce: body.type === 'market' ? 'IOC' : body.timeInForce,
       postOnly: body.type === 'limit' && body.postOnly,
+      // The rates it pays, fixed now: a later change of the market's fees or of the user's level leaves it be.
+      ...math.ratesFor(discount),
     };
     // A market sell is held to the minimum notional at the index price, when the market has one.
     const index =

@@ -17,6 +17,9 @@ export type NewOrderRow = {
   total: string | null;
   frozenAsset: string;
   frozenAmount: string;
+  /** The fee rates the order pays (decision 0050). */
+  makerFeeRate: string;
+  takerFeeRate: string;
   reference: string | null;
   /** The epoch of the market's leadership under which the order is stored (decision 0044). */
   epoch: bigint;
@@ -78,15 +81,15 @@ export class SpotRepository {
         (row) =>
           sql`(${row.id}::bigint, ${row.userId}::int, ${row.symbol}::text, ${row.side}::text, ${row.type}::text,
             ${row.timeInForce}::text, ${row.postOnly}::boolean, ${row.price}::numeric, ${row.size}::numeric,
-            ${row.total}::numeric, ${row.frozenAsset}::text, ${row.frozenAmount}::numeric, ${row.reference}::text,
-            ${row.epoch}::bigint)`,
+            ${row.total}::numeric, ${row.frozenAsset}::text, ${row.frozenAmount}::numeric, ${row.makerFeeRate}::numeric,
+            ${row.takerFeeRate}::numeric, ${row.reference}::text, ${row.epoch}::bigint)`,
       ),
       sql`, `,
     );
     return {
       returning: sql`
         insert into spot_orders as o (id, user_id, symbol, side, type, time_in_force, post_only, price, size, total,
-          frozen_asset, frozen_amount, reference, epoch)
+          frozen_asset, frozen_amount, maker_fee_rate, taker_fee_rate, reference, epoch)
         values ${values}
         returning ${ORDER_COLUMNS}`,
     };
@@ -284,7 +287,8 @@ const ORDER_COLUMNS =
   sql.raw(`o.id::text as id, o.user_id, o.symbol, o.side, o.type, o.time_in_force, o.post_only,
   o.price::text as price, o.size::text as size, o.total::text as total,
   o.filled_size::text as filled_size, o.filled_total::text as filled_total, o.status,
-  o.frozen_asset, o.frozen_amount::text as frozen_amount, o.reference, o.epoch::text as epoch,
+  o.frozen_asset, o.frozen_amount::text as frozen_amount, o.maker_fee_rate::text as maker_fee_rate,
+  o.taker_fee_rate::text as taker_fee_rate, o.reference, o.epoch::text as epoch,
   (extract(epoch from o.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from o.updated_at) * 1000)::float8 as updated_ms`);
 
@@ -304,6 +308,8 @@ export type RawOrder = {
   status: string;
   frozen_asset: string;
   frozen_amount: string;
+  maker_fee_rate: string | null;
+  taker_fee_rate: string | null;
   reference: string | null;
   epoch: string | null;
   created_ms: number | string;
@@ -327,6 +333,8 @@ export function orderOf(raw: RawOrder): SpotOrderRow {
     status: raw.status,
     frozenAsset: raw.frozen_asset,
     frozenAmount: raw.frozen_amount,
+    makerFeeRate: raw.maker_fee_rate,
+    takerFeeRate: raw.taker_fee_rate,
     reference: raw.reference,
     epoch: raw.epoch === null ? null : BigInt(raw.epoch),
     createdAt: new Date(Number(raw.created_ms)),

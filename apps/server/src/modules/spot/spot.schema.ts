@@ -54,6 +54,12 @@ export const spotOrders = pgTable(
     /** The asset frozen for it (quote for a buy, base for a sell) and how much; the reservation holds the rest. */
     frozenAsset: text('frozen_asset').notNull(),
     frozenAmount: amount('frozen_amount').notNull(),
+    /**
+     * The fee rates the order pays, fixed when it is accepted: the market's × (1 − the user's membership discount)
+     * (decision 0050). Null for orders from before, which pay the market's rates of the moment.
+     */
+    makerFeeRate: amount('maker_fee_rate'),
+    takerFeeRate: amount('taker_fee_rate'),
     /** The caller's reference (an Idempotency-Key's): the same reference of a user is the same order. */
     reference: text('reference'),
     /**

@@ -10,6 +10,7 @@ import {
 import type { TestApp } from '../../../test/test-app';
 import { type ClusterBus, LocalBus } from '../../cluster/bus';
 import { PostgresLeadership } from '../../cluster/postgres-leadership';
+import type { FeeDiscounts } from '../../fees/fee-discounts';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { LedgerService } from '../ledger/ledger.service';
 import { tradingLedgerOf } from '../ledger/test-ledger';
@@ -116,6 +117,8 @@ export async function spotServiceOf<Markets extends SpotMarkets = FakeMarkets>(
     publisher?: RecordingPublisher;
     node?: ReturnType<typeof nodeOf>;
     observe?: (batch: SettledBatch) => void;
+    /** What users' membership levels take off their fees; none when not given. */
+    discounts?: FeeDiscounts;
   } = {},
 ) {
   const ledger = options.ledger ?? tradingLedgerOf(app);
@@ -130,6 +133,7 @@ export async function spotServiceOf<Markets extends SpotMarkets = FakeMarkets>(
     node,
     undefined,
     options.observe,
+    options.discounts,
   );
   await sut.start();
   await node.leadership.start();

@@ -52,6 +52,15 @@ type TodayUnits = { product: TodayProduct; profit: bigint; orderCount: number; i
 
 const STABLE = new Set<string>(STABLECOINS);
 
+/**
+ * One unit of the asset in $ as the wallet values it: a stablecoin at one dollar, any other asset at the index
+ * price of its USDT market; undefined for an asset without a price (left out of $ figures).
+ */
+export function usdPriceOf(prices: IndexPrices | undefined, asset: string): string | undefined {
+  if (STABLE.has(asset)) return '1';
+  return prices?.indexPrice(`${asset}${STABLECOINS[0]}`) ?? undefined;
+}
+
 /** The user's side of their money: what they hold and the moves between their own accounts. */
 export class WalletService {
   constructor(
@@ -195,10 +204,8 @@ export class WalletService {
 
   /** One unit of the asset in $ units (USD_DECIMALS places), if the asset has a price. */
   private usdPriceOf(asset: string): Units | undefined {
-    if (STABLE.has(asset)) return (10n ** BigInt(USD_DECIMALS)) as Units;
-    const price = this.prices?.indexPrice(`${asset}${STABLECOINS[0]}`);
-    if (price === null || price === undefined) return undefined;
-    return usdUnitsOf(price);
+    const price = usdPriceOf(this.prices, asset);
+    return price === undefined ? undefined : usdUnitsOf(price);
   }
 
   /** The account change log: the user's ledger postings, newest first, a page at a time. */

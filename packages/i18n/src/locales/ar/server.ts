@@ -269,6 +269,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'تم حفظ إعدادات الإحالة',
   },
+  membership: {
+    saved: 'تم حفظ مستويات العضوية',
+    errors: {
+      levelsInvalid:
+        'يجب ألا يتطلب المستوى 0 أي شيء؛ ويجب أن يتطلب كل مستوى حجم تداول أو أصولاً أكثر من المستوى الذي يسبقه، بخصومات لا تقل عنه وأقل من 100٪',
+    },
+  },
 };
 
 export default server;

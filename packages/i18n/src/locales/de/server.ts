@@ -285,6 +285,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Empfehlungseinstellungen gespeichert',
   },
+  membership: {
+    saved: 'Mitgliedsstufen gespeichert',
+    errors: {
+      levelsInvalid:
+        'Stufe 0 darf nichts voraussetzen; jede Stufe muss mehr Volumen oder mehr Bestand verlangen als die darunter, mit Rabatten nicht darunter und unter 100 %',
+    },
+  },
 };
 
 export default server;

@@ -275,6 +275,13 @@ const server = {
   referral: {
     saved: 'Referral settings saved',
   },
+  membership: {
+    saved: 'Membership levels saved',
+    errors: {
+      levelsInvalid:
+        'Level 0 must need nothing; each level must need more volume or more holdings than the one below, with discounts no lower than its and below 100%',
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

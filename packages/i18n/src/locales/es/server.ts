@@ -279,6 +279,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Ajustes de referidos guardados',
   },
+  membership: {
+    saved: 'Niveles de membresía guardados',
+    errors: {
+      levelsInvalid:
+        'El nivel 0 no debe exigir nada; cada nivel debe exigir más volumen o más saldo que el anterior, con descuentos no menores y por debajo del 100 %',
+    },
+  },
 };
 
 export default server;

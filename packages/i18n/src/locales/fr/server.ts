@@ -286,6 +286,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Paramètres de parrainage enregistrés',
   },
+  membership: {
+    saved: "Niveaux d'adhésion enregistrés",
+    errors: {
+      levelsInvalid:
+        "Le niveau 0 ne doit rien exiger ; chaque niveau doit exiger plus de volume ou plus d'avoirs que le précédent, avec des remises au moins égales et inférieures à 100 %",
+    },
+  },
 };
 
 export default server;

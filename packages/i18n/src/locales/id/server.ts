@@ -278,6 +278,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Pengaturan referal disimpan',
   },
+  membership: {
+    saved: 'Level keanggotaan disimpan',
+    errors: {
+      levelsInvalid:
+        'Level 0 tidak boleh mensyaratkan apa pun; setiap level harus mensyaratkan volume atau aset lebih besar dari level di bawahnya, dengan diskon tidak lebih rendah dan di bawah 100%',
+    },
+  },
 };
 
 export default server;

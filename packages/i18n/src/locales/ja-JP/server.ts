@@ -272,6 +272,13 @@ const server: ServerTexts = {
   referral: {
     saved: '紹介設定を保存しました',
   },
+  membership: {
+    saved: '会員レベルを保存しました',
+    errors: {
+      levelsInvalid:
+        'レベル 0 には条件を設定できません。各レベルは下のレベルより多い取引量または保有額を必要とし、割引は下のレベル以上かつ 100% 未満にしてください',
+    },
+  },
 };
 
 export default server;

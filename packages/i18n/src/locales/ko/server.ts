@@ -269,6 +269,13 @@ const server: ServerTexts = {
   referral: {
     saved: '추천 설정이 저장되었습니다',
   },
+  membership: {
+    saved: '멤버십 등급이 저장되었습니다',
+    errors: {
+      levelsInvalid:
+        '레벨 0은 조건이 없어야 합니다. 각 레벨은 아래 레벨보다 더 많은 거래량 또는 보유 자산을 요구해야 하며, 할인은 아래 레벨 이상이고 100% 미만이어야 합니다',
+    },
+  },
 };
 
 export default server;

@@ -277,6 +277,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Configurações de indicação salvas',
   },
+  membership: {
+    saved: 'Níveis de associação salvos',
+    errors: {
+      levelsInvalid:
+        'O nível 0 não deve exigir nada; cada nível deve exigir mais volume ou mais saldo que o anterior, com descontos não menores e abaixo de 100%',
+    },
+  },
 };
 
 export default server;

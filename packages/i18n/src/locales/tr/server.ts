@@ -274,6 +274,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Davet ayarları kaydedildi',
   },
+  membership: {
+    saved: 'Üyelik seviyeleri kaydedildi',
+    errors: {
+      levelsInvalid:
+        "Seviye 0 hiçbir koşul gerektirmemeli; her seviye bir alttakinden daha fazla hacim veya varlık gerektirmeli, indirimleri ondan düşük olmamalı ve %100'ün altında olmalı",
+    },
+  },
 };
 
 export default server;

@@ -277,6 +277,13 @@ const server: ServerTexts = {
   referral: {
     saved: 'Đã lưu cài đặt giới thiệu',
   },
+  membership: {
+    saved: 'Đã lưu các cấp thành viên',
+    errors: {
+      levelsInvalid:
+        'Cấp 0 không được yêu cầu gì; mỗi cấp phải yêu cầu khối lượng hoặc tài sản nắm giữ cao hơn cấp dưới, với mức giảm không thấp hơn và dưới 100%',
+    },
+  },
 };
 
 export default server;

@@ -264,6 +264,13 @@ const server: ServerTexts = {
   referral: {
     saved: '推荐设置已保存',
   },
+  membership: {
+    saved: '会员等级已保存',
+    errors: {
+      levelsInvalid:
+        'VIP 0 不得设置任何门槛；每一级所需的交易量或持仓须高于下一级，折扣不得低于下一级，且须低于 100%',
+    },
+  },
 };
 
 export default server;

@@ -264,6 +264,13 @@ const server: ServerTexts = {
   referral: {
     saved: '推薦設定已儲存',
   },
+  membership: {
+    saved: '會員等級已儲存',
+    errors: {
+      levelsInvalid:
+        'VIP 0 不得設定任何門檻；每一級所需的交易量或持倉須高於下一級，折扣不得低於下一級，且須低於 100%',
+    },
+  },
 };
 
 export default server;
