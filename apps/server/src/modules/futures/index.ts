@@ -2,8 +2,7 @@
 
 export { FundingSettlement } from './funding';
 export { FencedOut, FundingRepository } from './funding.repository';
-export { futuresFills } from './futures.read-model';
-export { futuresFillsBetween } from './futures.read-model';
+export { futuresFills, futuresFillsBetween } from './futures.read-model';
 export { type FuturesMarketConfig, FuturesMarkets, type SpotDirectory } from './futures-markets';
 export { FuturesMarketsRepository } from './futures-markets.repository';
 export { futuresMarketAdminRoutes, futuresMarketRoutes, futuresMarketView } from './futures-markets.routes';

@@ -9,8 +9,8 @@ export {
   balancesOfUsers,
   findAdjustment,
   reservationProgress,
-  userPostings,
   userHoldings,
+  userPostings,
 } from './ledger.read-model';
 export { LedgerRepository } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';

@@ -1,7 +1,6 @@
 /** Spot trading (decision 0040). */
 
-export { spotFills } from './spot.read-model';
-export { spotFillsBetween } from './spot.read-model';
+export { spotFills, spotFillsBetween } from './spot.read-model';
 export { SpotRepository } from './spot.repository';
 export { spotMarketRoutes, spotRoutes } from './spot.routes';
 export { SpotOrdersService } from './spot-orders.service';
