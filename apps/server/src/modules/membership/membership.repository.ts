@@ -28,6 +28,8 @@ export type SnapshotSources = {
   futuresFills: SQL;
   holdings: SQL;
   assetPrices: UsdPrices;
+  /** Users (`id`) the snapshot leaves at level 0: the market maker, which trades for the platform. */
+  excluded: SQL;
 };
 
 /** Every SQL statement of the membership centre. */
@@ -148,6 +150,7 @@ export class MembershipRepository implements Audited<MembershipRepository> {
           select f.user_id, f.volume, f.holdings, coalesce((select max(l.level) from ${membershipLevels} l
               where l.min_volume <= f.volume or l.min_holdings <= f.holdings), 0) as level
             from figures f
+            where f.user_id not in (select x.id from (${sources.excluded}) as x)
         ),
         written as (
           insert into ${membershipMembers} as m

@@ -14,9 +14,11 @@ import {
   subtractDecimals,
   toScale,
 } from '@kestrel/money';
+import { sql } from 'drizzle-orm';
 import type { FeeDiscount, FeeDiscounts } from '../../fees/fee-discounts';
 import { AppError } from '../../http/app-error';
 import { type Actor, withAudit } from '../admin';
+import { userInvitations } from '../auth';
 import { futuresFillsBetween } from '../futures';
 import { userHoldings } from '../ledger';
 import { spotFillsBetween } from '../spot';
@@ -171,6 +173,7 @@ export class MembershipService implements FeeDiscounts {
       futuresFills: futuresFillsBetween(since, at),
       holdings: userHoldings(),
       assetPrices: await this.assetPrices(),
+      excluded: sql`select ${userInvitations.id} as id from ${userInvitations} where ${userInvitations.isMarketMaker}`,
     };
     const { repository } = this.parts;
     const written = await repository.transaction(async (inTransaction) => {

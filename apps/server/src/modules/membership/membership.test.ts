@@ -4,6 +4,7 @@ import { callApi, registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
 import { adminApi, adminWithRole } from '../admin/test-admins';
+import { MarketMakerRepository } from '../auth';
 import type { LedgerService } from '../ledger';
 import { createUsers, deposit } from '../ledger/test-ledger';
 import type { SpotOrdersService } from '../spot/spot-orders.service';
@@ -76,6 +77,14 @@ describe("a user's level", () => {
       next: { level: 2, volumeNeeded: '1000000.00', holdingsNeeded: '39000.00' },
     });
     expect(await sut.of(user)).toEqual({ maker: '0.1', taker: '0.05' });
+  });
+
+  it("leaves the market maker at level 0, whatever it holds, since it trades for the platform", async () => {
+    const marketMaker = await new MarketMakerRepository(app.database.db).ensureUser();
+    await deposit(ledger, marketMaker, 'USDT', '2000000');
+    await sut.snapshot(new Date());
+    expect(await sut.view(marketMaker)).toMatchObject({ level: 0, snapshotAt: null });
+    expect(await sut.of(marketMaker)).toEqual({ maker: '0', taker: '0' });
   });
 
   it('comes from the 30-day volume of spot fills, maker and taker alike, and forgets fills older than 30 days', async () => {
