@@ -9,20 +9,14 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { useLanguage } from '../../i18n/useLanguage';
 import { type CursorPagesQuery, loadedItems } from '../../lib/useCursorPages';
 import { formatPnl } from '../futures/figures';
-import {
-  formatCountdown,
-  formatPayoutRate,
-  formatPeriod,
-  productName,
-  secondsUntil,
-  signOf,
-} from './figures';
+import { formatCountdown, secondsUntil } from '../../lib/countdown';
+import { formatPayoutRate, formatPeriod, productName, signOf } from './figures';
 import styles from './Options.module.css';
 import { ProofSheet } from './ProofSheet';
 import { formatStake, formatTickPrice } from './prices';
 import type { OptionOrderState } from './queries';
 import { OptionsTestId } from './testIds';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 type Props = {
   orders: CursorPagesQuery<OptionOrderView>;

@@ -17,7 +17,7 @@ import { btcUsdt } from '../../test/marketFixtures';
 import { renderRoutes } from '../../test/render';
 import { FuturesTestId } from '../futures/testIds';
 import { OptionsScreen } from './OptionsScreen';
-import { resetServerClock } from './serverClock';
+import { resetServerClock } from '../../lib/serverClock';
 import { OptionsTestId } from './testIds';
 
 /*

@@ -19,7 +19,8 @@ import { readLastSymbol } from '../spot/lastSymbol';
 import { useMarketQuery } from '../spot/queries';
 import spot from '../spot/SpotTrading.module.css';
 import { BuyOptionPanel } from './BuyOptionPanel';
-import { formatCountdown, formatPeriod, productName, roundShown, secondsUntil } from './figures';
+import { formatCountdown, secondsUntil } from '../../lib/countdown';
+import { formatPeriod, productName, roundShown } from './figures';
 import { OptionOrderList } from './OptionOrderList';
 import styles from './Options.module.css';
 import { PriceLine } from './PriceLine';
@@ -32,9 +33,9 @@ import {
   useOptionProductsQuery,
   useOptionTicksQuery,
 } from './queries';
-import { noteServerTime } from './serverClock';
+import { noteServerTime } from '../../lib/serverClock';
 import { OptionsTestId } from './testIds';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 const VIEWS = ['buy', 'awaiting', 'completed'] as const;
 type View = (typeof VIEWS)[number];
