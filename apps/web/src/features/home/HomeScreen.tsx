@@ -3,6 +3,7 @@ import {
   Bell,
   CandlestickChart,
   ChartNoAxesColumn,
+  Gift,
   TriangleExclamationPoint,
   UserRound,
 } from 'lucide-react';
@@ -13,6 +14,7 @@ import {
   LOGIN_PATH,
   MARKETS_PATH,
   MINE_PATH,
+  MISSIONS_PATH,
   NOTIFICATION_PATH,
   REGISTER_PATH,
   SWAP_PATH,
@@ -26,6 +28,7 @@ import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { AssetsTotalCard } from '../assets/AssetsTotalCard';
 import { BannerCarousel } from './BannerCarousel';
 import { storedBanners } from './banners';
+import { MissionsTestId } from '../missions/testIds';
 import { Greeting } from './Greeting';
 import styles from './HomeScreen.module.css';
 
@@ -148,6 +151,14 @@ export function HomeScreen() {
                   <UserRound size={22} aria-hidden />
                 </span>
                 {t('nav.mine')}
+              </Link>
+            </li>
+            <li>
+              <Link to={MISSIONS_PATH} className={styles.shortcut} data-testid={MissionsTestId.homeShortcut}>
+                <span className={styles.shortcutIcon}>
+                  <Gift size={22} aria-hidden />
+                </span>
+                {t('missions.title')}
               </Link>
             </li>
           </ul>

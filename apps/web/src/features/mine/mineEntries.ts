@@ -5,6 +5,8 @@ import {
   ArrowUpFromLine,
   Bell,
   CreditCard,
+  Crown,
+  Gift,
   Globe,
   IdCard,
   LockKeyhole,
@@ -19,6 +21,8 @@ import {
   ACCOUNT_RECORD_PATH,
   BANK_CARDS_PATH,
   IDENTITY_PATH,
+  MEMBERSHIP_PATH,
+  MISSIONS_PATH,
   NOTIFICATION_PATH,
   PROFILE_PATH,
   RECHARGE_PATH,
@@ -31,6 +35,8 @@ import {
 } from '../../app/paths';
 import { hasScreen } from '../../app/routes';
 import { TestId } from '../../testIds';
+import { MembershipTestId } from '../membership/testIds';
+import { MissionsTestId } from '../missions/testIds';
 
 /** What a row shows beside its label; the screen fills it in. */
 export type MineEntryValue = 'identityStatus' | 'unread' | 'language';
@@ -56,6 +62,8 @@ export const MINE_ENTRIES: readonly MineEntry[] = [
   { path: TRANSFER_PATH, label: 'transfer.title', icon: ArrowLeftRight, testId: TestId.mineTransfer },
   { path: ACCOUNT_RECORD_PATH, label: 'records.title', icon: ReceiptText, testId: TestId.mineRecords },
   { path: SWAP_ORDERS_PATH, label: 'swap.orders', icon: Repeat, testId: TestId.mineSwapOrders },
+  { path: MISSIONS_PATH, label: 'missions.title', icon: Gift, testId: MissionsTestId.mineEntry },
+  { path: MEMBERSHIP_PATH, label: 'membership.title', icon: Crown, testId: MembershipTestId.mineEntry },
   { path: PROFILE_PATH, label: 'profile.title', icon: UserRound, testId: TestId.minePersonalInfo },
   {
     path: IDENTITY_PATH,

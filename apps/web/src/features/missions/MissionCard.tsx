@@ -31,7 +31,11 @@ export function MissionCard({ mission, now, identityVerified, claiming, busy, on
   const { language } = useLanguage();
   const title = missionTitle(mission, language);
   const inText = (figure: string) => amountInText(figure, language);
-  const values = Object.fromEntries(Object.entries(title.values).map(([name, value]) => [name, inText(value)]));
+  const { amount, number } = title.values;
+  const values = {
+    ...(amount === undefined ? {} : { amount: inText(amount) }),
+    ...(number === undefined ? {} : { number: inText(number) }),
+  };
   const deadline = deadlineOf(mission);
   const left = deadline ? secondsLeft(deadline, now) : null;
   // A claim deadline that passed while the hall was open: the server will refuse it, so the button goes.

@@ -16,7 +16,7 @@ import { formatUsd } from '../../lib/usd';
  */
 
 /** A title and what fills it in. */
-export type MissionTitle = { key: TranslationKey; values: Record<string, string> };
+export type MissionTitle = { key: TranslationKey; values: { amount?: string; number?: string } };
 
 export function isAmountEvent(event: MissionEvent): boolean {
   return MISSION_AMOUNT_EVENTS.includes(event);
