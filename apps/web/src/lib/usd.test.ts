@@ -6,6 +6,6 @@ describe('a $ figure', () => {
     expect(formatUsd('1000', 'en-US')).toBe('$1,000');
     expect(formatUsd('1000.00', 'en-US')).toBe('$1,000');
     expect(formatUsd('1234.5', 'en-US')).toBe('$1,234.50');
-    expect(formatUsd('1000', 'de')).toBe('1.000 $');
+    expect(formatUsd('1000', 'de')).toBe('1.000\u00a0$');
   });
 });

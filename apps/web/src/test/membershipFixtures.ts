@@ -20,7 +20,7 @@ export function membership(changes: Partial<MembershipView> = {}): MembershipVie
     keptUntil: null,
     volume30d: '250000',
     holdings: '40000',
-    snapshotAt: '2026-03-14T00:00:00.000Z',
+    snapshotAt: '2026-03-14T12:00:00.000Z',
     next: { level: 2, volumeNeeded: '750000', holdingsNeeded: '60000' },
     levels: LEVELS,
     graceDays: 30,

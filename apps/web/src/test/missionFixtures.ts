@@ -55,7 +55,11 @@ function envelope(data: unknown, code = 0, msg = 'ok', status = code === 0 ? 200
 }
 
 /** The hall's answer to one request, or null for a path that is not the hall's. */
-export function answerMissions(hall: FakeMissionHall, url: URL, init: RequestInit | undefined): Response | null {
+export function answerMissions(
+  hall: FakeMissionHall,
+  url: URL,
+  init: RequestInit | undefined,
+): Response | null {
   const method = init?.method ?? 'GET';
   if (url.pathname === endpoints.listMissions.path && method === endpoints.listMissions.method) {
     hall.reads += 1;
@@ -66,7 +70,7 @@ export function answerMissions(hall: FakeMissionHall, url: URL, init: RequestIni
     const id = decodeURIComponent(claim[1]);
     hall.claims.push({ id, key: new Headers(init?.headers).get('Idempotency-Key') });
     const found = hall.missions.find((each) => each.id === id);
-    if (!found || found.status !== 'claimable') return envelope(null, 400, 'This reward cannot be claimed');
+    if (found?.status !== 'claimable') return envelope(null, 400, 'This reward cannot be claimed');
     const claimed: MissionView = { ...found, status: 'claimed', claimBy: null, claimedAt: at(Date.now()) };
     hall.missions = hall.missions.map((each) => (each.id === id ? claimed : each));
     return envelope(claimed);

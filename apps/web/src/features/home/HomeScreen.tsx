@@ -26,9 +26,9 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { AssetsTotalCard } from '../assets/AssetsTotalCard';
+import { MissionsTestId } from '../missions/testIds';
 import { BannerCarousel } from './BannerCarousel';
 import { storedBanners } from './banners';
-import { MissionsTestId } from '../missions/testIds';
 import { Greeting } from './Greeting';
 import styles from './HomeScreen.module.css';
 

@@ -8,9 +8,9 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { formatUsd } from '../../lib/usd';
 import { amountInText } from '../../lib/useAmountCheck';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { formatUsd } from '../../lib/usd';
 import { formatDiscount, isReached, levelRow, targetOf } from './figures';
 import styles from './Membership.module.css';
 import { useMembershipQuery } from './queries';
@@ -94,7 +94,9 @@ function LevelCard({ view }: { view: MembershipView }) {
         <div className={styles.grace} role="note" data-testid={MembershipTestId.grace}>
           <Hourglass size={16} aria-hidden className={styles.graceIcon} />
           <p>
-            <strong>{t('membership.keptUntil', { date: figures.inText(figures.date(view.keptUntil)) })}</strong>{' '}
+            <strong>
+              {t('membership.keptUntil', { date: figures.inText(figures.date(view.keptUntil)) })}
+            </strong>{' '}
             {t('membership.graceBody', { level: figures.levelName(view.qualifiedLevel) })}
           </p>
         </div>

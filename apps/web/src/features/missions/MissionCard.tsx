@@ -1,4 +1,5 @@
 import type { MissionView } from '@kestrel/contract';
+import { formatQuantity } from '@kestrel/money';
 import { Button, buttonClass } from '@kestrel/ui';
 import { CircleCheck, Clock, Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { formatTimeLeft } from '../../lib/countdown';
 import { amountInText } from '../../lib/useAmountCheck';
-import { formatQuantity } from '@kestrel/money';
 import { deadlineOf, formatMissionFigure, missionTitle, secondsLeft } from './figures';
 import styles from './Missions.module.css';
 import { MissionsTestId } from './testIds';

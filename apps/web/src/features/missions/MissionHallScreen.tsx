@@ -13,7 +13,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { amountInText } from '../../lib/useAmountCheck';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
-import { type MissionGroup, groupMissions } from './figures';
+import { groupMissions, type MissionGroup } from './figures';
 import { MissionCard } from './MissionCard';
 import styles from './Missions.module.css';
 import { useClaimMissionMutation, useMissionsQuery } from './queries';

@@ -56,7 +56,11 @@ export function groupOf(status: MissionStatus): MissionGroup {
 /** The tasks of each group, in the server's order within it; groups with no task are left out. */
 export function groupMissions(missions: readonly MissionView[]): [MissionGroup, MissionView[]][] {
   return MISSION_GROUPS.map(
-    (group) => [group, missions.filter((mission) => groupOf(mission.status) === group)] as [MissionGroup, MissionView[]],
+    (group) =>
+      [group, missions.filter((mission) => groupOf(mission.status) === group)] as [
+        MissionGroup,
+        MissionView[],
+      ],
   ).filter(([, items]) => items.length > 0);
 }
 
@@ -66,7 +70,8 @@ export type MissionDeadline = { kind: 'claimWithin' | 'resetsIn' | 'timeLeft'; a
 export function deadlineOf(
   mission: Pick<MissionView, 'status' | 'claimBy' | 'cycleEndsAt' | 'repeat'>,
 ): MissionDeadline | null {
-  if (mission.status === 'claimable') return mission.claimBy ? { kind: 'claimWithin', at: mission.claimBy } : null;
+  if (mission.status === 'claimable')
+    return mission.claimBy ? { kind: 'claimWithin', at: mission.claimBy } : null;
   if (!mission.cycleEndsAt) return null;
   if (mission.status === 'inProgress')
     return { kind: mission.repeat === 'once' ? 'timeLeft' : 'resetsIn', at: mission.cycleEndsAt };

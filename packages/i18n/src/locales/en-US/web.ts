@@ -220,7 +220,7 @@ const web = {
     empty: 'No tasks right now. New ones appear here.',
   },
   membership: {
-    title: 'Membership centre',
+    title: 'Membership center',
     regular: 'Regular',
     vip: 'VIP {{level}}',
     currentLevel: 'Your level',
@@ -247,8 +247,7 @@ const web = {
       maker: 'Maker discount',
       taker: 'Taker discount',
       yours: 'Your level',
-      note:
-        "Volume counts your spot and futures trades over the last 30 days; holdings are valued at the daily update's prices. Either one qualifies.",
+      note: "Volume counts your spot and futures trades over the last 30 days; holdings are valued at the daily update's prices. Either one qualifies.",
     },
   },
   mine: {
