@@ -176,6 +176,8 @@ describe('the time left', () => {
     expect(card('1').queryByTestId(MissionsTestId.countdown)).toBeNull();
     expect(card('1').queryByTestId(MissionsTestId.claim)).toBeNull();
     expect(textIn('1', MissionsTestId.status)).toBe('Expired');
+    // What the server says now is read again.
+    await waitFor(() => expect(hall.reads).toBe(2));
   });
 });
 

@@ -2,7 +2,7 @@ import { ApiError, useIdempotentSubmission } from '@kestrel/client';
 import type { MissionView } from '@kestrel/contract';
 import { formatQuantity } from '@kestrel/money';
 import { ShieldAlert } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IDENTITY_PATH, MINE_PATH } from '../../app/paths';
@@ -13,10 +13,10 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { amountInText } from '../../lib/useAmountCheck';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
-import { groupMissions, type MissionGroup } from './figures';
+import { deadlineOf, groupMissions, type MissionGroup, secondsLeft } from './figures';
 import { MissionCard } from './MissionCard';
 import styles from './Missions.module.css';
-import { useClaimMissionMutation, useMissionsQuery } from './queries';
+import { useClaimMissionMutation, useMissionsQuery, useMissionsRefresh } from './queries';
 import { MissionsTestId } from './testIds';
 
 /**
@@ -51,6 +51,15 @@ function MissionHall({ items, identityVerified }: { items: MissionView[]; identi
   // A claim resent after an answer that never came carries the same key, so it pays once.
   const attempts = useIdempotentSubmission((id: string) => id);
   const groups = groupMissions(items);
+  // A deadline that passes on screen (a day's reset, a cycle's end, a claim window) changes the task: read again.
+  const deadlinePassed = items.some((mission) => {
+    const deadline = deadlineOf(mission);
+    return deadline !== null && secondsLeft(deadline, now) === 0;
+  });
+  const refresh = useMissionsRefresh();
+  useEffect(() => {
+    if (deadlinePassed) refresh();
+  }, [deadlinePassed, refresh]);
 
   const claimReward = (mission: MissionView) => {
     if (claim.isPending) return;
@@ -112,7 +121,7 @@ function MissionHall({ items, identityVerified }: { items: MissionView[]; identi
   );
 }
 
-function MissionGroupList({ group, children }: { group: MissionGroup; children: React.ReactNode }) {
+function MissionGroupList({ group, children }: { group: MissionGroup; children: ReactNode }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (

@@ -1,6 +1,7 @@
 import type { MissionView } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../api/http';
 import { walletKeys } from '../assets/queries';
 
@@ -19,6 +20,15 @@ export function useMissionsQuery() {
     queryFn: () => api.call(routes.listMissions),
     staleTime: MISSIONS_STALE_MS,
   });
+}
+
+/** Reads the list again (a deadline passed on screen). */
+export function useMissionsRefresh(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: missionKeys.list() }),
+    [queryClient],
+  );
 }
 
 /** One claim: the task and the Idempotency-Key that makes resending it harmless. */
