@@ -137,7 +137,7 @@ describe('the benefits table', () => {
 });
 
 describe('the membership centre in Arabic', () => {
-  it('reads right to left, with $ figures kept left to right', async () => {
+  it('reads right to left, with each $ figure and date kept whole', async () => {
     await switchLanguage('ar');
     try {
       renderCentre();
@@ -145,8 +145,9 @@ describe('the membership centre in Arabic', () => {
       expect(document.documentElement.dir).toBe('rtl');
       expect(text(MembershipTestId.makerDiscount)).toContain('10');
       expect(screen.getAllByRole('columnheader')[0]?.textContent).toBe('المستوى');
-      expect(screen.getByTestId(MembershipTestId.volume).getAttribute('dir')).toBe('ltr');
-      expect(text(MembershipTestId.volumeMore)).toContain('\u2066');
+      expect(screen.getByTestId(MembershipTestId.volume).querySelectorAll('bdi')).toHaveLength(2);
+      expect(text(MembershipTestId.volumeMore)).toMatch(/\u2068.*750,000.*\u2069/);
+      expect(text(MembershipTestId.snapshot)).toContain('\u2068');
     } finally {
       await switchLanguage('en-US');
     }

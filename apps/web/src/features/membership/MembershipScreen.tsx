@@ -8,8 +8,8 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { isolate } from '../../lib/bidi';
 import { formatUsd } from '../../lib/usd';
-import { amountInText } from '../../lib/useAmountCheck';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatDiscount, isReached, levelRow, targetOf } from './figures';
 import styles from './Membership.module.css';
@@ -29,7 +29,7 @@ function useFigures() {
     usd: (figure: string) => formatUsd(figure, language),
     count: (value: number) => numberFormat(language, {}).format(value),
     /** A figure set inside a sentence, kept whole in a right-to-left one. */
-    inText: (figure: string) => amountInText(figure, language),
+    inText: (figure: string) => isolate(figure, language),
     discount: (fraction: string) => formatDiscount(fraction, language),
     moment: (iso: string) =>
       dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
@@ -150,8 +150,8 @@ function NextLevel({ view }: { view: MembershipView }) {
           <div key={label} className={styles.bar}>
             <div className={styles.barHead}>
               <span>{label}</span>
-              <span className={styles.barFigures} dir="ltr" data-testid={figureId}>
-                {shown}
+              <span className={styles.barFigures} data-testid={figureId}>
+                <bdi>{figures.usd(current)}</bdi> / <bdi>{figures.usd(target)}</bdi>
               </span>
             </div>
             <ProgressBar value={current} target={target} label={label} valueText={shown} testId={barId} />
@@ -203,10 +203,10 @@ function BenefitsTable({ view }: { view: MembershipView }) {
                     {mine ? <span className={styles.yours}>{t('membership.table.yours')}</span> : null}
                   </th>
                   <td>
-                    <bdi dir="ltr">{figures.usd(row.minVolume)}</bdi>
+                    <bdi>{figures.usd(row.minVolume)}</bdi>
                   </td>
                   <td>
-                    <bdi dir="ltr">{figures.usd(row.minHoldings)}</bdi>
+                    <bdi>{figures.usd(row.minHoldings)}</bdi>
                   </td>
                   <td>{figures.discount(row.makerDiscount)}</td>
                   <td>{figures.discount(row.takerDiscount)}</td>

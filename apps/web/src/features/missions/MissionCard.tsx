@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { IDENTITY_PATH } from '../../app/paths';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { isolate } from '../../lib/bidi';
 import { formatTimeLeft } from '../../lib/countdown';
-import { amountInText } from '../../lib/useAmountCheck';
 import { deadlineOf, formatMissionFigure, missionTitle, secondsLeft } from './figures';
 import styles from './Missions.module.css';
 import { MissionsTestId } from './testIds';
@@ -30,7 +30,7 @@ export function MissionCard({ mission, now, identityVerified, claiming, busy, on
   const { t } = useTranslation();
   const { language } = useLanguage();
   const title = missionTitle(mission, language);
-  const inText = (figure: string) => amountInText(figure, language);
+  const inText = (figure: string) => isolate(figure, language);
   const { amount, number } = title.values;
   const values = {
     ...(amount === undefined ? {} : { amount: inText(amount) }),
@@ -66,8 +66,8 @@ export function MissionCard({ mission, now, identityVerified, claiming, busy, on
           valueText={`${progress} / ${threshold}`}
           testId={MissionsTestId.progressBar}
         />
-        <span className={styles.progressText} dir="ltr" data-testid={MissionsTestId.progress}>
-          {progress} / {threshold}
+        <span className={styles.progressText} data-testid={MissionsTestId.progress}>
+          <bdi>{progress}</bdi> / <bdi>{threshold}</bdi>
         </span>
       </div>
 

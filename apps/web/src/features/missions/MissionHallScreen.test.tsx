@@ -252,8 +252,9 @@ describe('the mission hall in Arabic', () => {
       expect(document.documentElement.dir).toBe('rtl');
       const title = textIn('1', MissionsTestId.title) ?? '';
       // The amount is isolated, so its digits and sign keep their order inside the Arabic sentence.
-      expect(title).toMatch(/^تداول بقيمة \u2066\u200f?1,000\s\$\u2069 في السوق الفوري$/);
-      expect(card('1').getByTestId(MissionsTestId.progress).getAttribute('dir')).toBe('ltr');
+      expect(title).toMatch(/^تداول بقيمة \u2068\u200f?1,000\s\$\u2069 في السوق الفوري$/);
+      expect(card('1').getByTestId(MissionsTestId.progress).querySelectorAll('bdi')).toHaveLength(2);
+      expect(textIn('1', MissionsTestId.countdown)).toMatch(/\u2068\d:\d\d:\d\d\u2069/);
     } finally {
       await switchLanguage('en-US');
     }

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { showNotice } from '../../components/notice/noticeStore';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
-import { amountInText } from '../../lib/useAmountCheck';
+import { isolate } from '../../lib/bidi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useNow } from '../../lib/useNow';
 import { deadlineOf, groupMissions, type MissionGroup, secondsLeft } from './figures';
@@ -71,7 +71,7 @@ function MissionHall({ items, identityVerified }: { items: MissionView[]; identi
           const reward = `${formatQuantity(claimed.reward.amount, language)} ${claimed.reward.asset}`;
           showNotice({
             tone: 'positive',
-            message: t('missions.claimSuccess', { reward: amountInText(reward, language) }),
+            message: t('missions.claimSuccess', { reward: isolate(reward, language) }),
           });
         },
         onError: (error) => {
