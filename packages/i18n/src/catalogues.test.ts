@@ -32,6 +32,8 @@ const SAME_EVERYWHERE = new Set([
   'auth.register.emailPlaceholder',
   'auth.register.phonePlaceholder',
   'mine.uid',
+  // The name of a membership level, an abbreviation the exchanges keep in every language.
+  'membership.vip',
   'admin.uid',
 ]);
 /** A few words are the same as in English in some languages ("Email", "Version"); more means a copy. */

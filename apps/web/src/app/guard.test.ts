@@ -63,6 +63,9 @@ const SPEC_PATHS = [
   '/trade/futures',
   // Not in the spec's table: the options screen beside spot and futures (issue 19).
   '/trade/options',
+  // Not in the spec's table: the mission hall and the membership centre it names by label (issue 21).
+  '/home/missions',
+  '/home/membership',
   '/current/mixCash',
   '/current/swapOrder',
   '/current/orderList',

@@ -14,6 +14,10 @@ export const IDENTITY_PATH = '/user/identification';
 export const NOTIFICATION_PATH = '/home/notification';
 export const MESSAGE_DETAIL_PATH = '/home/messageDetail';
 export const ASSETS_PATH = '/home/assets';
+/** The mission hall: tasks, progress and rewards to claim. The spec names it by label only; its path is ours. */
+export const MISSIONS_PATH = '/home/missions';
+/** The membership centre: VIP level, progress and benefits. The spec names it by label only; its path is ours. */
+export const MEMBERSHIP_PATH = '/home/membership';
 export const MY_WALLET_PATH = '/user/wallet/myWallet';
 export const TRANSFER_PATH = '/user/wallet/transfer';
 export const ACCOUNT_RECORD_PATH = '/user/wallet/AccountRecord';

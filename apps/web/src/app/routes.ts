@@ -20,8 +20,10 @@ import {
   LOGIN_PATH,
   MARKET_DETAIL_PATH,
   MARKETS_PATH,
+  MEMBERSHIP_PATH,
   MESSAGE_DETAIL_PATH,
   MINE_PATH,
+  MISSIONS_PATH,
   MY_WALLET_PATH,
   NOTIFICATION_PATH,
   OPTIONS_TRADING_PATH,
@@ -129,6 +131,9 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page(FINANCIAL_ORDER_PATH, 'private', 'financialOrder'),
   page(FINANCIAL_PACKAGE_PATH, 'private', 'financialPackage'),
   page(MESSAGE_DETAIL_PATH, 'private', 'messageDetail'),
+  // Not in the spec's table: the mission hall and the membership centre it names by label (issue 21).
+  page(MISSIONS_PATH, 'private', 'missionHall'),
+  page(MEMBERSHIP_PATH, 'private', 'membershipCentre'),
   // Trade group (/trade/detail is in the shell).
   page(HISTORY_RECORD_PATH, 'private', 'historyRecord'),
   page(ALL_TRADES_PATH, 'private', 'allTrades'),

@@ -117,6 +117,14 @@ export const screens = {
     withQueries(import('../features/swap/OrderDetailsScreen')).then((m) => ({
       default: m.OrderDetailsScreen,
     })),
+  missionHall: () =>
+    withQueries(import('../features/missions/MissionHallScreen')).then((m) => ({
+      default: m.MissionHallScreen,
+    })),
+  membershipCentre: () =>
+    withQueries(import('../features/membership/MembershipScreen')).then((m) => ({
+      default: m.MembershipScreen,
+    })),
 } satisfies Record<string, ScreenLoader>;
 
 export type ScreenName = keyof typeof screens;

@@ -6,6 +6,7 @@ import {
   Gift,
   PiggyBank,
   TriangleExclamationPoint,
+  Trophy,
   UserRound,
 } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
@@ -16,6 +17,7 @@ import {
   LOGIN_PATH,
   MARKETS_PATH,
   MINE_PATH,
+  MISSIONS_PATH,
   NOTIFICATION_PATH,
   REGISTER_PATH,
   SHARE_PATH,
@@ -28,6 +30,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { AssetsTotalCard } from '../assets/AssetsTotalCard';
+import { MissionsTestId } from '../missions/testIds';
 import { BannerCarousel } from './BannerCarousel';
 import { storedBanners } from './banners';
 import { Greeting } from './Greeting';
@@ -152,6 +155,14 @@ export function HomeScreen() {
                   <PiggyBank size={22} aria-hidden />
                 </span>
                 {t('earn.entry')}
+              </Link>
+            </li>
+            <li>
+              <Link to={MISSIONS_PATH} className={styles.shortcut} data-testid={MissionsTestId.homeShortcut}>
+                <span className={styles.shortcutIcon}>
+                  <Trophy size={22} aria-hidden />
+                </span>
+                {t('missions.title')}
               </Link>
             </li>
             <li>

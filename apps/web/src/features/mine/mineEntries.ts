@@ -6,6 +6,7 @@ import {
   Bell,
   Coins,
   CreditCard,
+  Crown,
   Gift,
   Globe,
   IdCard,
@@ -15,6 +16,7 @@ import {
   ReceiptText,
   Repeat,
   Settings,
+  Trophy,
   UserRound,
   WalletCards,
 } from 'lucide-react';
@@ -24,6 +26,8 @@ import {
   FINANCIAL_ORDER_PATH,
   FINANCIAL_PACKAGE_PATH,
   IDENTITY_PATH,
+  MEMBERSHIP_PATH,
+  MISSIONS_PATH,
   NOTIFICATION_PATH,
   PROFILE_PATH,
   RECHARGE_PATH,
@@ -37,6 +41,8 @@ import {
 } from '../../app/paths';
 import { hasScreen } from '../../app/routes';
 import { TestId } from '../../testIds';
+import { MembershipTestId } from '../membership/testIds';
+import { MissionsTestId } from '../missions/testIds';
 
 /** What a row shows beside its label; the screen fills it in. */
 export type MineEntryValue = 'identityStatus' | 'unread' | 'language';
@@ -65,6 +71,8 @@ export const MINE_ENTRIES: readonly MineEntry[] = [
   { path: FINANCIAL_PACKAGE_PATH, label: 'earn.entry', icon: PiggyBank, testId: TestId.mineEarn },
   { path: FINANCIAL_ORDER_PATH, label: 'earn.ordersEntry', icon: Coins, testId: TestId.mineEarnOrders },
   { path: SHARE_PATH, label: 'share.entry', icon: Gift, testId: TestId.mineShare },
+  { path: MISSIONS_PATH, label: 'missions.title', icon: Trophy, testId: MissionsTestId.mineEntry },
+  { path: MEMBERSHIP_PATH, label: 'membership.title', icon: Crown, testId: MembershipTestId.mineEntry },
   { path: PROFILE_PATH, label: 'profile.title', icon: UserRound, testId: TestId.minePersonalInfo },
   {
     path: IDENTITY_PATH,

@@ -7,22 +7,16 @@ import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { useLanguage } from '../../i18n/useLanguage';
+import { formatCountdown, secondsUntil } from '../../lib/countdown';
 import { type CursorPagesQuery, loadedItems } from '../../lib/useCursorPages';
+import { useNow } from '../../lib/useNow';
 import { formatPnl } from '../futures/figures';
-import {
-  formatCountdown,
-  formatPayoutRate,
-  formatPeriod,
-  productName,
-  secondsUntil,
-  signOf,
-} from './figures';
+import { formatPayoutRate, formatPeriod, productName, signOf } from './figures';
 import styles from './Options.module.css';
 import { ProofSheet } from './ProofSheet';
 import { formatStake, formatTickPrice } from './prices';
 import type { OptionOrderState } from './queries';
 import { OptionsTestId } from './testIds';
-import { useNow } from './useNow';
 
 type Props = {
   orders: CursorPagesQuery<OptionOrderView>;

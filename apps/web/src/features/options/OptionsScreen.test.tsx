@@ -12,12 +12,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { currentNotice } from '../../components/notice/noticeStore';
 import { i18n, initI18n, switchLanguage } from '../../i18n/i18n';
 import { setRealtimeClient } from '../../lib/realtime';
+import { resetServerClock } from '../../lib/serverClock';
 import { type FakeSocket, installFakeRealtime } from '../../test/fakeRealtime';
 import { btcUsdt } from '../../test/marketFixtures';
 import { renderRoutes } from '../../test/render';
 import { FuturesTestId } from '../futures/testIds';
 import { OptionsScreen } from './OptionsScreen';
-import { resetServerClock } from './serverClock';
 import { OptionsTestId } from './testIds';
 
 /*

@@ -11,15 +11,18 @@ import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
+import { formatCountdown, secondsUntil } from '../../lib/countdown';
 import { useChannelEvents, useReconnect } from '../../lib/realtime';
+import { noteServerTime } from '../../lib/serverClock';
 import { loadedItems } from '../../lib/useCursorPages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useNow } from '../../lib/useNow';
 import { TradeModeSwitch } from '../futures/TradeModeSwitch';
 import { readLastSymbol } from '../spot/lastSymbol';
 import { useMarketQuery } from '../spot/queries';
 import spot from '../spot/SpotTrading.module.css';
 import { BuyOptionPanel } from './BuyOptionPanel';
-import { formatCountdown, formatPeriod, productName, roundShown, secondsUntil } from './figures';
+import { formatPeriod, productName, roundShown } from './figures';
 import { OptionOrderList } from './OptionOrderList';
 import styles from './Options.module.css';
 import { PriceLine } from './PriceLine';
@@ -32,9 +35,7 @@ import {
   useOptionProductsQuery,
   useOptionTicksQuery,
 } from './queries';
-import { noteServerTime } from './serverClock';
 import { OptionsTestId } from './testIds';
-import { useNow } from './useNow';
 
 const VIEWS = ['buy', 'awaiting', 'completed'] as const;
 type View = (typeof VIEWS)[number];

@@ -2,7 +2,6 @@ import type { OptionPeriod } from '@kestrel/contract';
 import { describe, expect, it } from 'vitest';
 import {
   expectedProfitOf,
-  formatCountdown,
   formatPayoutRate,
   formatPeriod,
   maxStakeOf,
@@ -55,14 +54,12 @@ describe('the figures of the buy screen', () => {
     expect(maxStakeOf('1000', '5000.000000')).toBe('1000');
   });
 
-  it('writes periods, rates and countdowns as the locale does', () => {
+  it('writes periods and rates as the locale does', () => {
     expect(formatPeriod(60, 'en-US')).toBe('1m');
     expect(formatPeriod(900, 'en-US')).toBe('15m');
     expect(formatPeriod(3600, 'en-US')).toBe('1h');
     expect(formatPayoutRate('0.85', 'en-US')).toBe('85%');
     expect(formatPayoutRate('0.875', 'en-US')).toBe('87.5%');
-    expect(formatCountdown(299, 'en-US')).toBe('04:59');
-    expect(formatCountdown(3_725, 'en-US')).toBe('1:02:05');
   });
 
   it('names a product by its market without the stake asset', () => {

@@ -35,21 +35,6 @@ export function roundShown(period: OptionPeriod, now: Date): Round {
   return onSale(told, now) ? told : roundOnSale(now, period.seconds, period.buyCutoffSeconds);
 }
 
-/** Whole seconds from `now` to `until`, never negative. */
-export function secondsUntil(until: Date, now: Date): number {
-  return Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 1000));
-}
-
-/** A countdown: "04:59" under an hour, "1:04:59" beyond, in the locale's digits. */
-export function formatCountdown(seconds: number, locale: Locale): string {
-  const two = numberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
-  const one = numberFormat(locale, { useGrouping: false });
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = `${two.format(minutes)}:${two.format(seconds % 60)}`;
-  return hours > 0 ? `${one.format(hours)}:${rest}` : rest;
-}
-
 /** A period's length in the spec's units, minute, hour or day, as the locale writes them short ("5m", "1h"). */
 export function formatPeriod(seconds: number, locale: Locale): string {
   const [unit, size] =
