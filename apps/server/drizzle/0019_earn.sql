@@ -95,3 +95,9 @@ INSERT INTO earn_products (asset, term_days, annual_rate, min_amount, max_per_us
   ('USDT', 30, 0.06, 100, 100000, 10000000, '2020-01-01T00:00:00Z', NULL, true, 0.01, true),
   ('USDT', 90, 0.08, 100, 100000, 10000000, '2020-01-01T00:00:00Z', NULL, false, 0, true),
   ('BTC', 60, 0.02, 0.001, 10, 500, '2020-01-01T00:00:00Z', NULL, true, 0.005, true);
+--> statement-breakpoint
+-- Earn's system accounts (their purposes came with the ledger's migration earn_rewards_ledger): what users hold in
+-- products, and where interest is paid from.
+INSERT INTO ledger_accounts (purpose)
+SELECT purpose FROM (VALUES ('earn_principal'), ('earn_interest')) AS wanted(purpose)
+WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id IS NULL AND a.purpose = wanted.purpose);
