@@ -266,7 +266,7 @@ export class EarnRepository implements Audited<EarnRepository> {
         where status = 'active' and id > ${afterId}
           and coalesce(paid_through + 1, accrual_starts_on) = ${day}::date
           and (term_days is null or ${day}::date < accrual_starts_on + term_days)
-        order by id limit ${limit} for update`,
+        order by earn_orders.id limit ${limit} for update`,
     );
   }
 
@@ -347,7 +347,7 @@ export class EarnRepository implements Audited<EarnRepository> {
         from earn_orders
         where status = 'active' and matures_at <= ${now.toISOString()}::timestamptz and id > ${afterId}
           and paid_through = accrual_starts_on + term_days - 1
-        order by id limit ${limit} for update`,
+        order by earn_orders.id limit ${limit} for update`,
     );
   }
 
