@@ -120,7 +120,7 @@ async function seed(db: Db) {
       from ledger_accounts a where a.purpose = 'spot')
     insert into earn_orders (user_id, account_id, product_id, asset, principal, annual_rate, term_days,
       early_redemption_allowed, penalty_rate, accrual_starts_on, matures_at, created_at)
-    select spot.user_id, spot.id, p.id, 'USDT', 100 + (i * 7919 % 990001) / 100.0, p.annual_rate, p.term_days,
+    select spot.user_id, spot.id, p.id, 'USDT', 100 + (i::bigint * 7919 % 990001) / 100.0, p.annual_rate, p.term_days,
       p.early_redemption_allowed, p.penalty_rate, ${DAY}::date,
       case when p.term_days is null then null else (${DAY}::date + p.term_days)::timestamptz end,
       ${DAY}::timestamptz - interval '1 hour'
