@@ -4,7 +4,7 @@ import type { Leadership } from '../../cluster/leadership';
 import type { LedgerService } from '../ledger';
 import type { EarnRepository } from './earn.repository';
 import type { EarnClock } from './earn.service';
-import { addDays, daysBetween, dayInterest, utcDayOf } from './earn-interest';
+import { addDays, dayInterest, daysBetween, utcDayOf } from './earn-interest';
 import { unitsText } from './earn-views';
 
 /** The job's name in `leadership` (decision 0044): one node runs it. */
@@ -107,7 +107,10 @@ export class EarnAccrualJob {
           return 0;
         }
         after = BigInt(last.id);
-        const byAsset = new Map<string, Array<{ reference: string; accountId: number; units: Units; actor: 'system' }>>();
+        const byAsset = new Map<
+          string,
+          Array<{ reference: string; accountId: number; units: Units; actor: 'system' }>
+        >();
         const accruals: Array<{ orderId: string; amount: string }> = [];
         const interest = new Map<string, bigint>();
         for (const order of due) {
@@ -138,9 +141,7 @@ export class EarnAccrualJob {
           day,
           now,
           { orders: due.length, matured: 0 },
-          new Map(
-            [...interest].map(([asset, units]) => [asset, unitsText(units, places.get(asset) ?? 0)]),
-          ),
+          new Map([...interest].map(([asset, units]) => [asset, unitsText(units, places.get(asset) ?? 0)])),
         );
         return due.length;
       });
@@ -170,7 +171,10 @@ export class EarnAccrualJob {
           now,
         );
         if (matured !== due.length) throw new Error('a maturing order was not active under its lock');
-        const byAsset = new Map<string, Array<{ reference: string; accountId: number; units: Units; actor: 'system' }>>();
+        const byAsset = new Map<
+          string,
+          Array<{ reference: string; accountId: number; units: Units; actor: 'system' }>
+        >();
         const byDay = new Map<string, number>();
         for (const order of due) {
           const precision = places.get(order.asset);

@@ -1,5 +1,12 @@
 import type { EarnOrderView, EarnProduct, EarnProductState } from '@kestrel/contract';
-import { decimalOf, formatAmount, formatDecimal, normalize, type Units, unitsFromNumeric } from '@kestrel/money';
+import {
+  decimalOf,
+  formatAmount,
+  formatDecimal,
+  normalize,
+  type Units,
+  unitsFromNumeric,
+} from '@kestrel/money';
 import type { EarnOrderRow, EarnProductRow } from './earn.schema';
 
 /** A NUMERIC amount at its asset's places. */
@@ -21,17 +28,11 @@ export function rateText(numeric: string): string {
 export function productState(product: EarnProductRow, now: Date, places: number): EarnProductState {
   if (now < product.saleStartsAt) return 'upcoming';
   if (!product.visible || (product.saleEndsAt && now >= product.saleEndsAt)) return 'ended';
-  const left =
-    unitsFromNumeric(product.quota, places) - unitsFromNumeric(product.held, places);
+  const left = unitsFromNumeric(product.quota, places) - unitsFromNumeric(product.held, places);
   return left < unitsFromNumeric(product.minAmount, places) ? 'soldOut' : 'onSale';
 }
 
-export function productView(
-  product: EarnProductRow,
-  now: Date,
-  places: number,
-  held: string,
-): EarnProduct {
+export function productView(product: EarnProductRow, now: Date, places: number, held: string): EarnProduct {
   const left = unitsFromNumeric(product.quota, places) - unitsFromNumeric(product.held, places);
   return {
     id: String(product.id),

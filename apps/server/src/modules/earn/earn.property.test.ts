@@ -10,7 +10,14 @@ import type { UserRow } from '../auth';
 import { createUsers, deposit, ledgerOf } from '../ledger/test-ledger';
 import { EarnRepository } from './earn.repository';
 import { EarnAccrualJob } from './earn-accrual-job';
-import { addDays, cumulativeInterest, daysBetween, dayInterest, earlyRedemption, utcDayOf } from './earn-interest';
+import {
+  addDays,
+  cumulativeInterest,
+  dayInterest,
+  daysBetween,
+  earlyRedemption,
+  utcDayOf,
+} from './earn-interest';
 import { TestClock } from './test-earn';
 
 /*
@@ -43,9 +50,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       units: fc.oneof(fc.bigInt({ min: 1n, max: 3_000_000_000n }), fc.bigInt({ min: 1n, max: 20_000n })),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('pass' as const), days: fc.integer({ min: 1, max: 4 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('pass' as const), days: fc.integer({ min: 1, max: 4 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('rerun' as const) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('crash' as const), after: fc.integer({ min: 0, max: 3 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('crash' as const), after: fc.integer({ min: 0, max: 3 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('redeem' as const), pick: fc.nat() }) },
 );
 
@@ -93,7 +106,11 @@ class CrashingRepository extends EarnRepository {
   override on(db: Db) {
     return new CrashingRepository(db, this.budget);
   }
-  override async recordAccruals(day: string, paidAt: Date, accruals: ReadonlyArray<{ orderId: string; amount: string }>) {
+  override async recordAccruals(
+    day: string,
+    paidAt: Date,
+    accruals: ReadonlyArray<{ orderId: string; amount: string }>,
+  ) {
     this.budget.left -= 1;
     if (this.budget.left < 0) throw new Error('the node stopped');
     return super.recordAccruals(day, paidAt, accruals);
@@ -117,7 +134,12 @@ function daysEarned(order: ModelOrder, today: string): number {
   return order.term === null ? days : Math.min(days, order.term);
 }
 
-async function createProduct(settings: { term: number | null; rate: number; allowed: boolean; penalty: number }) {
+async function createProduct(settings: {
+  term: number | null;
+  rate: number;
+  allowed: boolean;
+  penalty: number;
+}) {
   const rate = formatAmount(BigInt(settings.rate) as Units, 6);
   const product = await sut.app.earn.service.createProduct(
     {
@@ -129,7 +151,10 @@ async function createProduct(settings: { term: number | null; rate: number; allo
       quota: '1000000000',
       saleStartsAt: '2020-01-01T00:00:00.000Z',
       saleEndsAt: null,
-      earlyRedemption: { allowed: settings.allowed, penaltyRate: formatAmount(BigInt(settings.penalty) as Units, 6) },
+      earlyRedemption: {
+        allowed: settings.allowed,
+        penaltyRate: formatAmount(BigInt(settings.penalty) as Units, 6),
+      },
       visible: true,
       reason: 'property test',
     },
@@ -188,7 +213,10 @@ async function checkAll(users: number[], orders: ModelOrder[]) {
 }
 
 async function accrualRows() {
-  const [row] = await rowsOf<{ count: number }>(sut.database.db, sql`select count(*)::int as count from earn_accruals`);
+  const [row] = await rowsOf<{ count: number }>(
+    sut.database.db,
+    sql`select count(*)::int as count from earn_accruals`,
+  );
   return row?.count ?? 0;
 }
 
@@ -199,11 +227,40 @@ describe('earn against a model', () => {
       fc.asyncProperty(products, fc.array(step, { minLength: 4, maxLength: 14 }), async (settings, steps) => {
         const ledger = ledgerOf(sut);
         const users = await createUsers(sut, 2);
-        for (const userId of users) await deposit(ledger, userId, 'USDT', formatAmount(DEPOSIT as Units, PLACES));
+        for (const userId of users)
+          await deposit(ledger, userId, 'USDT', formatAmount(DEPOSIT as Units, PLACES));
         const productIds = [
-          { id: await createProduct({ term: null, rate: settings.flexibleRate, allowed: true, penalty: 0 }), term: null, allowed: true, rate: settings.flexibleRate, penalty: 0 },
-          { id: await createProduct({ term: settings.term, rate: settings.fixedRate, allowed: true, penalty: settings.penalty }), term: settings.term, allowed: true, rate: settings.fixedRate, penalty: settings.penalty },
-          { id: await createProduct({ term: settings.lockedTerm, rate: settings.fixedRate, allowed: false, penalty: 0 }), term: settings.lockedTerm, allowed: false, rate: settings.fixedRate, penalty: 0 },
+          {
+            id: await createProduct({ term: null, rate: settings.flexibleRate, allowed: true, penalty: 0 }),
+            term: null,
+            allowed: true,
+            rate: settings.flexibleRate,
+            penalty: 0,
+          },
+          {
+            id: await createProduct({
+              term: settings.term,
+              rate: settings.fixedRate,
+              allowed: true,
+              penalty: settings.penalty,
+            }),
+            term: settings.term,
+            allowed: true,
+            rate: settings.fixedRate,
+            penalty: settings.penalty,
+          },
+          {
+            id: await createProduct({
+              term: settings.lockedTerm,
+              rate: settings.fixedRate,
+              allowed: false,
+              penalty: 0,
+            }),
+            term: settings.lockedTerm,
+            allowed: false,
+            rate: settings.fixedRate,
+            penalty: 0,
+          },
         ];
         const orders: ModelOrder[] = [];
         const job = jobWith(new EarnRepository(sut.database.db));
@@ -254,7 +311,11 @@ describe('earn against a model', () => {
               .catch((error: Error) => expect(error.message).toBe('the node stopped'));
             await job.runNow();
           } else {
-            const active = orders.filter((order) => order.closedAfter === undefined && !(order.term !== null && daysEarned(order, utcDayOf(clock.now())) === order.term));
+            const active = orders.filter(
+              (order) =>
+                order.closedAfter === undefined &&
+                !(order.term !== null && daysEarned(order, utcDayOf(clock.now())) === order.term),
+            );
             const order = active[each.pick % Math.max(1, active.length)];
             if (!order) continue;
             const userId = users[order.user] as number;

@@ -174,9 +174,7 @@ export class EarnRepository implements Audited<EarnRepository> {
         and(
           query.userId === undefined ? undefined : eq(earnOrders.userId, query.userId),
           query.productId === undefined ? undefined : eq(earnOrders.productId, query.productId),
-          query.state === 'active'
-            ? eq(earnOrders.status, 'active')
-            : sql`${earnOrders.status} <> 'active'`,
+          query.state === 'active' ? eq(earnOrders.status, 'active') : sql`${earnOrders.status} <> 'active'`,
           query.before === undefined ? undefined : lt(earnOrders.id, query.before),
         ),
       )
@@ -373,11 +371,7 @@ export class EarnRepository implements Audited<EarnRepository> {
 
   /** The last `limit` days' runs, newest first, with their interest per asset. */
   async runs(limit: number): Promise<Array<RunRow & { interest: Array<{ asset: string; amount: string }> }>> {
-    const runs = await this.db
-      .select()
-      .from(earnAccrualRuns)
-      .orderBy(desc(earnAccrualRuns.day))
-      .limit(limit);
+    const runs = await this.db.select().from(earnAccrualRuns).orderBy(desc(earnAccrualRuns.day)).limit(limit);
     if (runs.length === 0) return [];
     const interest = await this.db
       .select()

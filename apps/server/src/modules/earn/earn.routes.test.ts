@@ -59,7 +59,10 @@ describe('GET /api/earn/products', () => {
       held: '200.000000',
       earlyRedemption: { allowed: true, penaltyRate: '0.01' },
     });
-    expect(items.find((item) => item.id === SEEDED.flexible)).toMatchObject({ termDays: null, annualRate: '0.03' });
+    expect(items.find((item) => item.id === SEEDED.flexible)).toMatchObject({
+      termDays: null,
+      annualRate: '0.03',
+    });
     expect(items.find((item) => item.id === SEEDED.btc)).toMatchObject({ asset: 'BTC', termDays: 60 });
   });
 
@@ -71,7 +74,10 @@ describe('GET /api/earn/products', () => {
 describe('POST /api/earn/quotes', () => {
   it('shows the first accrual day, a day’s interest, the maturity and the whole term’s interest', async () => {
     const { token } = await saver(sut, '0');
-    const answer = await post(sut, '/api/earn/quotes', token, { productId: SEEDED.thirtyDays, amount: '1000' });
+    const answer = await post(sut, '/api/earn/quotes', token, {
+      productId: SEEDED.thirtyDays,
+      amount: '1000',
+    });
     expect(answer.body.data).toEqual({
       productId: SEEDED.thirtyDays,
       asset: 'USDT',
@@ -88,7 +94,11 @@ describe('POST /api/earn/quotes', () => {
   it('has no maturity nor total for a flexible product', async () => {
     const { token } = await saver(sut, '0');
     const answer = await post(sut, '/api/earn/quotes', token, { productId: SEEDED.flexible, amount: '500' });
-    expect(answer.body.data).toMatchObject({ maturesAt: null, totalInterest: null, dailyInterest: '0.041095' });
+    expect(answer.body.data).toMatchObject({
+      maturesAt: null,
+      totalInterest: null,
+      dailyInterest: '0.041095',
+    });
   });
 });
 
@@ -258,7 +268,13 @@ describe('redemption', () => {
       payout: '989.671233',
       early: true,
     });
-    const changed = await post(sut, `/api/earn/orders/${order.id}/redeem`, token, { expectedPayout: '990' }, 'r-1');
+    const changed = await post(
+      sut,
+      `/api/earn/orders/${order.id}/redeem`,
+      token,
+      { expectedPayout: '990' },
+      'r-1',
+    );
     expect(changed.body.code).toBe(7608);
     const redeemed = await post(
       sut,
@@ -270,7 +286,13 @@ describe('redemption', () => {
     expect(redeemed.body.data).toMatchObject({ status: 'redeemed', returned: '989.671233' });
     // The interest paid stays in spot and the payout is that much less: the user ends with the principal less the penalty.
     expect(await spotOf(sut, userId)).toBe('990.000000');
-    const again = await post(sut, `/api/earn/orders/${order.id}/redeem`, token, { expectedPayout: '0' }, 'r-3');
+    const again = await post(
+      sut,
+      `/api/earn/orders/${order.id}/redeem`,
+      token,
+      { expectedPayout: '0' },
+      'r-3',
+    );
     expect(again.body.code).toBe(7609);
     expect((await ledgerOf(sut).check()).problems).toEqual([]);
   });
@@ -281,8 +303,19 @@ describe('redemption', () => {
     clock.days(2);
     await sut.app.earn.job.runNow();
     const quote = (await get(sut, `/api/earn/orders/${order.id}/redemption`, token)).body.data;
-    expect(quote).toMatchObject({ interestReclaimed: '0.000000', penalty: '0.000000', payout: '500.000000', early: false });
-    const redeemed = await post(sut, `/api/earn/orders/${order.id}/redeem`, token, { expectedPayout: '500' }, 'f-1');
+    expect(quote).toMatchObject({
+      interestReclaimed: '0.000000',
+      penalty: '0.000000',
+      payout: '500.000000',
+      early: false,
+    });
+    const redeemed = await post(
+      sut,
+      `/api/earn/orders/${order.id}/redeem`,
+      token,
+      { expectedPayout: '500' },
+      'f-1',
+    );
     expect(redeemed.body.data.status).toBe('redeemed');
     expect(await spotOf(sut, userId)).toBe('500.041095');
   });
@@ -291,7 +324,13 @@ describe('redemption', () => {
     const { token } = await saver(sut, '500');
     const order = (await subscribe(sut, token, SEEDED.ninetyDays, '500')).body.data;
     expect((await get(sut, `/api/earn/orders/${order.id}/redemption`, token)).body.code).toBe(7607);
-    const refused = await post(sut, `/api/earn/orders/${order.id}/redeem`, token, { expectedPayout: '500' }, 'n-1');
+    const refused = await post(
+      sut,
+      `/api/earn/orders/${order.id}/redeem`,
+      token,
+      { expectedPayout: '500' },
+      'n-1',
+    );
     expect(refused.body.code).toBe(7607);
   });
 
@@ -301,7 +340,13 @@ describe('redemption', () => {
     const order = (await subscribe(sut, owner.token, SEEDED.flexible, '500')).body.data;
     const quote = await get(sut, `/api/earn/orders/${order.id}/redemption`, other.token);
     expect(quote).toMatchObject({ status: 404, body: { code: 7602 } });
-    const redeem = await post(sut, `/api/earn/orders/${order.id}/redeem`, other.token, { expectedPayout: '500' }, 'o-1');
+    const redeem = await post(
+      sut,
+      `/api/earn/orders/${order.id}/redeem`,
+      other.token,
+      { expectedPayout: '500' },
+      'o-1',
+    );
     expect(redeem).toMatchObject({ status: 404, body: { code: 7602 } });
     expect((await get(sut, '/api/earn/orders', other.token)).body.data.items).toEqual([]);
     expect(await spotOf(sut, owner.userId)).toBe('0.000000');
@@ -329,7 +374,12 @@ describe('the back office', () => {
         reason: 'Rates fell',
       },
     });
-    expect(update.body.data).toMatchObject({ annualRate: '0.05', termDays: 20, subscribed: '100.000000', activeOrders: 1 });
+    expect(update.body.data).toMatchObject({
+      annualRate: '0.05',
+      termDays: 20,
+      subscribed: '100.000000',
+      activeOrders: 1,
+    });
     const after = (await subscribe(sut, token, product.id, '100')).body.data;
     expect([before.annualRate, before.termDays]).toEqual(['0.1', 10]);
     expect([after.annualRate, after.termDays]).toEqual(['0.05', 20]);
@@ -362,9 +412,14 @@ describe('the back office', () => {
   it('lists every user’s orders by user and product, and the products with what they hold', async () => {
     const { token, userId } = await saver(sut, '1000');
     await subscribe(sut, token, SEEDED.flexible, '100');
-    const orders = await adminApi(sut, 'GET', `/api/admin/earn/orders?userId=${userId}&productId=${SEEDED.flexible}`, {
-      token: superToken,
-    });
+    const orders = await adminApi(
+      sut,
+      'GET',
+      `/api/admin/earn/orders?userId=${userId}&productId=${SEEDED.flexible}`,
+      {
+        token: superToken,
+      },
+    );
     expect(orders.body.data.items).toHaveLength(1);
     expect(orders.body.data.items[0]).toMatchObject({ userId, account: 'spot', principal: '100.000000' });
     const products = await adminApi(sut, 'GET', '/api/admin/earn/products', { token: superToken });
@@ -380,7 +435,12 @@ describe('today’s figures', () => {
     await subscribe(sut, token, SEEDED.flexible, '1000');
     const overview = await get(sut, '/api/wallet/assets', token);
     const part = overview.body.data.today.parts.find((each: { product: string }) => each.product === 'earn');
-    expect(part).toEqual({ product: 'earn', profit: '0.00000000', orderCount: 1, investment: '1000.00000000' });
+    expect(part).toEqual({
+      product: 'earn',
+      profit: '0.00000000',
+      orderCount: 1,
+      investment: '1000.00000000',
+    });
     clock.days(2);
     await sut.app.earn.job.runNow();
     const next = await get(sut, '/api/wallet/assets', token);

@@ -64,10 +64,7 @@ export const earnAdminRoutes: FastifyPluginAsyncZod<{
   );
 
   route(endpoints.updateEarnProduct, async (request) =>
-    ok(
-      await earn.updateProduct(request.params.id, request.body, actorOf(request)),
-      request.t('earn.saved'),
-    ),
+    ok(await earn.updateProduct(request.params.id, request.body, actorOf(request)), request.t('earn.saved')),
   );
 
   route(endpoints.listAdminEarnOrders, async (request) =>

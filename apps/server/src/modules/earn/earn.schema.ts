@@ -100,9 +100,7 @@ export const earnOrders = pgTable(
   (table) => [
     index('earn_orders_user_idx').on(table.userId, table.status, table.id),
     index('earn_orders_product_idx').on(table.productId, table.status),
-    index('earn_orders_active_idx')
-      .on(table.id)
-      .where(sql`${table.status} = 'active'`),
+    index('earn_orders_active_idx').on(table.id).where(sql`${table.status} = 'active'`),
     index('earn_orders_created_idx').on(table.userId, table.createdAt),
     index('earn_orders_maturity_idx')
       .on(table.maturesAt)

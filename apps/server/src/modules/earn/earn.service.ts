@@ -29,8 +29,8 @@ import type { EarnOrderRow, EarnProductRow } from './earn.schema';
 import {
   addDays,
   cumulativeInterest,
-  daysBetween,
   dayInterest,
+  daysBetween,
   earlyRedemption,
   startOf,
   utcDayOf,
@@ -289,12 +289,7 @@ export class EarnService {
     if (!product) throw new AppError('earnProductUnknown');
     const standings = await this.parts.repository.productStandings();
     const places = placesOf(await this.places(), product.asset);
-    return adminView(
-      product,
-      this.clock(),
-      places,
-      new Map(standings.map((each) => [each.productId, each])),
-    );
+    return adminView(product, this.clock(), places, new Map(standings.map((each) => [each.productId, each])));
   }
 
   /** Adds a product; audited with its reason. */
@@ -375,7 +370,8 @@ export class EarnService {
     if (places === undefined) throw new AppError('earnProductInvalid');
     const exact = (text: string) => {
       const units = parseAmount(text, places);
-      if (units === undefined || units <= 0n) throw new AppError('earnAmountPrecision', { asset: body.asset, places });
+      if (units === undefined || units <= 0n)
+        throw new AppError('earnAmountPrecision', { asset: body.asset, places });
       return { units, text: formatAmount(units, places) };
     };
     const min = exact(body.minAmount);
@@ -433,7 +429,8 @@ function checkSubscription(
   const min = unitsFromNumeric(product.minAmount, places);
   if (amount < min) throw new AppError('earnBelowMinimum', { min: unitsText(min, places), asset });
   const max = unitsFromNumeric(product.maxPerUser, places);
-  if (heldByUser + amount > max) throw new AppError('earnAboveUserMax', { max: unitsText(max, places), asset });
+  if (heldByUser + amount > max)
+    throw new AppError('earnAboveUserMax', { max: unitsText(max, places), asset });
   const left = unitsFromNumeric(product.quota, places) - unitsFromNumeric(product.held, places);
   if (amount > left) {
     throw new AppError('earnQuotaExhausted', { left: unitsText(left > 0n ? left : 0n, places), asset });

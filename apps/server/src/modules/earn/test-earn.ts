@@ -47,5 +47,11 @@ export function get(sut: TestApp, url: string, token: string) {
 }
 
 export async function subscribe(sut: TestApp, token: string, productId: string, amount: string) {
-  return post(sut, '/api/earn/orders', token, { productId, amount }, `earn-${randomBytes(6).toString('hex')}`);
+  return post(
+    sut,
+    '/api/earn/orders',
+    token,
+    { productId, amount },
+    `earn-${randomBytes(6).toString('hex')}`,
+  );
 }

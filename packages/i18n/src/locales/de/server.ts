@@ -277,10 +277,12 @@ const server: ServerTexts = {
       aboveUserMax: 'Sie können in diesem Produkt höchstens {{max}} {{asset}} halten',
       quotaExhausted: 'Von diesem Produkt sind nur noch {{left}} {{asset}} frei',
       redemptionNotAllowed: 'Dieses Produkt kann vor Fälligkeit nicht zurückgegeben werden',
-      redemptionChanged: 'Der Betrag, den Sie erhalten würden, hat sich geändert. Bitte prüfen Sie ihn erneut.',
+      redemptionChanged:
+        'Der Betrag, den Sie erhalten würden, hat sich geändert. Bitte prüfen Sie ihn erneut.',
       orderNotActive: 'Dieser Auftrag ist nicht mehr aktiv',
       amountPrecision: '{{asset}}-Beträge haben höchstens {{places}} Nachkommastellen',
-      productInvalid: 'Prüfen Sie das Produkt: Höchstbetrag pro Nutzer mindestens der Mindestbetrag, Kontingent mindestens der Höchstbetrag, Verkaufsende nach dem Beginn',
+      productInvalid:
+        'Prüfen Sie das Produkt: Höchstbetrag pro Nutzer mindestens der Mindestbetrag, Kontingent mindestens der Höchstbetrag, Verkaufsende nach dem Beginn',
     },
   },
   missions: {

@@ -270,7 +270,8 @@ const server = {
       redemptionChanged: 'The amount you would receive has changed. Please check it again.',
       orderNotActive: 'This order is no longer active',
       amountPrecision: '{{asset}} amounts have at most {{places}} decimals',
-      productInvalid: 'Check the product: the maximum per user at least the minimum, the quota at least the maximum, the sale ending after it starts',
+      productInvalid:
+        'Check the product: the maximum per user at least the minimum, the quota at least the maximum, the sale ending after it starts',
     },
   },
   missions: {

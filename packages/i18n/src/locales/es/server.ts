@@ -274,7 +274,8 @@ const server: ServerTexts = {
       redemptionChanged: 'El importe que recibiría ha cambiado. Revíselo de nuevo.',
       orderNotActive: 'Esta orden ya no está activa',
       amountPrecision: 'Los importes en {{asset}} admiten como máximo {{places}} decimales',
-      productInvalid: 'Revise el producto: el máximo por usuario no inferior al mínimo, la cuota no inferior al máximo y el fin de la venta posterior a su inicio',
+      productInvalid:
+        'Revise el producto: el máximo por usuario no inferior al mínimo, la cuota no inferior al máximo y el fin de la venta posterior a su inicio',
     },
   },
   missions: {

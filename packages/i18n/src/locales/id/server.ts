@@ -273,7 +273,8 @@ const server: ServerTexts = {
       redemptionChanged: 'Jumlah yang akan Anda terima telah berubah. Silakan periksa kembali.',
       orderNotActive: 'Pesanan ini sudah tidak aktif',
       amountPrecision: 'Jumlah {{asset}} paling banyak {{places}} angka desimal',
-      productInvalid: 'Periksa produk: maksimum per pengguna tidak kurang dari minimum, kuota tidak kurang dari maksimum, penjualan berakhir setelah dimulai',
+      productInvalid:
+        'Periksa produk: maksimum per pengguna tidak kurang dari minimum, kuota tidak kurang dari maksimum, penjualan berakhir setelah dimulai',
     },
   },
   missions: {

@@ -267,7 +267,8 @@ const server: ServerTexts = {
       redemptionChanged: '受け取る金額が変わりました。もう一度ご確認ください。',
       orderNotActive: 'この注文はすでに有効ではありません',
       amountPrecision: '{{asset}} の金額は小数点以下 {{places}} 桁までです',
-      productInvalid: '商品を確認してください:1人あたりの上限は最低額以上、総枠は上限以上、販売終了は開始より後',
+      productInvalid:
+        '商品を確認してください:1人あたりの上限は最低額以上、総枠は上限以上、販売終了は開始より後',
     },
   },
   missions: {

@@ -264,7 +264,8 @@ const server: ServerTexts = {
       redemptionChanged: '받으실 금액이 변경되었습니다. 다시 확인해 주세요.',
       orderNotActive: '이 주문은 더 이상 진행 중이 아닙니다',
       amountPrecision: '{{asset}} 금액은 소수점 이하 최대 {{places}}자리입니다',
-      productInvalid: '상품을 확인하세요: 1인 최대 금액은 최소 금액 이상, 총 한도는 최대 금액 이상, 판매 종료는 시작 이후여야 합니다',
+      productInvalid:
+        '상품을 확인하세요: 1인 최대 금액은 최소 금액 이상, 총 한도는 최대 금액 이상, 판매 종료는 시작 이후여야 합니다',
     },
   },
   missions: {

@@ -272,7 +272,8 @@ const server: ServerTexts = {
       redemptionChanged: 'O valor que receberia mudou. Verifique-o novamente.',
       orderNotActive: 'Esta ordem já não está ativa',
       amountPrecision: 'Os valores em {{asset}} têm no máximo {{places}} casas decimais',
-      productInvalid: 'Verifique o produto: o máximo por utilizador não inferior ao mínimo, a quota não inferior ao máximo e o fim da venda depois do início',
+      productInvalid:
+        'Verifique o produto: o máximo por utilizador não inferior ao mínimo, a quota não inferior ao máximo e o fim da venda depois do início',
     },
   },
   missions: {

@@ -269,7 +269,8 @@ const server: ServerTexts = {
       redemptionChanged: 'Alacağınız tutar değişti. Lütfen yeniden kontrol edin.',
       orderNotActive: 'Bu emir artık etkin değil',
       amountPrecision: '{{asset}} tutarları en fazla {{places}} ondalık basamak içerebilir',
-      productInvalid: 'Ürünü kontrol edin: kullanıcı başına azami tutar en az asgari tutar, kota en az azami tutar olmalı ve satış başladıktan sonra bitmeli',
+      productInvalid:
+        'Ürünü kontrol edin: kullanıcı başına azami tutar en az asgari tutar, kota en az azami tutar olmalı ve satış başladıktan sonra bitmeli',
     },
   },
   missions: {

@@ -272,7 +272,8 @@ const server: ServerTexts = {
       redemptionChanged: 'Số tiền bạn sẽ nhận đã thay đổi. Vui lòng kiểm tra lại.',
       orderNotActive: 'Lệnh này không còn hoạt động',
       amountPrecision: 'Số tiền {{asset}} có tối đa {{places}} chữ số thập phân',
-      productInvalid: 'Kiểm tra sản phẩm: mức tối đa mỗi người không thấp hơn mức tối thiểu, hạn mức không thấp hơn mức tối đa, thời gian kết thúc bán sau thời gian bắt đầu',
+      productInvalid:
+        'Kiểm tra sản phẩm: mức tối đa mỗi người không thấp hơn mức tối thiểu, hạn mức không thấp hơn mức tối đa, thời gian kết thúc bán sau thời gian bắt đầu',
     },
   },
   missions: {
