@@ -68,7 +68,7 @@ export const earnAdminRoutes: FastifyPluginAsyncZod<{
   );
 
   route(endpoints.listAdminEarnOrders, async (request) =>
-    ok(await earn.orders(request.query.userId, request.query), request.t('common.success')),
+    ok(await earn.adminOrders(request.query), request.t('common.success')),
   );
 
   route(endpoints.listEarnAccrualRuns, async (request) =>

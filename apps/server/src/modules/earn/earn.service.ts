@@ -9,7 +9,6 @@ import {
   USD_DECIMALS,
 } from '@kestrel/contract';
 import {
-  type Decimal,
   decimalOf,
   formatAmount,
   multiplyDecimals,
@@ -30,7 +29,6 @@ import {
   addDays,
   cumulativeInterest,
   dayInterest,
-  daysBetween,
   earlyRedemption,
   startOf,
   utcDayOf,
@@ -158,14 +156,30 @@ export class EarnService {
 
   // ---- Orders ----
 
+  /** The user's orders, newest first, a page at a time. */
   async orders(
-    userId: number | undefined,
-    query: { state: 'active' | 'closed'; productId?: string; cursor?: string; limit: number },
-  ): Promise<{ items: Array<EarnOrderView & { userId: number; account: string }>; next: string | null }> {
+    userId: number,
+    query: { state: 'active' | 'closed'; cursor?: string; limit: number },
+  ): Promise<{ items: EarnOrderView[]; next: string | null }> {
+    const page = await this.adminOrders({ ...query, userId });
+    return {
+      items: page.items.map(({ userId: _user, account: _account, ...view }) => view),
+      next: page.next,
+    };
+  }
+
+  /** Every user's orders, by user and product, newest first. */
+  async adminOrders(query: {
+    state: 'active' | 'closed';
+    userId?: number;
+    productId?: string;
+    cursor?: string;
+    limit: number;
+  }): Promise<{ items: Array<EarnOrderView & { userId: number; account: string }>; next: string | null }> {
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
     const rows = await this.parts.repository.listOrders({
-      userId,
+      userId: query.userId,
       productId: query.productId === undefined ? undefined : BigInt(query.productId),
       state: query.state,
       before,
@@ -513,10 +527,3 @@ function auditedOf(product: EarnProductRow) {
     visible: product.visible,
   };
 }
-
-/** The number of days of an order paid so far. */
-export function daysPaid(order: Pick<EarnOrderRow, 'accrualStartsOn' | 'paidThrough'>): number {
-  return order.paidThrough === null ? 0 : daysBetween(order.accrualStartsOn, order.paidThrough) + 1;
-}
-
-export type { Decimal };
