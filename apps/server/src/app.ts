@@ -149,7 +149,8 @@ export type AppOptions = {
   swapRateLimits?: SwapRateLimits;
   /**
    * Earn's clock (subscriptions' first accrual day, the accrual job's yesterday, maturities, today's figures): a
-   * test moves it a day on and runs `app.earn.job.runNow()` to see an accrual. The system clock when not given.
+   * test moves it a day on and runs `app.earn.job.runNow()` to see an accrual; given, the job does not run on its
+   * own timer. The system clock, and the job led through leadership, when not given.
    */
   earnClock?: EarnClock;
 };
@@ -421,7 +422,8 @@ export async function buildApp({
   const idempotency = new Idempotency(new IdempotencyRepository(database.db));
   await app.register(earnRoutes, { prefix: '/api/earn', auth, earn, idempotency });
   await app.register(earnAdminRoutes, { prefix: '/api/admin', admins, earn });
-  app.addHook('onReady', async () => earnJob.start());
+  // Under a test's clock the job runs when the test asks (`app.earn.job.runNow()`), never on a timer of its own.
+  if (!earnClock) app.addHook('onReady', async () => earnJob.start());
   app.addHook('onClose', async () => earnJob.stop());
   await app.register(walletRoutes, {
     prefix: '/api/wallet',

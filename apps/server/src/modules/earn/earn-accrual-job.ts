@@ -145,8 +145,9 @@ export class EarnAccrualJob {
         );
         return due.length;
       });
+      // Only an empty chunk ends the day: rows another run paid while this one waited for them drop out of a chunk.
+      if (count === 0) return paid;
       paid += count;
-      if (count < size) return paid;
     }
   }
 
@@ -197,8 +198,8 @@ export class EarnAccrualJob {
         }
         return due.length;
       });
+      if (count === 0) return closed;
       closed += count;
-      if (count < size) return closed;
     }
   }
 }

@@ -333,7 +333,7 @@ export class EarnService {
       async (repository) => {
         const before = await repository.lockProduct(BigInt(id));
         if (!before) throw new AppError('earnProductUnknown');
-        if (before.asset !== settings.asset && Number(before.held) !== 0) {
+        if (before.asset !== settings.asset && decimalOf(before.held).units !== 0n) {
           // Active orders hold the old asset: the product's holdings would be counted in another.
           throw new AppError('earnProductInvalid');
         }
