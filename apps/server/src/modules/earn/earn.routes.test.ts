@@ -284,6 +284,14 @@ describe('redemption', () => {
       'r-2',
     );
     expect(redeemed.body.data).toMatchObject({ status: 'redeemed', returned: '989.671233' });
+    const replayed = await post(
+      sut,
+      `/api/earn/orders/${order.id}/redeem`,
+      token,
+      { expectedPayout: '989.671233' },
+      'r-2',
+    );
+    expect(replayed.body.data).toEqual(redeemed.body.data);
     // The interest paid stays in spot and the payout is that much less: the user ends with the principal less the penalty.
     expect(await spotOf(sut, userId)).toBe('990.000000');
     const again = await post(
