@@ -17,11 +17,23 @@ const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
 const SCREENSHOTS = new URL('../screenshots', import.meta.url).pathname;
 
 /** The whole server, in this process, serving the built user app on a free loopback port. */
-export async function startKestrel(options: { smtpUrl?: string } = {}) {
-  const sut: TestApp = await createTestApp({ smtpUrl: options.smtpUrl, webDist: WEB_DIST });
+/**
+ * The server on a free port. `earnClock` is earn's clock (AppOptions.earnClock): move it a day on and call
+ * `runEarnAccrual()` to pay every day passed, as the job would.
+ */
+export async function startKestrel(options: { smtpUrl?: string; earnClock?: () => Date } = {}) {
+  const sut: TestApp = await createTestApp({
+    smtpUrl: options.smtpUrl,
+    webDist: WEB_DIST,
+    earnClock: options.earnClock,
+  });
   await sut.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = sut.app.server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => sut.close() };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => sut.close(),
+    runEarnAccrual: () => sut.app.earn.job.runNow(),
+  };
 }
 
 export async function launchBrowser(): Promise<Browser> {

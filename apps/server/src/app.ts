@@ -45,6 +45,14 @@ import {
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
 import {
+  EarnAccrualJob,
+  type EarnClock,
+  EarnRepository,
+  EarnService,
+  earnAdminRoutes,
+  earnRoutes,
+} from './modules/earn';
+import {
   FundingRepository,
   FundingSettlement,
   FuturesMarkets,
@@ -160,6 +168,12 @@ export type AppOptions = {
   cluster?: Cluster;
   /** Requests a client address may make to the swap desk a minute (a bench raises them). */
   swapRateLimits?: SwapRateLimits;
+  /**
+   * Earn's clock (subscriptions' first accrual day, the accrual job's yesterday, maturities, today's figures): a
+   * test moves it a day on and runs `app.earn.job.runNow()` to see an accrual; given, the job does not run on its
+   * own timer. The system clock, and the job led through leadership, when not given.
+   */
+  earnClock?: EarnClock;
 };
 
 /** A cluster of this app's own, closed with it. */
@@ -184,6 +198,7 @@ export async function buildApp({
   logger,
   cluster: given,
   swapRateLimits = SWAP_RATE_LIMITS,
+  earnClock,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -427,8 +442,31 @@ export async function buildApp({
     membership,
   );
   const ledger = new LedgerService(new LedgerRepository(database.db));
-  const wallet = new WalletService(ledger, new WalletRepository(database.db), markets, { spot });
+  /**
+   * Earn (decision 0049): subscriptions and redemptions on any node; the daily accrual and maturities on one,
+   * through leadership (`job:earn-accrual`).
+   */
+  const earnRepository = new EarnRepository(database.db);
+  const earn = new EarnService({ repository: earnRepository, ledger, prices: markets, clock: earnClock });
+  const earnJob = new EarnAccrualJob({
+    repository: earnRepository,
+    ledger,
+    leadership: cluster.leadership,
+    clock: earn.clock,
+    log: app.log,
+  });
+  app.decorate('earn', { service: earn, job: earnJob });
+  const wallet = new WalletService(ledger, new WalletRepository(database.db), markets, {
+    spot,
+    earn,
+    ...(earnClock ? { now: earnClock } : {}),
+  });
   const idempotency = new Idempotency(new IdempotencyRepository(database.db));
+  await app.register(earnRoutes, { prefix: '/api/earn', auth, earn, idempotency });
+  await app.register(earnAdminRoutes, { prefix: '/api/admin', admins, earn });
+  // Under a test's clock the job runs when the test asks (`app.earn.job.runNow()`), never on a timer of its own.
+  if (!earnClock) app.addHook('onReady', async () => earnJob.start());
+  app.addHook('onClose', async () => earnJob.stop());
   await app.register(walletRoutes, {
     prefix: '/api/wallet',
     auth,

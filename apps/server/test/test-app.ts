@@ -27,6 +27,8 @@ export async function createTestApp(
      * drops; close it after `of`), as nodes behind one balancer do. Codes are read from the log of the app whose database it is, so send them through that app.
      */
     nodeOf?: { database: Database };
+    /** Earn's clock (AppOptions.earnClock): move it on, then `app.earn.job.runNow()` pays the days passed. */
+    earnClock?: () => Date;
   } = {},
 ) {
   const scratch = options.nodeOf ? undefined : await freshDatabase();
@@ -52,6 +54,7 @@ export async function createTestApp(
     config,
     database,
     rateLimits: options.rateLimits,
+    earnClock: options.earnClock,
     logger: { level: 'info', stream: log.stream },
   });
   await app.ready();

@@ -44,8 +44,8 @@ export const accountAssets = z.object({
   holdings: z.array(assetHolding),
 });
 
-/** The products whose activity adds to today's figures; futures, options and the earn products join as they land. */
-export const TODAY_PRODUCTS = ['spot'] as const;
+/** The products whose activity adds to today's figures; futures and options join as they land. */
+export const TODAY_PRODUCTS = ['spot', 'earn'] as const;
 export type TodayProduct = (typeof TODAY_PRODUCTS)[number];
 
 /** One product's share of today's figures ($ values, USD_DECIMALS places; profit is signed). */

@@ -184,6 +184,25 @@ export const ERRORS = {
   swapExtendedKeyPrivate: { code: 7514, status: 400, message: 'swap.errors.extendedKeyPrivate' },
   // The sending network has no extended public key (or, on a memo chain, no desk address) to take deposits with.
   swapCoinNotReady: { code: 7515, status: 409, message: 'swap.errors.coinNotReady' },
+  // 76xx: earn. Too little in the spot account reuses insufficientBalance (6001).
+  earnProductUnknown: { code: 7601, status: 404, message: 'earn.errors.productUnknown' },
+  earnOrderUnknown: { code: 7602, status: 404, message: 'earn.errors.orderUnknown' },
+  // Hidden, before or after its sale window.
+  earnProductNotOnSale: { code: 7603, status: 409, message: 'earn.errors.notOnSale' },
+  earnBelowMinimum: { code: 7604, status: 400, message: 'earn.errors.belowMinimum' },
+  // What the user holds in the product's active orders and this subscription may not pass its maximum per user.
+  earnAboveUserMax: { code: 7605, status: 409, message: 'earn.errors.aboveUserMax' },
+  // What all users hold in the product's active orders and this subscription may not pass its quota.
+  earnQuotaExhausted: { code: 7606, status: 409, message: 'earn.errors.quotaExhausted' },
+  earnRedemptionNotAllowed: { code: 7607, status: 409, message: 'earn.errors.redemptionNotAllowed' },
+  // An accrual between the quote and the redemption changed its payout: refused rather than paying another figure.
+  earnRedemptionChanged: { code: 7608, status: 409, message: 'earn.errors.redemptionChanged' },
+  // Matured or redeemed, or a fixed term whose maturity has come and is being paid.
+  earnOrderNotActive: { code: 7609, status: 409, message: 'earn.errors.orderNotActive' },
+  // More decimals than the asset has: refused, not rounded.
+  earnAmountPrecision: { code: 7610, status: 400, message: 'earn.errors.amountPrecision' },
+  // A maximum below the minimum, a quota below the maximum, a sale ending before it starts, an unknown asset.
+  earnProductInvalid: { code: 7611, status: 400, message: 'earn.errors.productInvalid' },
   // 7701-7749: the mission hall.
   missionUnknown: { code: 7701, status: 404, message: 'missions.errors.missionUnknown' },
   missionNotFinished: { code: 7702, status: 409, message: 'missions.errors.notFinished' },

@@ -30,6 +30,20 @@ const OPTION_SETTINGS = {
   open: true,
 };
 
+/** An earn product's settings, for the operations that add or change one. */
+const EARN_SETTINGS = {
+  asset: 'USDT',
+  termDays: 14,
+  annualRate: '0.05',
+  minAmount: '10',
+  maxPerUser: '10000',
+  quota: '1000000',
+  saleStartsAt: '2026-01-01T00:00:00.000Z',
+  saleEndsAt: null,
+  earlyRedemption: { allowed: true, penaltyRate: '0.01' },
+  visible: true,
+};
+
 const EXAMPLES: Record<string, Example> = {
   adminLogin: async () => credentials(),
   adminLogout: async () => undefined,
@@ -83,6 +97,8 @@ const EXAMPLES: Record<string, Example> = {
   updateFuturesMarket: async () => ({ takerFee: '0.0006', reason: 'Fee schedule review' }),
   createOptionProduct: async () => ({ ...OPTION_SETTINGS, symbol: 'LTCUSDT', reason: 'Options on LTC' }),
   updateOptionProduct: async () => ({ ...OPTION_SETTINGS, reason: 'Shorter periods only' }),
+  createEarnProduct: async () => ({ ...EARN_SETTINGS, reason: 'Two weeks at 5 %' }),
+  updateEarnProduct: async () => ({ ...EARN_SETTINGS, annualRate: '0.045', reason: 'Rates fell' }),
   approveBankCard: async () => ({ note: 'Holder matches the verified identity' }),
   rejectBankCard: async () => ({ reason: 'The cardholder differs from the verified name' }),
   approveCryptoWallet: async () => ({}),
@@ -180,6 +196,8 @@ const TARGETS: Record<string, () => Promise<number | string>> = {
   updateOptionProduct: async () => 1,
   // Task 1 is the seeded identity task.
   updateMission: async () => 1,
+  // Earn product 1 is the seeded USDT flexible product.
+  updateEarnProduct: async () => 1,
   // Swap orders are made before the clock moves on: a quote needs the index fresh.
   confirmSwapDeposit: async () => swapOrders.waiting,
   reviewSwapOrder: async () => swapOrders.review,

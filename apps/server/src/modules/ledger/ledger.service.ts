@@ -26,7 +26,11 @@ export type LedgerCommand =
   /** From a system account into a user's available funds: an approved deposit, an operator's system add. */
   | ({ type: 'credit'; kind: 'deposit' | 'system_add'; from: SystemAccountPurpose } & UserFunds & Recorded)
   /** From a user's available funds to a system account: an operator's system debit, a fee. */
-  | ({ type: 'debit'; kind: 'system_debit' | 'fee' | 'option_stake'; to: SystemAccountPurpose } & UserFunds &
+  | ({
+      type: 'debit';
+      kind: 'system_debit' | 'fee' | 'option_stake' | 'earn_subscription';
+      to: SystemAccountPurpose;
+    } & UserFunds &
       Recorded)
   /** Between two accounts of the same user, immediately. */
   | ({

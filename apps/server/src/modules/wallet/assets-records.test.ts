@@ -172,7 +172,10 @@ describe("today's figures on the assets overview", () => {
     expect(answer.body.data.today).toMatchObject({
       orderCount: 2,
       investment: '500.00000000',
-      parts: [expect.objectContaining({ product: 'spot', orderCount: 2, investment: '500.00000000' })],
+      parts: [
+        expect.objectContaining({ product: 'spot', orderCount: 2, investment: '500.00000000' }),
+        { product: 'earn', profit: '0.00000000', orderCount: 0, investment: '0.00000000' },
+      ],
     });
     expect(answer.body.data.today.since).toMatch(/T00:00:00\.000Z$/);
 
@@ -190,6 +193,7 @@ describe("today's figures on the assets overview", () => {
     expect(today.profit).toBe('809.49000000');
     expect(today.parts).toEqual([
       { product: 'spot', profit: '809.49000000', orderCount: 0, investment: '0.00000000' },
+      { product: 'earn', profit: '0.00000000', orderCount: 0, investment: '0.00000000' },
     ]);
   });
 

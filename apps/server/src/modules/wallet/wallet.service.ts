@@ -44,8 +44,20 @@ export type SpotActivitySource = {
   ): Promise<{ orderCount: number; bought: { asset: string; amount: string }[] }>;
 };
 
+/** What earn tells of a user's day (EarnService.activitySince): subscriptions and interest paid, per asset. */
+export type EarnActivitySource = {
+  activitySince(
+    userId: number,
+    since: Date,
+  ): Promise<{
+    orderCount: number;
+    subscribed: { asset: string; amount: string }[];
+    interest: { asset: string; amount: string }[];
+  }>;
+};
+
 /** Where today's figures come from besides the ledger; each product adds its source as it lands. */
-export type TodaySources = { spot?: SpotActivitySource; now?: () => Date };
+export type TodaySources = { spot?: SpotActivitySource; earn?: EarnActivitySource; now?: () => Date };
 
 /** One product's part of today's figures, in exact $ units (USD_DECIMALS places). */
 type TodayUnits = { product: TodayProduct; profit: bigint; orderCount: number; investment: bigint };
@@ -121,7 +133,10 @@ export class WalletService {
     precisions: ReadonlyMap<string, number>,
   ): Promise<TodayFigures> {
     const since = startOfUtcDay(this.sources.now?.() ?? new Date());
-    const parts = [await this.spotToday(userId, since, balances, precisions)];
+    const parts = [
+      await this.spotToday(userId, since, balances, precisions),
+      await this.earnToday(userId, since, precisions),
+    ];
     const usd = (units: bigint) => formatAmount(units as Units, USD_DECIMALS);
     return {
       since: since.toISOString(),
@@ -193,6 +208,34 @@ export class WalletService {
       investment += usdOf(unitsFromNumeric(bought.amount, precision), precision, price);
     }
     return { product: 'spot', profit, orderCount: activity?.orderCount ?? 0, investment };
+  }
+
+  /**
+   * The earn part. Profit: the interest paid today at today's prices (the spot part counts it as a move in, so it
+   * is not counted twice). Order count: today's subscriptions. Investment: what they subscribed, at today's prices.
+   */
+  private async earnToday(
+    userId: number,
+    since: Date,
+    precisions: ReadonlyMap<string, number>,
+  ): Promise<TodayUnits> {
+    const activity = await this.sources.earn?.activitySince(userId, since);
+    const usd = (rows: readonly { asset: string; amount: string }[]) => {
+      let total = 0n;
+      for (const row of rows) {
+        const precision = precisions.get(row.asset);
+        const price = this.usdPriceOf(row.asset);
+        if (precision === undefined || price === undefined) continue;
+        total += usdOf(unitsFromNumeric(row.amount, precision), precision, price);
+      }
+      return total;
+    };
+    return {
+      product: 'earn',
+      profit: usd(activity?.interest ?? []),
+      orderCount: activity?.orderCount ?? 0,
+      investment: usd(activity?.subscribed ?? []),
+    };
   }
 
   /** One unit of the asset in $ units at a past moment; undefined when that price is not known. */

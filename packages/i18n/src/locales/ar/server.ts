@@ -250,9 +250,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'تم الاشتراك',
+    redeemed: 'تم الاسترداد',
+    saved: 'تم حفظ المنتج',
     errors: {
       productUnknown: 'هذا المنتج غير موجود',
       orderUnknown: 'هذا الطلب غير موجود',
+      notOnSale: 'هذا المنتج غير معروض للبيع الآن',
+      belowMinimum: 'أقل مبلغ للاشتراك هو {{min}} {{asset}}',
+      aboveUserMax: 'يمكنك الاحتفاظ بما لا يزيد على {{max}} {{asset}} في هذا المنتج',
+      quotaExhausted: 'لم يتبقَّ من هذا المنتج سوى {{left}} {{asset}}',
+      redemptionNotAllowed: 'لا يمكن استرداد هذا المنتج قبل موعد استحقاقه',
+      redemptionChanged: 'تغيّر المبلغ الذي ستستلمه. يرجى التحقق منه مرة أخرى.',
+      orderNotActive: 'هذا الطلب لم يعد نشطًا',
+      amountPrecision: 'مبالغ {{asset}} لا تتجاوز {{places}} منازل عشرية',
+      productInvalid:
+        'راجع المنتج: الحد الأقصى لكل مستخدم لا يقل عن الحد الأدنى، والحصة لا تقل عن الحد الأقصى، ونهاية البيع بعد بدايته',
     },
   },
   missions: {

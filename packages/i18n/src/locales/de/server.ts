@@ -266,9 +266,23 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Abonniert',
+    redeemed: 'Zurückgezahlt',
+    saved: 'Produkt gespeichert',
     errors: {
       productUnknown: 'Dieses Produkt existiert nicht',
       orderUnknown: 'Diese Order existiert nicht',
+      notOnSale: 'Dieses Produkt ist derzeit nicht im Verkauf',
+      belowMinimum: 'Sie können mindestens {{min}} {{asset}} zeichnen',
+      aboveUserMax: 'Sie können in diesem Produkt höchstens {{max}} {{asset}} halten',
+      quotaExhausted: 'Von diesem Produkt sind nur noch {{left}} {{asset}} frei',
+      redemptionNotAllowed: 'Dieses Produkt kann vor Fälligkeit nicht zurückgegeben werden',
+      redemptionChanged:
+        'Der Betrag, den Sie erhalten würden, hat sich geändert. Bitte prüfen Sie ihn erneut.',
+      orderNotActive: 'Dieser Auftrag ist nicht mehr aktiv',
+      amountPrecision: '{{asset}}-Beträge haben höchstens {{places}} Nachkommastellen',
+      productInvalid:
+        'Prüfen Sie das Produkt: Höchstbetrag pro Nutzer mindestens der Mindestbetrag, Kontingent mindestens der Höchstbetrag, Verkaufsende nach dem Beginn',
     },
   },
   missions: {

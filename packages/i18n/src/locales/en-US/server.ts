@@ -256,9 +256,22 @@ const server = {
     },
   },
   earn: {
+    subscribed: 'Subscribed',
+    redeemed: 'Redeemed',
+    saved: 'Product saved',
     errors: {
       productUnknown: 'This product does not exist',
       orderUnknown: 'This order does not exist',
+      notOnSale: 'This product is not on sale now',
+      belowMinimum: 'The least you can subscribe is {{min}} {{asset}}',
+      aboveUserMax: 'You can hold at most {{max}} {{asset}} in this product',
+      quotaExhausted: 'Only {{left}} {{asset}} of this product is left',
+      redemptionNotAllowed: 'This product cannot be redeemed before it matures',
+      redemptionChanged: 'The amount you would receive has changed. Please check it again.',
+      orderNotActive: 'This order is no longer active',
+      amountPrecision: '{{asset}} amounts have at most {{places}} decimals',
+      productInvalid:
+        'Check the product: the maximum per user at least the minimum, the quota at least the maximum, the sale ending after it starts',
     },
   },
   missions: {

@@ -260,9 +260,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Suscrito',
+    redeemed: 'Rescatado',
+    saved: 'Producto guardado',
     errors: {
       productUnknown: 'Este producto no existe',
       orderUnknown: 'Esta orden no existe',
+      notOnSale: 'Este producto no está a la venta ahora',
+      belowMinimum: 'Lo mínimo que puede suscribir es {{min}} {{asset}}',
+      aboveUserMax: 'Puede tener como máximo {{max}} {{asset}} en este producto',
+      quotaExhausted: 'Solo quedan {{left}} {{asset}} de este producto',
+      redemptionNotAllowed: 'Este producto no se puede rescatar antes de su vencimiento',
+      redemptionChanged: 'El importe que recibiría ha cambiado. Revíselo de nuevo.',
+      orderNotActive: 'Esta orden ya no está activa',
+      amountPrecision: 'Los importes en {{asset}} admiten como máximo {{places}} decimales',
+      productInvalid:
+        'Revise el producto: el máximo por usuario no inferior al mínimo, la cuota no inferior al máximo y el fin de la venta posterior a su inicio',
     },
   },
   missions: {

@@ -267,9 +267,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Souscription effectuée',
+    redeemed: 'Remboursement effectué',
+    saved: 'Produit enregistré',
     errors: {
       productUnknown: "Ce produit n'existe pas",
       orderUnknown: "Cet ordre n'existe pas",
+      notOnSale: "Ce produit n'est pas en vente actuellement",
+      belowMinimum: 'Le minimum de souscription est de {{min}} {{asset}}',
+      aboveUserMax: 'Vous pouvez détenir au plus {{max}} {{asset}} dans ce produit',
+      quotaExhausted: 'Il ne reste que {{left}} {{asset}} de ce produit',
+      redemptionNotAllowed: "Ce produit ne peut pas être remboursé avant l'échéance",
+      redemptionChanged: 'Le montant que vous recevriez a changé. Veuillez le vérifier à nouveau.',
+      orderNotActive: "Cet ordre n'est plus actif",
+      amountPrecision: 'Les montants en {{asset}} ont au plus {{places}} décimales',
+      productInvalid:
+        'Vérifiez le produit : le maximum par utilisateur au moins égal au minimum, le quota au moins égal au maximum, la fin de la vente après son début',
     },
   },
   missions: {

@@ -259,9 +259,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Berhasil berlangganan',
+    redeemed: 'Berhasil ditebus',
+    saved: 'Produk disimpan',
     errors: {
       productUnknown: 'Produk ini tidak ada',
       orderUnknown: 'Pesanan ini tidak ada',
+      notOnSale: 'Produk ini sedang tidak dijual',
+      belowMinimum: 'Langganan minimum adalah {{min}} {{asset}}',
+      aboveUserMax: 'Anda dapat memegang paling banyak {{max}} {{asset}} di produk ini',
+      quotaExhausted: 'Hanya tersisa {{left}} {{asset}} dari produk ini',
+      redemptionNotAllowed: 'Produk ini tidak dapat ditebus sebelum jatuh tempo',
+      redemptionChanged: 'Jumlah yang akan Anda terima telah berubah. Silakan periksa kembali.',
+      orderNotActive: 'Pesanan ini sudah tidak aktif',
+      amountPrecision: 'Jumlah {{asset}} paling banyak {{places}} angka desimal',
+      productInvalid:
+        'Periksa produk: maksimum per pengguna tidak kurang dari minimum, kuota tidak kurang dari maksimum, penjualan berakhir setelah dimulai',
     },
   },
   missions: {

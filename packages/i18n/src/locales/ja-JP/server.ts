@@ -253,9 +253,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: '申し込みました',
+    redeemed: '償還しました',
+    saved: '商品を保存しました',
     errors: {
       productUnknown: 'この商品は存在しません',
       orderUnknown: 'この注文は存在しません',
+      notOnSale: 'この商品は現在販売されていません',
+      belowMinimum: '最低申込額は {{min}} {{asset}} です',
+      aboveUserMax: 'この商品で保有できるのは最大 {{max}} {{asset}} です',
+      quotaExhausted: 'この商品の残り枠は {{left}} {{asset}} です',
+      redemptionNotAllowed: 'この商品は満期前に償還できません',
+      redemptionChanged: '受け取る金額が変わりました。もう一度ご確認ください。',
+      orderNotActive: 'この注文はすでに有効ではありません',
+      amountPrecision: '{{asset}} の金額は小数点以下 {{places}} 桁までです',
+      productInvalid:
+        '商品を確認してください:1人あたりの上限は最低額以上、総枠は上限以上、販売終了は開始より後',
     },
   },
   missions: {

@@ -250,9 +250,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: '가입되었습니다',
+    redeemed: '상환되었습니다',
+    saved: '상품이 저장되었습니다',
     errors: {
       productUnknown: '존재하지 않는 상품입니다',
       orderUnknown: '존재하지 않는 주문입니다',
+      notOnSale: '이 상품은 현재 판매 중이 아닙니다',
+      belowMinimum: '최소 가입 금액은 {{min}} {{asset}}입니다',
+      aboveUserMax: '이 상품에는 최대 {{max}} {{asset}}까지 보유할 수 있습니다',
+      quotaExhausted: '이 상품의 남은 한도는 {{left}} {{asset}}입니다',
+      redemptionNotAllowed: '이 상품은 만기 전에 상환할 수 없습니다',
+      redemptionChanged: '받으실 금액이 변경되었습니다. 다시 확인해 주세요.',
+      orderNotActive: '이 주문은 더 이상 진행 중이 아닙니다',
+      amountPrecision: '{{asset}} 금액은 소수점 이하 최대 {{places}}자리입니다',
+      productInvalid:
+        '상품을 확인하세요: 1인 최대 금액은 최소 금액 이상, 총 한도는 최대 금액 이상, 판매 종료는 시작 이후여야 합니다',
     },
   },
   missions: {

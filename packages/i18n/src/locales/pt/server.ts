@@ -258,9 +258,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Subscrição concluída',
+    redeemed: 'Resgate concluído',
+    saved: 'Produto guardado',
     errors: {
       productUnknown: 'Este produto não existe',
       orderUnknown: 'Esta ordem não existe',
+      notOnSale: 'Este produto não está à venda neste momento',
+      belowMinimum: 'O mínimo que pode subscrever é {{min}} {{asset}}',
+      aboveUserMax: 'Pode deter no máximo {{max}} {{asset}} neste produto',
+      quotaExhausted: 'Restam apenas {{left}} {{asset}} deste produto',
+      redemptionNotAllowed: 'Este produto não pode ser resgatado antes do vencimento',
+      redemptionChanged: 'O valor que receberia mudou. Verifique-o novamente.',
+      orderNotActive: 'Esta ordem já não está ativa',
+      amountPrecision: 'Os valores em {{asset}} têm no máximo {{places}} casas decimais',
+      productInvalid:
+        'Verifique o produto: o máximo por utilizador não inferior ao mínimo, a quota não inferior ao máximo e o fim da venda depois do início',
     },
   },
   missions: {

@@ -245,9 +245,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'สมัครสำเร็จ',
+    redeemed: 'ไถ่ถอนสำเร็จ',
+    saved: 'บันทึกผลิตภัณฑ์แล้ว',
     errors: {
       productUnknown: 'ไม่มีผลิตภัณฑ์นี้',
       orderUnknown: 'ไม่มีคำสั่งนี้',
+      notOnSale: 'ผลิตภัณฑ์นี้ไม่ได้เปิดขายในขณะนี้',
+      belowMinimum: 'จำนวนขั้นต่ำในการสมัครคือ {{min}} {{asset}}',
+      aboveUserMax: 'คุณถือผลิตภัณฑ์นี้ได้สูงสุด {{max}} {{asset}}',
+      quotaExhausted: 'ผลิตภัณฑ์นี้เหลือเพียง {{left}} {{asset}}',
+      redemptionNotAllowed: 'ผลิตภัณฑ์นี้ไม่สามารถไถ่ถอนก่อนครบกำหนดได้',
+      redemptionChanged: 'จำนวนเงินที่คุณจะได้รับเปลี่ยนไปแล้ว โปรดตรวจสอบอีกครั้ง',
+      orderNotActive: 'คำสั่งนี้ไม่ได้ใช้งานอยู่แล้ว',
+      amountPrecision: 'จำนวน {{asset}} มีทศนิยมได้ไม่เกิน {{places}} ตำแหน่ง',
+      productInvalid:
+        'ตรวจสอบผลิตภัณฑ์: สูงสุดต่อผู้ใช้ต้องไม่น้อยกว่าขั้นต่ำ โควตาต้องไม่น้อยกว่าสูงสุด และการขายต้องสิ้นสุดหลังจากเริ่ม',
     },
   },
   missions: {

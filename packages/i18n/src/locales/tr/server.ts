@@ -255,9 +255,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Abone olundu',
+    redeemed: 'İtfa edildi',
+    saved: 'Ürün kaydedildi',
     errors: {
       productUnknown: 'Bu ürün mevcut değil',
       orderUnknown: 'Bu emir mevcut değil',
+      notOnSale: 'Bu ürün şu anda satışta değil',
+      belowMinimum: 'En az {{min}} {{asset}} ile abone olabilirsiniz',
+      aboveUserMax: 'Bu üründe en fazla {{max}} {{asset}} tutabilirsiniz',
+      quotaExhausted: 'Bu üründen yalnızca {{left}} {{asset}} kaldı',
+      redemptionNotAllowed: 'Bu ürün vadesinden önce itfa edilemez',
+      redemptionChanged: 'Alacağınız tutar değişti. Lütfen yeniden kontrol edin.',
+      orderNotActive: 'Bu emir artık etkin değil',
+      amountPrecision: '{{asset}} tutarları en fazla {{places}} ondalık basamak içerebilir',
+      productInvalid:
+        'Ürünü kontrol edin: kullanıcı başına azami tutar en az asgari tutar, kota en az azami tutar olmalı ve satış başladıktan sonra bitmeli',
     },
   },
   missions: {

@@ -258,9 +258,22 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: 'Đăng ký thành công',
+    redeemed: 'Đã quy đổi',
+    saved: 'Đã lưu sản phẩm',
     errors: {
       productUnknown: 'Sản phẩm này không tồn tại',
       orderUnknown: 'Lệnh này không tồn tại',
+      notOnSale: 'Sản phẩm này hiện không mở bán',
+      belowMinimum: 'Số tiền đăng ký tối thiểu là {{min}} {{asset}}',
+      aboveUserMax: 'Bạn chỉ có thể nắm giữ tối đa {{max}} {{asset}} trong sản phẩm này',
+      quotaExhausted: 'Sản phẩm này chỉ còn {{left}} {{asset}}',
+      redemptionNotAllowed: 'Sản phẩm này không thể quy đổi trước khi đáo hạn',
+      redemptionChanged: 'Số tiền bạn sẽ nhận đã thay đổi. Vui lòng kiểm tra lại.',
+      orderNotActive: 'Lệnh này không còn hoạt động',
+      amountPrecision: 'Số tiền {{asset}} có tối đa {{places}} chữ số thập phân',
+      productInvalid:
+        'Kiểm tra sản phẩm: mức tối đa mỗi người không thấp hơn mức tối thiểu, hạn mức không thấp hơn mức tối đa, thời gian kết thúc bán sau thời gian bắt đầu',
     },
   },
   missions: {

@@ -245,9 +245,21 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: '申购成功',
+    redeemed: '赎回成功',
+    saved: '产品已保存',
     errors: {
       productUnknown: '该产品不存在',
       orderUnknown: '该订单不存在',
+      notOnSale: '该产品当前不在销售期',
+      belowMinimum: '最低申购金额为 {{min}} {{asset}}',
+      aboveUserMax: '您在该产品中最多可持有 {{max}} {{asset}}',
+      quotaExhausted: '该产品仅剩 {{left}} {{asset}} 额度',
+      redemptionNotAllowed: '该产品到期前不可赎回',
+      redemptionChanged: '您可获得的金额已变化,请重新确认',
+      orderNotActive: '该订单已不在进行中',
+      amountPrecision: '{{asset}} 金额最多 {{places}} 位小数',
+      productInvalid: '请检查产品:单人上限不低于最低金额,总额度不低于单人上限,销售结束时间晚于开始时间',
     },
   },
   missions: {

@@ -245,9 +245,21 @@ const server: ServerTexts = {
     },
   },
   earn: {
+    subscribed: '申購成功',
+    redeemed: '贖回成功',
+    saved: '產品已儲存',
     errors: {
       productUnknown: '該產品不存在',
       orderUnknown: '該訂單不存在',
+      notOnSale: '該產品目前不在銷售期',
+      belowMinimum: '最低申購金額為 {{min}} {{asset}}',
+      aboveUserMax: '您在該產品中最多可持有 {{max}} {{asset}}',
+      quotaExhausted: '該產品僅剩 {{left}} {{asset}} 額度',
+      redemptionNotAllowed: '該產品到期前不可贖回',
+      redemptionChanged: '您可獲得的金額已變動,請重新確認',
+      orderNotActive: '該訂單已不在進行中',
+      amountPrecision: '{{asset}} 金額最多 {{places}} 位小數',
+      productInvalid: '請檢查產品:單人上限不低於最低金額,總額度不低於單人上限,銷售結束時間晚於開始時間',
     },
   },
   missions: {
