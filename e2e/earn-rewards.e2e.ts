@@ -17,7 +17,12 @@ const DAY_MS = 86_400_000;
 const customer = { email: `ada.${Date.now()}@example.com`, password: 'Customer2026' };
 const SOON = { timeout: 15_000 };
 
-type EarnProduct = { id: string; asset: string; termDays: number | null; earlyRedemption: { allowed: boolean } };
+type EarnProduct = {
+  id: string;
+  asset: string;
+  termDays: number | null;
+  earlyRedemption: { allowed: boolean };
+};
 type EarnOrder = { id: string; status: string; interestPaid: string; principal: string };
 
 let browser: Browser;
@@ -130,10 +135,12 @@ describe('earn, the mission hall, the membership centre and the share page in th
     const task = byId(phone, MissionsTestId.mission(verify.id));
     await snapshot(phone, 'missions-en-US');
     await task.getByTestId(MissionsTestId.claim).click();
-    await expect.poll(async () => {
-      const after = (await api('GET', '/api/missions')).data.items;
-      return after.find((mission: { id: string }) => mission.id === verify.id)?.status;
-    }, SOON).toBe('claimed');
+    await expect
+      .poll(async () => {
+        const after = (await api('GET', '/api/missions')).data.items;
+        return after.find((mission: { id: string }) => mission.id === verify.id)?.status;
+      }, SOON)
+      .toBe('claimed');
     await expect.poll(() => task.getByTestId(MissionsTestId.claim).count(), SOON).toBe(0);
     const rewards = (await api('GET', '/api/wallet/records?type=reward')).data.items;
     expect(rewards.map((record: { amount: string }) => record.amount)).toEqual([verify.reward.amount]);

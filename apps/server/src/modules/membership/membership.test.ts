@@ -79,7 +79,7 @@ describe("a user's level", () => {
     expect(await sut.of(user)).toEqual({ maker: '0.1', taker: '0.05' });
   });
 
-  it("leaves the market maker at level 0, whatever it holds, since it trades for the platform", async () => {
+  it('leaves the market maker at level 0, whatever it holds, since it trades for the platform', async () => {
     const marketMaker = await new MarketMakerRepository(app.database.db).ensureUser();
     await deposit(ledger, marketMaker, 'USDT', '2000000');
     await sut.snapshot(new Date());
