@@ -59,9 +59,15 @@ export async function takeOver(db: Db, product: OwnProduct): Promise<bigint> {
   return BigInt(row.epoch);
 }
 
-/** Records a tick of the product as its owner of `epoch`. */
-export function tick(db: Db, product: OwnProduct, price: string, epoch = product.epoch) {
-  return new OptionOrdersRepository(db).recordTick(product.productId, price, epoch);
+/**
+ * Records a tick of the product as its owner of `epoch`, then lets the clock pass a millisecond: the embedded
+ * database's clock counts whole milliseconds, and two ticks recorded within one would share a time, so that "the
+ * first tick strictly after" another could not be told from it (a real owner ticks a second apart).
+ */
+export async function tick(db: Db, product: OwnProduct, price: string, epoch = product.epoch) {
+  const recorded = await new OptionOrdersRepository(db).recordTick(product.productId, price, epoch);
+  await new Promise((resolve) => setTimeout(resolve, 2));
+  return recorded;
 }
 
 /**
