@@ -105,6 +105,8 @@ export const earnOrderView = z.object({
   /** The product's rate and term when the order was placed; a later change of the product does not touch them. */
   annualRate: z.string(),
   termDays: z.number().int().nullable(),
+  /** The product's early redemption rule when the order was placed (a flexible order is redeemed at any time). */
+  earlyRedemption: earnEarlyRedemption,
   status: z.enum(EARN_ORDER_STATUSES),
   /** Interest paid so far. */
   interestPaid: z.string(),

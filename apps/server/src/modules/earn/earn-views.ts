@@ -62,6 +62,10 @@ export function orderView(order: EarnOrderRow, places: number): EarnOrderView {
     principal: amountText(order.principal, places),
     annualRate: rateText(order.annualRate),
     termDays: order.termDays,
+    earlyRedemption: {
+      allowed: order.earlyRedemptionAllowed,
+      penaltyRate: rateText(order.penaltyRate),
+    },
     status: order.status as EarnOrderView['status'],
     interestPaid: amountText(order.interestPaid, places),
     paidThrough: order.paidThrough,

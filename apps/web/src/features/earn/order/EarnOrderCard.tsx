@@ -10,7 +10,8 @@ import { useTermLabel } from '../useTermLabel';
 
 /**
  * One earn order: product (asset and term), principal, rate, status, interest paid, the day paid through and the
- * maturity; a closed one also what it returned and when. An active order offers Redeem when `onRedeem` is given.
+ * maturity; a closed one also what it returned and when. An active order offers Redeem when `onRedeem` is given and
+ * its terms allow it (flexible, or a fixed term whose product allowed early redemption when it was placed).
  */
 export function EarnOrderCard({ order, onRedeem }: { order: EarnOrderView; onRedeem?: () => void }) {
   const { t } = useTranslation();
@@ -59,7 +60,7 @@ export function EarnOrderCard({ order, onRedeem }: { order: EarnOrderView; onRed
           <Fact label={t('earn.order.closedAt')}>{formatDate(order.closedAt, language)}</Fact>
         )}
       </dl>
-      {onRedeem && order.status === 'active' ? (
+      {onRedeem && order.status === 'active' && (order.termDays === null || order.earlyRedemption.allowed) ? (
         <div className={styles.orderFoot}>
           <span />
           <button

@@ -59,6 +59,22 @@ describe('the financial orders', () => {
     expect(desk.pagesAsked[0]?.get('state')).toBe('active');
   });
 
+  it('offers no redemption of a fixed term placed without early redemption, and offers it on a flexible one', async () => {
+    desk.orders = [
+      earnOrder('9', { earlyRedemption: { allowed: false, penaltyRate: '0' } }),
+      earnOrder('8', {
+        termDays: null,
+        maturesAt: null,
+        earlyRedemption: { allowed: false, penaltyRate: '0' },
+      }),
+    ];
+    renderScreen();
+    await waitFor(() => expect(screen.getAllByTestId(EarnTestId.order)).toHaveLength(2));
+    const [fixed, flexible] = screen.getAllByTestId(EarnTestId.order) as HTMLElement[];
+    expect(within(fixed as HTMLElement).queryByTestId(EarnTestId.redeem)).toBeNull();
+    expect(within(flexible as HTMLElement).getByTestId(EarnTestId.redeem)).toBeTruthy();
+  });
+
   it('pages through the closed orders with the cursor to the end', async () => {
     desk.pageSize = 2;
     desk.orders = [
