@@ -36,6 +36,10 @@ async function api(method: 'GET' | 'POST', path: string) {
   return (await callApi(sut, method, path, { token })).body;
 }
 
+/** An amount as the app shows it: no trailing zeros ("0.082190" → "0.08219"). */
+const shortest = (amount: string | undefined) =>
+  (amount ?? '?').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+
 async function earnOrders(state: 'active' | 'closed'): Promise<EarnOrder[]> {
   return (await api('GET', `/api/earn/orders?state=${state}`)).data.items;
 }
@@ -92,7 +96,7 @@ describe('earn, the mission hall, the membership centre and the share page in th
 
     // The account change log shows the investment deduction.
     const deductions = (await api('GET', '/api/wallet/records?type=investmentDeduction')).data.items;
-    expect(deductions.map((record: { amount: string }) => record.amount)).toEqual(['-500']);
+    expect(deductions.map((record: { amount: string }) => record.amount)).toEqual(['-500.000000']);
 
     // Two days on, the job pays the first accrual day; the orders screen shows it.
     clockAhead = 2 * DAY_MS;
@@ -102,13 +106,15 @@ describe('earn, the mission hall, the membership centre and the share page in th
     await open(phone, '/home/financial/order', EarnTestId.orderScreen);
     await expect
       .poll(() => byId(phone, EarnTestId.orderInterestPaid).first().textContent(), SOON)
-      .toContain(accrued?.interestPaid ?? '?');
+      .toContain(shortest(accrued?.interestPaid));
     await snapshot(phone, 'earn-orders-en-US');
 
     // Early redemption: the sheet shows the exact payout, and that is what reaches the spot account.
     const quote = (await api('GET', `/api/earn/orders/${accrued?.id}/redemption`)).data;
     await byId(phone, EarnTestId.redeem).first().click();
-    await expect.poll(() => byId(phone, EarnTestId.redeemPayout).textContent(), SOON).toContain(quote.payout);
+    await expect
+      .poll(() => byId(phone, EarnTestId.redeemPayout).textContent(), SOON)
+      .toContain(shortest(quote.payout));
     await snapshot(phone, 'earn-redeem-en-US');
     await byId(phone, EarnTestId.redeemConfirm).click();
     await expect.poll(async () => (await earnOrders('closed'))[0]?.status, SOON).toBe('redeemed');
@@ -143,7 +149,9 @@ describe('earn, the mission hall, the membership centre and the share page in th
       .toBe('claimed');
     await expect.poll(() => task.getByTestId(MissionsTestId.claim).count(), SOON).toBe(0);
     const rewards = (await api('GET', '/api/wallet/records?type=reward')).data.items;
-    expect(rewards.map((record: { amount: string }) => record.amount)).toEqual([verify.reward.amount]);
+    expect(rewards.map((record: { amount: string }) => Number(record.amount))).toEqual([
+      Number(verify.reward.amount),
+    ]);
 
     await open(phone, '/home/membership', MembershipTestId.screen);
     await expect.poll(() => byId(phone, MembershipTestId.row(0)).count(), SOON).toBe(1);
