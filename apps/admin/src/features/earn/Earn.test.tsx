@@ -54,6 +54,7 @@ const order = (id: string, changes: Partial<AdminEarnOrder> = {}): AdminEarnOrde
   principal: '1000.000000',
   annualRate: '0.055',
   termDays: 30,
+  earlyRedemption: { allowed: true, penaltyRate: '0.01' },
   status: 'active',
   interestPaid: '1.506849',
   paidThrough: '2026-11-26',
