@@ -1,6 +1,7 @@
 import { decimalOf, type Units, unitsFromNumeric } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
+import { LedRounds } from '../../cluster/led-rounds';
 import type { LedgerService } from '../ledger';
 import type { EarnRepository } from './earn.repository';
 import type { EarnClock } from './earn.service';
@@ -37,40 +38,25 @@ export type AccrualReport = { days: string[]; accruals: number; matured: number 
  * whichever node runs it (a deposed leader's chunk waits for the locks, then finds its orders paid).
  */
 export class EarnAccrualJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly rounds: LedRounds;
 
-  constructor(private readonly parts: EarnAccrualJobParts) {}
-
-  start(): void {
-    this.parts.leadership.contend(EARN_ACCRUAL_JOB, {
-      gained: async () => {
-        if (this.stopped) return;
-        clearInterval(this.timer);
-        const round = () => {
-          this.running ??= this.runNow()
-            .catch((error) => this.parts.log?.warn({ err: error }, 'the earn accrual job failed'))
-            .finally(() => {
-              this.running = undefined;
-            });
-        };
-        round();
-        this.timer = setInterval(round, this.parts.everyMs ?? 60_000);
-        this.timer.unref();
-      },
-      lost: async () => {
-        clearInterval(this.timer);
-        this.timer = undefined;
-        await this.running;
-      },
+  constructor(private readonly parts: EarnAccrualJobParts) {
+    this.rounds = new LedRounds({
+      leadership: parts.leadership,
+      name: EARN_ACCRUAL_JOB,
+      round: () => this.runNow(),
+      pauseMs: () => parts.everyMs ?? 60_000,
+      first: 'atOnce',
+      log: parts.log,
     });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Pays every day due up to yesterday and closes matured orders, now, whoever leads; for tests and each round. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
+import { LedRounds } from '../../cluster/led-rounds';
 import type { MembershipService } from './membership.service';
 
 /** The job's name in `leadership` (decision 0044): one node runs it. */
@@ -22,41 +23,25 @@ export type MembershipSnapshotJobParts = {
  * a grace period's end is stored, not counted.
  */
 export class MembershipSnapshotJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly rounds: LedRounds;
 
-  constructor(private readonly parts: MembershipSnapshotJobParts) {}
-
-  start(): void {
-    this.parts.leadership.contend(MEMBERSHIP_SNAPSHOT_JOB, {
-      gained: async () => {
-        if (this.stopped) return;
-        clearInterval(this.timer);
-        this.timer = setInterval(
-          () => {
-            this.running ??= this.runIfDue()
-              .catch((error) => this.parts.log?.warn({ err: error }, 'the membership snapshot failed'))
-              .finally(() => {
-                this.running = undefined;
-              });
-          },
-          this.parts.everyMs ?? 10 * 60_000,
-        );
-        this.timer.unref();
-      },
-      lost: async () => {
-        clearInterval(this.timer);
-        this.timer = undefined;
-        await this.running;
-      },
+  constructor(private readonly parts: MembershipSnapshotJobParts) {
+    this.rounds = new LedRounds({
+      leadership: parts.leadership,
+      name: MEMBERSHIP_SNAPSHOT_JOB,
+      round: () => this.runIfDue(),
+      pauseMs: () => parts.everyMs ?? 10 * 60_000,
+      first: 'afterPause',
+      log: parts.log,
     });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Snapshots now unless today's (UTC) snapshot already ran; answers whether it ran. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
+import { LedRounds } from '../../cluster/led-rounds';
 import type { ReferralService } from './referral.service';
 
 /** The job's name in `leadership` (decision 0044): one node credits commissions. */
@@ -18,50 +19,24 @@ export type ReferralCommissionJobParts = {
  * journal reference.
  */
 export class ReferralCommissionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private leading = false;
-  private stopped = false;
+  private readonly rounds: LedRounds;
 
-  constructor(private readonly parts: ReferralCommissionJobParts) {}
-
-  start(): void {
-    this.parts.leadership.contend(REFERRAL_COMMISSIONS_JOB, {
-      gained: async () => {
-        if (this.stopped) return;
-        this.leading = true;
-        this.schedule(0);
-      },
-      lost: async () => {
-        this.leading = false;
-        clearTimeout(this.timer);
-        this.timer = undefined;
-        await this.running;
-      },
+  constructor(parts: ReferralCommissionJobParts) {
+    this.rounds = new LedRounds({
+      leadership: parts.leadership,
+      name: REFERRAL_COMMISSIONS_JOB,
+      round: () => parts.service.runBatch(),
+      pauseMs: () => parts.service.batchInterval(),
+      first: 'atOnce',
+      log: parts.log,
     });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.leading = false;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.rounds.start();
   }
 
-  private schedule(delayMs: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.parts.service
-        .runBatch()
-        .then(() => undefined)
-        .catch((error) => this.parts.log?.warn({ err: error }, 'a referral commission batch failed'))
-        .then(() => this.parts.service.batchInterval())
-        .catch(() => 5 * 60_000)
-        .then((interval) => {
-          this.running = undefined;
-          if (this.leading && !this.stopped) this.schedule(interval);
-        });
-    }, delayMs);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 }

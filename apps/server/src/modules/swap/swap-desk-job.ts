@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { decimalOf, formatShortest } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
+import { LedRounds } from '../../cluster/led-rounds';
 import type { SwapRepository } from './swap.repository';
 import type { SwapService } from './swap.service';
 
@@ -64,41 +65,27 @@ export const SWAP_DESK_JOB = 'job:swap-desk';
  * running a round changes nothing twice; no fence is needed.
  */
 export class SwapDeskJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly rounds: LedRounds;
   private readonly simulated: SimulatedWatcher;
 
   constructor(private readonly parts: SwapDeskJobParts) {
     this.simulated = new SimulatedWatcher(parts.repository, parts.pace);
-  }
-
-  start(): void {
-    this.parts.leadership.contend(SWAP_DESK_JOB, {
-      gained: async () => {
-        if (this.stopped) return;
-        clearInterval(this.timer);
-        this.timer = setInterval(() => {
-          this.running ??= this.runNow()
-            .catch((error) => this.parts.log?.warn({ err: error }, 'the swap desk job failed'))
-            .finally(() => {
-              this.running = undefined;
-            });
-        }, this.parts.everyMs ?? 1000);
-        this.timer.unref();
-      },
-      lost: async () => {
-        clearInterval(this.timer);
-        this.timer = undefined;
-        await this.running;
-      },
+    this.rounds = new LedRounds({
+      leadership: parts.leadership,
+      name: SWAP_DESK_JOB,
+      round: () => this.runNow(),
+      pauseMs: () => parts.everyMs ?? 1000,
+      first: 'afterPause',
+      log: parts.log,
     });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round now, whoever leads; for tests (and each timer round). */
