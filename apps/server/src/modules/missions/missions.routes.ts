@@ -21,7 +21,7 @@ export const missionsRoutes: FastifyPluginAsyncZod<{
 
   // A replay with the same Idempotency-Key answers the first response; without one, the cycle's row pays once.
   route(endpoints.claimMission, async (request) =>
-    ok(await missions.claim(request.user.id, request.params.id), request.t('missions.claimed')),
+    ok(await missions.claim(request.user.id, request.params.id), request.t('missions.rewardClaimed')),
   );
 };
 

@@ -269,7 +269,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'تم استلام المكافأة',
+    rewardClaimed: 'تم استلام المكافأة',
     saved: 'تم حفظ المهمة',
     errors: {
       missionUnknown: 'هذه المهمة غير موجودة',

@@ -286,7 +286,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Belohnung abgeholt',
+    rewardClaimed: 'Belohnung abgeholt',
     saved: 'Aufgabe gespeichert',
     errors: {
       missionUnknown: 'Diese Aufgabe existiert nicht',

@@ -275,7 +275,7 @@ const server = {
     },
   },
   missions: {
-    claimed: 'Reward claimed',
+    rewardClaimed: 'Reward claimed',
     saved: 'Task saved',
     errors: {
       missionUnknown: 'This task does not exist',

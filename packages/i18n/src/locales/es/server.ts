@@ -279,7 +279,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Recompensa reclamada',
+    rewardClaimed: 'Recompensa reclamada',
     saved: 'Tarea guardada',
     errors: {
       missionUnknown: 'Esta tarea no existe',

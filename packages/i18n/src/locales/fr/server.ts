@@ -286,7 +286,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Récompense obtenue',
+    rewardClaimed: 'Récompense obtenue',
     saved: 'Tâche enregistrée',
     errors: {
       missionUnknown: "Cette tâche n'existe pas",

@@ -278,7 +278,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Hadiah telah diklaim',
+    rewardClaimed: 'Hadiah telah diklaim',
     saved: 'Tugas disimpan',
     errors: {
       missionUnknown: 'Tugas ini tidak ada',

@@ -272,7 +272,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: '報酬を受け取りました',
+    rewardClaimed: '報酬を受け取りました',
     saved: 'タスクを保存しました',
     errors: {
       missionUnknown: 'このタスクは存在しません',

@@ -269,7 +269,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: '보상을 받았습니다',
+    rewardClaimed: '보상을 받았습니다',
     saved: '미션이 저장되었습니다',
     errors: {
       missionUnknown: '존재하지 않는 미션입니다',

@@ -277,7 +277,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Recompensa resgatada',
+    rewardClaimed: 'Recompensa resgatada',
     saved: 'Tarefa salva',
     errors: {
       missionUnknown: 'Esta tarefa não existe',

@@ -275,7 +275,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Награда получена',
+    rewardClaimed: 'Награда получена',
     saved: 'Задание сохранено',
     errors: {
       missionUnknown: 'Это задание не существует',

@@ -264,7 +264,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'รับรางวัลแล้ว',
+    rewardClaimed: 'รับรางวัลแล้ว',
     saved: 'บันทึกภารกิจแล้ว',
     errors: {
       missionUnknown: 'ไม่มีภารกิจนี้',

@@ -274,7 +274,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Ödül alındı',
+    rewardClaimed: 'Ödül alındı',
     saved: 'Görev kaydedildi',
     errors: {
       missionUnknown: 'Bu görev mevcut değil',

@@ -277,7 +277,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: 'Đã nhận phần thưởng',
+    rewardClaimed: 'Đã nhận phần thưởng',
     saved: 'Đã lưu nhiệm vụ',
     errors: {
       missionUnknown: 'Nhiệm vụ này không tồn tại',

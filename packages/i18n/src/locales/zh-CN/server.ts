@@ -263,7 +263,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: '奖励已领取',
+    rewardClaimed: '奖励已领取',
     saved: '任务已保存',
     errors: {
       missionUnknown: '该任务不存在',

@@ -263,7 +263,7 @@ const server: ServerTexts = {
     },
   },
   missions: {
-    claimed: '獎勵已領取',
+    rewardClaimed: '獎勵已領取',
     saved: '任務已儲存',
     errors: {
       missionUnknown: '該任務不存在',
