@@ -3,6 +3,7 @@ import { futuresOrderView, futuresPosition, futuresTickerMessage } from './futur
 import { CANDLE_INTERVALS, candle, depthSnapshot, marketStats, publicTrade } from './markets';
 import { optionClockMessage, optionOrderView } from './options';
 import { orderView } from './orders';
+import { supportEvent } from './support';
 import { swapOrderStatusMessage } from './swap';
 import { walletBalance } from './wallet';
 
@@ -22,8 +23,11 @@ export type Channel = {
   readonly pattern: string;
   /** The payload of the channel's `data` messages. */
   readonly payload: z.ZodType;
-  /** A private channel carries the subscriber's own data, once the connection sent `auth` with a token. */
-  readonly access: 'public' | 'private';
+  /**
+   * A private channel carries the subscriber's own data, once the connection sent `auth` with a user's token; an
+   * agent channel is for operators with the support role, once it sent `auth` with an operator's token.
+   */
+  readonly access: 'public' | 'private' | 'agent';
 };
 
 /** Declares one channel, keeping its literal types so that publishers and subscribers derive its payload. */
@@ -143,11 +147,31 @@ export const channels = {
     payload: swapOrderStatusMessage,
     access: 'public',
   }),
+  /** The caller's customer service conversation: new messages, marks and status (a signed-in user's). */
+  support: defineChannel({ kind: 'support', pattern: 'support', payload: supportEvent, access: 'private' }),
+  /**
+   * A visitor's conversation, named by a random key that only the visitor's app is given (like `swapOrder`); it
+   * falls silent once the visitor signs in and the conversation joins the account.
+   */
+  supportVisitor: defineChannel({
+    kind: 'supportVisitor',
+    pattern: 'supportVisitor:<visitor>',
+    payload: supportEvent,
+    access: 'public',
+  }),
+  /** Every conversation's events, for the agents' inbox. */
+  supportInbox: defineChannel({
+    kind: 'supportInbox',
+    pattern: 'supportInbox',
+    payload: supportEvent,
+    access: 'agent',
+  }),
 };
 
 export type Channels = typeof channels;
 export type PublicChannel = Extract<Channels[keyof Channels], { access: 'public' }>;
 export type PrivateChannelEntry = Extract<Channels[keyof Channels], { access: 'private' }>;
+export type AgentChannelEntry = Extract<Channels[keyof Channels], { access: 'agent' }>;
 
 /** What a channel's `data` messages carry. */
 export type ChannelPayload<C extends Channel> = z.input<C['payload']>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type Channel, channels, type PrivateChannelEntry } from './channels';
+import { type AgentChannelEntry, type Channel, channels, type PrivateChannelEntry } from './channels';
 import { CANDLE_INTERVALS } from './markets';
+import { SUPPORT_VISITOR_CHANNEL_PATTERN } from './support';
 import { SWAP_ORDER_ID_PATTERN } from './swap';
 
 /*
@@ -15,6 +16,7 @@ const PARAMETER_PATTERNS: Record<string, string> = {
   interval: `(?:${CANDLE_INTERVALS.join('|')})`,
   product: '[0-9]{1,18}',
   order: SWAP_ORDER_ID_PATTERN,
+  visitor: SUPPORT_VISITOR_CHANNEL_PATTERN,
 };
 const table: readonly Channel[] = Object.values(channels);
 
@@ -30,6 +32,11 @@ export type PrivateChannel = PrivateChannelEntry['pattern'];
 export const PRIVATE_CHANNELS = table
   .filter((channel) => channel.access === 'private')
   .map((channel) => channel.pattern) as readonly PrivateChannel[];
+
+export type AgentChannel = AgentChannelEntry['pattern'];
+export const AGENT_CHANNELS = table
+  .filter((channel) => channel.access === 'agent')
+  .map((channel) => channel.pattern) as readonly AgentChannel[];
 
 export const WS_MAX_CHANNELS = 50;
 
@@ -53,14 +60,20 @@ export const WS_CLOSE_CODES = {
 export const wsChannel = z
   .string()
   .refine(
-    (name) => PUBLIC_CHANNEL_PATTERN.test(name) || (PRIVATE_CHANNELS as readonly string[]).includes(name),
+    (name) =>
+      PUBLIC_CHANNEL_PATTERN.test(name) ||
+      (PRIVATE_CHANNELS as readonly string[]).includes(name) ||
+      (AGENT_CHANNELS as readonly string[]).includes(name),
     'validation.parameterError',
   );
 
 /** What a client may send on `/ws`. */
 export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('ping') }),
-  /** Binds the connection to the holder of `token`; private channels need it first. */
+  /**
+   * Binds the connection to the holder of `token`: a user's session token opens the private channels, an
+   * operator's (`adm_…`, support role) the agent channels.
+   */
   z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ op: z.literal('subscribe'), channels: z.array(wsChannel).min(1).max(WS_MAX_CHANNELS) }),
   z.object({ op: z.literal('unsubscribe'), channels: z.array(wsChannel).min(1).max(WS_MAX_CHANNELS) }),

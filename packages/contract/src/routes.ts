@@ -3,6 +3,11 @@ import type { RouteTable, StreamTable } from './route';
 
 /** Every endpoint's method and path, by operationId, for clients: `call(routes.getWalletBalances)`. */
 export const routes = {
+  addConversationNote: {
+    operationId: 'addConversationNote',
+    method: 'POST',
+    path: '/api/admin/support/conversations/:id/notes',
+  },
   adjustUserBalance: {
     operationId: 'adjustUserBalance',
     method: 'POST',
@@ -41,6 +46,11 @@ export const routes = {
     method: 'POST',
     path: '/api/admin/withdrawals/:id/approve',
   },
+  assignConversation: {
+    operationId: 'assignConversation',
+    method: 'POST',
+    path: '/api/admin/support/conversations/:id/assign',
+  },
   bindBankCard: { operationId: 'bindBankCard', method: 'POST', path: '/api/wallet/bank-cards' },
   bindCryptoWallet: { operationId: 'bindCryptoWallet', method: 'POST', path: '/api/wallet/crypto-wallets' },
   cancelAllSpotOrders: {
@@ -63,6 +73,11 @@ export const routes = {
   },
   checkLedger: { operationId: 'checkLedger', method: 'GET', path: '/api/admin/ledger/check' },
   claimMission: { operationId: 'claimMission', method: 'POST', path: '/api/missions/:id/claim' },
+  closeConversation: {
+    operationId: 'closeConversation',
+    method: 'POST',
+    path: '/api/admin/support/conversations/:id/close',
+  },
   closeFuturesPosition: {
     operationId: 'closeFuturesPosition',
     method: 'POST',
@@ -86,6 +101,21 @@ export const routes = {
   createAdmin: { operationId: 'createAdmin', method: 'POST', path: '/api/admin/admins' },
   createAnnouncement: { operationId: 'createAnnouncement', method: 'POST', path: '/api/admin/announcements' },
   createBanner: { operationId: 'createBanner', method: 'POST', path: '/api/admin/banners' },
+  createCannedReply: {
+    operationId: 'createCannedReply',
+    method: 'POST',
+    path: '/api/admin/support/canned-replies',
+  },
+  createContentArticle: {
+    operationId: 'createContentArticle',
+    method: 'POST',
+    path: '/api/admin/content/articles',
+  },
+  createContentCategory: {
+    operationId: 'createContentCategory',
+    method: 'POST',
+    path: '/api/admin/content/categories',
+  },
   createEarnProduct: { operationId: 'createEarnProduct', method: 'POST', path: '/api/admin/earn/products' },
   createMission: { operationId: 'createMission', method: 'POST', path: '/api/admin/missions' },
   createNetwork: { operationId: 'createNetwork', method: 'POST', path: '/api/admin/networks' },
@@ -94,10 +124,30 @@ export const routes = {
     method: 'POST',
     path: '/api/admin/options/products',
   },
+  createSupportVisitor: {
+    operationId: 'createSupportVisitor',
+    method: 'POST',
+    path: '/api/support/visitors',
+  },
   createSwapOrder: { operationId: 'createSwapOrder', method: 'POST', path: '/api/swap/orders' },
   createSwapQuote: { operationId: 'createSwapQuote', method: 'POST', path: '/api/swap/quotes' },
+  deleteArticleTranslation: {
+    operationId: 'deleteArticleTranslation',
+    method: 'DELETE',
+    path: '/api/admin/content/articles/:id/translations/:locale',
+  },
   deleteBankCard: { operationId: 'deleteBankCard', method: 'DELETE', path: '/api/wallet/bank-cards/:id' },
   deleteBanner: { operationId: 'deleteBanner', method: 'DELETE', path: '/api/admin/banners/:id' },
+  deleteCannedReply: {
+    operationId: 'deleteCannedReply',
+    method: 'DELETE',
+    path: '/api/admin/support/canned-replies/:id',
+  },
+  deleteContentArticle: {
+    operationId: 'deleteContentArticle',
+    method: 'DELETE',
+    path: '/api/admin/content/articles/:id',
+  },
   deleteCryptoWallet: {
     operationId: 'deleteCryptoWallet',
     method: 'DELETE',
@@ -108,8 +158,15 @@ export const routes = {
   freezeUser: { operationId: 'freezeUser', method: 'POST', path: '/api/admin/users/:id/freeze' },
   getAdminMe: { operationId: 'getAdminMe', method: 'GET', path: '/api/admin/me' },
   getAdminMembership: { operationId: 'getAdminMembership', method: 'GET', path: '/api/admin/membership' },
+  getAdminMenu: { operationId: 'getAdminMenu', method: 'GET', path: '/api/admin/menus' },
   getAdminReferral: { operationId: 'getAdminReferral', method: 'GET', path: '/api/admin/referral' },
   getAdminSettings: { operationId: 'getAdminSettings', method: 'GET', path: '/api/admin/settings' },
+  getAdminSupportImage: {
+    operationId: 'getAdminSupportImage',
+    method: 'GET',
+    path: '/api/admin/support/images/:id',
+    answer: 'bytes',
+  },
   getAdminSwapOrder: { operationId: 'getAdminSwapOrder', method: 'GET', path: '/api/admin/swap/orders/:id' },
   getAdminUpload: {
     operationId: 'getAdminUpload',
@@ -117,6 +174,7 @@ export const routes = {
     path: '/api/admin/uploads/:id',
     answer: 'bytes',
   },
+  getArticle: { operationId: 'getArticle', method: 'GET', path: '/api/content/articles/:slug' },
   getAssetsOverview: { operationId: 'getAssetsOverview', method: 'GET', path: '/api/wallet/assets' },
   getBankCardSubmission: {
     operationId: 'getBankCardSubmission',
@@ -134,6 +192,11 @@ export const routes = {
     path: '/api/banners/images/:id',
     answer: 'bytes',
   },
+  getContentArticle: {
+    operationId: 'getContentArticle',
+    method: 'GET',
+    path: '/api/admin/content/articles/:id',
+  },
   getCryptoWalletSubmission: {
     operationId: 'getCryptoWalletSubmission',
     method: 'GET',
@@ -148,16 +211,24 @@ export const routes = {
   },
   getFuturesMarket: { operationId: 'getFuturesMarket', method: 'GET', path: '/api/futures/markets/:symbol' },
   getHealth: { operationId: 'getHealth', method: 'GET', path: '/api/health' },
+  getHelpCategory: { operationId: 'getHelpCategory', method: 'GET', path: '/api/content/categories/:slug' },
+  getHelpCentre: { operationId: 'getHelpCentre', method: 'GET', path: '/api/content/help' },
   getIdentity: { operationId: 'getIdentity', method: 'GET', path: '/api/user/identity' },
   getIdentitySubmission: {
     operationId: 'getIdentitySubmission',
     method: 'GET',
     path: '/api/admin/identity/:id',
   },
+  getInboxConversation: {
+    operationId: 'getInboxConversation',
+    method: 'GET',
+    path: '/api/admin/support/conversations/:id',
+  },
   getMarket: { operationId: 'getMarket', method: 'GET', path: '/api/markets/:symbol' },
   getMarketCandles: { operationId: 'getMarketCandles', method: 'GET', path: '/api/markets/:symbol/candles' },
   getMarketDepth: { operationId: 'getMarketDepth', method: 'GET', path: '/api/markets/:symbol/depth' },
   getMembership: { operationId: 'getMembership', method: 'GET', path: '/api/membership' },
+  getMenuList: { operationId: 'getMenuList', method: 'GET', path: '/api/menus' },
   getMessage: { operationId: 'getMessage', method: 'GET', path: '/api/messages/:id' },
   getOptionExposure: { operationId: 'getOptionExposure', method: 'GET', path: '/api/admin/options/exposure' },
   getOptionOrderProof: {
@@ -168,18 +239,50 @@ export const routes = {
   getOptionProduct: { operationId: 'getOptionProduct', method: 'GET', path: '/api/options/products/:id' },
   getReady: { operationId: 'getReady', method: 'GET', path: '/api/ready' },
   getReferral: { operationId: 'getReferral', method: 'GET', path: '/api/referral' },
+  getSupportConversation: {
+    operationId: 'getSupportConversation',
+    method: 'GET',
+    path: '/api/support/conversation',
+  },
+  getSupportImage: {
+    operationId: 'getSupportImage',
+    method: 'GET',
+    path: '/api/support/images/:id',
+    answer: 'bytes',
+  },
+  getSupportUnread: {
+    operationId: 'getSupportUnread',
+    method: 'GET',
+    path: '/api/support/conversation/unread',
+  },
   getSwapDesk: { operationId: 'getSwapDesk', method: 'GET', path: '/api/admin/swap/desk' },
   getSwapOrder: { operationId: 'getSwapOrder', method: 'GET', path: '/api/swap/orders/:id' },
   getUpload: { operationId: 'getUpload', method: 'GET', path: '/api/uploads/:id', answer: 'bytes' },
   getUserBalances: { operationId: 'getUserBalances', method: 'GET', path: '/api/admin/users/:id/balances' },
   getUserDetail: { operationId: 'getUserDetail', method: 'GET', path: '/api/admin/users/:id' },
   getUserInfo: { operationId: 'getUserInfo', method: 'GET', path: '/api/user/info' },
+  getVisitorConversation: {
+    operationId: 'getVisitorConversation',
+    method: 'GET',
+    path: '/api/support/visitor/conversation',
+  },
+  getVisitorImage: {
+    operationId: 'getVisitorImage',
+    method: 'GET',
+    path: '/api/support/visitor/images/:id',
+    answer: 'bytes',
+  },
   getWalletBalances: { operationId: 'getWalletBalances', method: 'GET', path: '/api/wallet/balances' },
   getWalletNetworks: { operationId: 'getWalletNetworks', method: 'GET', path: '/api/wallet/networks' },
   getWithdrawalReview: {
     operationId: 'getWithdrawalReview',
     method: 'GET',
     path: '/api/admin/withdrawals/:id',
+  },
+  joinSupportConversation: {
+    operationId: 'joinSupportConversation',
+    method: 'POST',
+    path: '/api/support/conversation/join',
   },
   listAccountRecords: { operationId: 'listAccountRecords', method: 'GET', path: '/api/wallet/records' },
   listAdjustmentProposals: {
@@ -217,6 +320,26 @@ export const routes = {
     path: '/api/admin/bank-cards',
   },
   listBanners: { operationId: 'listBanners', method: 'GET', path: '/api/banners' },
+  listCannedReplies: {
+    operationId: 'listCannedReplies',
+    method: 'GET',
+    path: '/api/admin/support/canned-replies',
+  },
+  listContentArticles: {
+    operationId: 'listContentArticles',
+    method: 'GET',
+    path: '/api/admin/content/articles',
+  },
+  listContentCategories: {
+    operationId: 'listContentCategories',
+    method: 'GET',
+    path: '/api/admin/content/categories',
+  },
+  listConversationNotes: {
+    operationId: 'listConversationNotes',
+    method: 'GET',
+    path: '/api/admin/support/conversations/:id/notes',
+  },
   listCryptoWallets: { operationId: 'listCryptoWallets', method: 'GET', path: '/api/wallet/crypto-wallets' },
   listCryptoWalletSubmissions: {
     operationId: 'listCryptoWalletSubmissions',
@@ -256,12 +379,19 @@ export const routes = {
     method: 'GET',
     path: '/api/admin/identity',
   },
+  listInbox: { operationId: 'listInbox', method: 'GET', path: '/api/admin/support/conversations' },
+  listInboxMessages: {
+    operationId: 'listInboxMessages',
+    method: 'GET',
+    path: '/api/admin/support/conversations/:id/messages',
+  },
   listLatestTrades: { operationId: 'listLatestTrades', method: 'GET', path: '/api/markets/trades/latest' },
   listMarkets: { operationId: 'listMarkets', method: 'GET', path: '/api/markets' },
   listMarketTrades: { operationId: 'listMarketTrades', method: 'GET', path: '/api/markets/:symbol/trades' },
   listMessages: { operationId: 'listMessages', method: 'GET', path: '/api/messages' },
   listMissions: { operationId: 'listMissions', method: 'GET', path: '/api/missions' },
   listMySwapOrders: { operationId: 'listMySwapOrders', method: 'GET', path: '/api/swap/my-orders' },
+  listNews: { operationId: 'listNews', method: 'GET', path: '/api/content/news' },
   listOptionOrders: { operationId: 'listOptionOrders', method: 'GET', path: '/api/options/orders' },
   listOptionProducts: { operationId: 'listOptionProducts', method: 'GET', path: '/api/options/products' },
   listOptionTicks: { operationId: 'listOptionTicks', method: 'GET', path: '/api/options/products/:id/ticks' },
@@ -277,7 +407,17 @@ export const routes = {
   },
   listSpotOrders: { operationId: 'listSpotOrders', method: 'GET', path: '/api/spot/orders' },
   listSpotTrades: { operationId: 'listSpotTrades', method: 'GET', path: '/api/spot/trades' },
+  listSupportMessages: {
+    operationId: 'listSupportMessages',
+    method: 'GET',
+    path: '/api/support/conversation/messages',
+  },
   listSwapPairs: { operationId: 'listSwapPairs', method: 'GET', path: '/api/swap/pairs' },
+  listVisitorMessages: {
+    operationId: 'listVisitorMessages',
+    method: 'GET',
+    path: '/api/support/visitor/conversation/messages',
+  },
   listWithdrawalReviews: {
     operationId: 'listWithdrawalReviews',
     method: 'GET',
@@ -293,7 +433,22 @@ export const routes = {
   logout: { operationId: 'logout', method: 'POST', path: '/api/auth/logout' },
   lookUpSwapOrders: { operationId: 'lookUpSwapOrders', method: 'POST', path: '/api/swap/orders/lookup' },
   markAllMessagesRead: { operationId: 'markAllMessagesRead', method: 'POST', path: '/api/messages/read-all' },
+  markInboxMessages: {
+    operationId: 'markInboxMessages',
+    method: 'POST',
+    path: '/api/admin/support/conversations/:id/marks',
+  },
   markMessageRead: { operationId: 'markMessageRead', method: 'POST', path: '/api/messages/:id/read' },
+  markSupportMessages: {
+    operationId: 'markSupportMessages',
+    method: 'POST',
+    path: '/api/support/conversation/marks',
+  },
+  markVisitorMessages: {
+    operationId: 'markVisitorMessages',
+    method: 'POST',
+    path: '/api/support/visitor/conversation/marks',
+  },
   placeFuturesOrder: { operationId: 'placeFuturesOrder', method: 'POST', path: '/api/futures/orders' },
   placeOptionOrder: { operationId: 'placeOptionOrder', method: 'POST', path: '/api/options/orders' },
   placeSpotOrder: { operationId: 'placeSpotOrder', method: 'POST', path: '/api/spot/orders' },
@@ -324,6 +479,11 @@ export const routes = {
     path: '/api/admin/withdrawals/:id/reject',
   },
   reorderBanners: { operationId: 'reorderBanners', method: 'PUT', path: '/api/admin/banners/order' },
+  replyToConversation: {
+    operationId: 'replyToConversation',
+    method: 'POST',
+    path: '/api/admin/support/conversations/:id/messages',
+  },
   resetAdminTotp: { operationId: 'resetAdminTotp', method: 'POST', path: '/api/admin/admins/:id/reset-totp' },
   resetPassword: { operationId: 'resetPassword', method: 'POST', path: '/api/auth/reset' },
   reviewSwapOrder: {
@@ -336,10 +496,22 @@ export const routes = {
     method: 'POST',
     path: '/api/admin/users/:id/revoke-sessions',
   },
+  saveAdminMenu: { operationId: 'saveAdminMenu', method: 'PUT', path: '/api/admin/menus' },
+  saveArticleTranslation: {
+    operationId: 'saveArticleTranslation',
+    method: 'PUT',
+    path: '/api/admin/content/articles/:id/translations/:locale',
+  },
   searchAudit: { operationId: 'searchAudit', method: 'GET', path: '/api/admin/audit' },
+  searchContent: { operationId: 'searchContent', method: 'GET', path: '/api/content/search' },
   searchOutbox: { operationId: 'searchOutbox', method: 'GET', path: '/api/admin/outbox' },
   searchUsers: { operationId: 'searchUsers', method: 'GET', path: '/api/admin/users' },
   sendCode: { operationId: 'sendCode', method: 'POST', path: '/api/auth/code' },
+  sendSupportMessage: {
+    operationId: 'sendSupportMessage',
+    method: 'POST',
+    path: '/api/support/conversation/messages',
+  },
   sendSwapPayout: {
     operationId: 'sendSwapPayout',
     method: 'POST',
@@ -349,6 +521,11 @@ export const routes = {
     operationId: 'sendSwapRefund',
     method: 'POST',
     path: '/api/admin/swap/orders/:id/refund',
+  },
+  sendVisitorMessage: {
+    operationId: 'sendVisitorMessage',
+    method: 'POST',
+    path: '/api/support/visitor/conversation/messages',
   },
   setBankAccount: { operationId: 'setBankAccount', method: 'PUT', path: '/api/admin/bank-accounts/:asset' },
   setPositionTriggers: {
@@ -377,6 +554,21 @@ export const routes = {
   updateAdmin: { operationId: 'updateAdmin', method: 'PATCH', path: '/api/admin/admins/:id' },
   updateAdminSettings: { operationId: 'updateAdminSettings', method: 'PUT', path: '/api/admin/settings' },
   updateBanner: { operationId: 'updateBanner', method: 'PATCH', path: '/api/admin/banners/:id' },
+  updateCannedReply: {
+    operationId: 'updateCannedReply',
+    method: 'PUT',
+    path: '/api/admin/support/canned-replies/:id',
+  },
+  updateContentArticle: {
+    operationId: 'updateContentArticle',
+    method: 'PUT',
+    path: '/api/admin/content/articles/:id',
+  },
+  updateContentCategory: {
+    operationId: 'updateContentCategory',
+    method: 'PUT',
+    path: '/api/admin/content/categories/:id',
+  },
   updateEarnProduct: {
     operationId: 'updateEarnProduct',
     method: 'PUT',
@@ -425,6 +617,18 @@ export const routes = {
     sends: 'multipart',
   },
   uploadImage: { operationId: 'uploadImage', method: 'POST', path: '/api/uploads', sends: 'multipart' },
+  uploadSupportImage: {
+    operationId: 'uploadSupportImage',
+    method: 'POST',
+    path: '/api/support/images',
+    sends: 'multipart',
+  },
+  uploadVisitorImage: {
+    operationId: 'uploadVisitorImage',
+    method: 'POST',
+    path: '/api/support/visitor/images',
+    sends: 'multipart',
+  },
 } as const satisfies RouteTable;
 
 /** Every channel's name pattern, by kind, for clients: `useChannel(streams.ticker, { symbol })`. */
@@ -445,4 +649,7 @@ export const streams = {
   optionClock: { kind: 'optionClock', pattern: 'optionClock:<product>', access: 'public' },
   optionOrders: { kind: 'optionOrders', pattern: 'optionOrders', access: 'private' },
   swapOrder: { kind: 'swapOrder', pattern: 'swapOrder:<order>', access: 'public' },
+  support: { kind: 'support', pattern: 'support', access: 'private' },
+  supportVisitor: { kind: 'supportVisitor', pattern: 'supportVisitor:<visitor>', access: 'public' },
+  supportInbox: { kind: 'supportInbox', pattern: 'supportInbox', access: 'agent' },
 } as const satisfies StreamTable;

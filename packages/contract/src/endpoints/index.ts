@@ -4,6 +4,7 @@ import { adminOutboxEndpoints } from './admin-outbox';
 import { adminUsersEndpoints } from './admin-users';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
+import { contentEndpoints } from './content';
 import { depositsEndpoints } from './deposits';
 import { earnEndpoints } from './earn';
 import { futuresEndpoints } from './futures';
@@ -12,6 +13,7 @@ import { identityEndpoints } from './identity';
 import { ledgerEndpoints } from './ledger';
 import { marketsEndpoints } from './markets';
 import { membershipEndpoints } from './membership';
+import { menusEndpoints } from './menus';
 import { messagesEndpoints } from './messages';
 import { missionsEndpoints } from './missions';
 import { networksEndpoints } from './networks';
@@ -20,6 +22,7 @@ import { payoutAccountsEndpoints } from './payout-accounts';
 import { profileEndpoints } from './profile';
 import { referralEndpoints } from './referral';
 import { spotEndpoints } from './spot';
+import { supportEndpoints } from './support';
 import { swapEndpoints } from './swap';
 import { uploadsEndpoints } from './uploads';
 import { usersEndpoints } from './users';
@@ -34,10 +37,12 @@ export const endpoints = {
   ...adminUsersEndpoints,
   ...authEndpoints,
   ...bannersEndpoints,
+  ...contentEndpoints,
   ...depositsEndpoints,
   ...earnEndpoints,
   ...missionsEndpoints,
   ...membershipEndpoints,
+  ...menusEndpoints,
   ...referralEndpoints,
   ...futuresEndpoints,
   ...healthEndpoints,
@@ -50,6 +55,7 @@ export const endpoints = {
   ...payoutAccountsEndpoints,
   ...profileEndpoints,
   ...spotEndpoints,
+  ...supportEndpoints,
   ...swapEndpoints,
   ...uploadsEndpoints,
   ...usersEndpoints,

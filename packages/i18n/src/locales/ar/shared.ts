@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'أدخل تجزئة المعاملة كما يعرضها مستكشف الكتل',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'يمكن أن تحتوي الرسالة على 2000 حرف كحد أقصى',
+      shortcutInvalid: 'يتكون الاختصار من 32 حرفًا صغيرًا أو رقمًا أو شرطة كحد أقصى',
+      englishRequired: 'النص الإنجليزي (en-US) مطلوب',
+    },
+    errors: {
+      visitorUnknown: 'انتهت هذه المحادثة. يرجى بدء محادثة جديدة.',
+      imageUnknown: 'هذه الصورة غير موجودة',
+      conversationUnknown: 'هذه المحادثة غير موجودة',
+      cannedReplyUnknown: 'هذا الرد الجاهز غير موجود',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'يتكون المعرّف من 80 حرفًا صغيرًا أو رقمًا أو شرطة كحد أقصى',
+      titleTooLong: 'العنوان طويل جدًا',
+      bodyTooLong: 'النص طويل جدًا',
+      englishRequired: 'النسخة الإنجليزية (en-US) مطلوبة',
+    },
+    errors: {
+      articleUnknown: 'هذه المقالة غير موجودة',
+      categoryUnknown: 'هذه الفئة غير موجودة',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'إعدادات هذا العنصر لا تناسب قالبه',
+      templateUnknown: 'قالب غير معروف',
+      titleTooLong: 'يمكن أن يحتوي عنوان القائمة على 60 حرفًا كحد أقصى',
+      englishRequired: 'العنوان الإنجليزي (en-US) مطلوب',
+      routeInvalid: 'المسار بأحرف صغيرة ويبدأ بـ / ويتكون من ثلاثة أجزاء كحد أقصى',
+      tooMany: 'يمكن أن تحتوي القائمة على 100 عنصر كحد أقصى',
+    },
+  },
 };
 
 export default shared;

@@ -76,6 +76,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'Geben Sie den Transaktions-Hash so ein, wie der Block-Explorer ihn zeigt',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Eine Nachricht darf höchstens 2.000 Zeichen haben',
+      shortcutInvalid: 'Ein Kürzel hat bis zu 32 Kleinbuchstaben, Ziffern und Bindestriche',
+      englishRequired: 'Ein englischer Text (en-US) ist erforderlich',
+    },
+    errors: {
+      visitorUnknown: 'Dieser Chat ist beendet. Bitte starten Sie einen neuen.',
+      imageUnknown: 'Dieses Bild existiert nicht',
+      conversationUnknown: 'Dieses Gespräch existiert nicht',
+      cannedReplyUnknown: 'Diese Textvorlage existiert nicht',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Ein Kurzname hat bis zu 80 Kleinbuchstaben, Ziffern und Bindestriche',
+      titleTooLong: 'Der Titel ist zu lang',
+      bodyTooLong: 'Der Text ist zu lang',
+      englishRequired: 'Eine englische Fassung (en-US) ist erforderlich',
+    },
+    errors: {
+      articleUnknown: 'Dieser Artikel existiert nicht',
+      categoryUnknown: 'Diese Kategorie existiert nicht',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'Die Einstellungen dieses Eintrags passen nicht zu seiner Vorlage',
+      templateUnknown: 'Unbekannte Vorlage',
+      titleTooLong: 'Ein Menütitel darf höchstens 60 Zeichen haben',
+      englishRequired: 'Ein englischer Titel (en-US) ist erforderlich',
+      routeInvalid: 'Eine Route ist kleingeschrieben, beginnt mit / und hat höchstens drei Teile',
+      tooMany: 'Ein Menü darf höchstens 100 Einträge haben',
+    },
+  },
 };
 
 export default shared;

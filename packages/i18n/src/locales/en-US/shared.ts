@@ -77,6 +77,41 @@ const shared = {
       txHashInvalid: 'Enter the transaction hash as the block explorer shows it',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'A message may have up to 2,000 characters',
+      shortcutInvalid: 'A shortcut has up to 32 lower-case letters, digits and hyphens',
+      englishRequired: 'An English (en-US) text is required',
+    },
+    errors: {
+      visitorUnknown: 'This chat has ended. Please start a new one.',
+      imageUnknown: 'This image does not exist',
+      conversationUnknown: 'This conversation does not exist',
+      cannedReplyUnknown: 'This canned reply does not exist',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'A slug has up to 80 lower-case letters, digits and hyphens',
+      titleTooLong: 'The title is too long',
+      bodyTooLong: 'The text is too long',
+      englishRequired: 'An English (en-US) version is required',
+    },
+    errors: {
+      articleUnknown: 'This article does not exist',
+      categoryUnknown: 'This category does not exist',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: "This entry's settings do not fit its template",
+      templateUnknown: 'Unknown template',
+      titleTooLong: 'A menu title may have up to 60 characters',
+      englishRequired: 'An English (en-US) title is required',
+      routeInvalid: 'A route is lower case, starts with / and has at most three parts',
+      tooMany: 'A menu may have up to 100 entries',
+    },
+  },
 };
 
 export type SharedTexts = typeof shared;

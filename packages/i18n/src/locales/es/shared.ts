@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'Introduzca el hash de la transacción tal como lo muestra el explorador de bloques',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Un mensaje puede tener hasta 2.000 caracteres',
+      shortcutInvalid: 'Un atajo tiene hasta 32 minúsculas, dígitos y guiones',
+      englishRequired: 'El texto en inglés (en-US) es obligatorio',
+    },
+    errors: {
+      visitorUnknown: 'Este chat ha terminado. Inicie uno nuevo.',
+      imageUnknown: 'Esta imagen no existe',
+      conversationUnknown: 'Esta conversación no existe',
+      cannedReplyUnknown: 'Esta respuesta predefinida no existe',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Un identificador tiene hasta 80 minúsculas, dígitos y guiones',
+      titleTooLong: 'El título es demasiado largo',
+      bodyTooLong: 'El texto es demasiado largo',
+      englishRequired: 'La versión en inglés (en-US) es obligatoria',
+    },
+    errors: {
+      articleUnknown: 'Este artículo no existe',
+      categoryUnknown: 'Esta categoría no existe',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'La configuración de esta entrada no corresponde a su plantilla',
+      templateUnknown: 'Plantilla desconocida',
+      titleTooLong: 'Un título de menú puede tener hasta 60 caracteres',
+      englishRequired: 'El título en inglés (en-US) es obligatorio',
+      routeInvalid: 'Una ruta va en minúsculas, empieza por / y tiene como máximo tres partes',
+      tooMany: 'Un menú puede tener hasta 100 entradas',
+    },
+  },
 };
 
 export default shared;

@@ -75,6 +75,41 @@ const shared: SharedTexts = {
       txHashInvalid: "Saisissez le hash de la transaction tel que l'explorateur de blocs l'affiche",
     },
   },
+  support: {
+    validation: {
+      textTooLong: "Un message peut compter jusqu'à 2 000 caractères",
+      shortcutInvalid: "Un raccourci compte jusqu'à 32 minuscules, chiffres et tirets",
+      englishRequired: 'Le texte en anglais (en-US) est obligatoire',
+    },
+    errors: {
+      visitorUnknown: 'Cette discussion est terminée. Veuillez en commencer une nouvelle.',
+      imageUnknown: "Cette image n'existe pas",
+      conversationUnknown: "Cette conversation n'existe pas",
+      cannedReplyUnknown: "Cette réponse type n'existe pas",
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: "Un identifiant compte jusqu'à 80 minuscules, chiffres et tirets",
+      titleTooLong: 'Le titre est trop long',
+      bodyTooLong: 'Le texte est trop long',
+      englishRequired: 'La version anglaise (en-US) est obligatoire',
+    },
+    errors: {
+      articleUnknown: "Cet article n'existe pas",
+      categoryUnknown: "Cette catégorie n'existe pas",
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'Les réglages de cette entrée ne correspondent pas à son modèle',
+      templateUnknown: 'Modèle inconnu',
+      titleTooLong: "Un titre de menu compte jusqu'à 60 caractères",
+      englishRequired: 'Le titre en anglais (en-US) est obligatoire',
+      routeInvalid: 'Une route est en minuscules, commence par / et compte au plus trois parties',
+      tooMany: "Un menu compte jusqu'à 100 entrées",
+    },
+  },
 };
 
 export default shared;

@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'Masukkan hash transaksi seperti yang ditampilkan penjelajah blok',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Pesan maksimal 2.000 karakter',
+      shortcutInvalid: 'Pintasan terdiri dari maksimal 32 huruf kecil, angka, dan tanda hubung',
+      englishRequired: 'Teks bahasa Inggris (en-US) wajib diisi',
+    },
+    errors: {
+      visitorUnknown: 'Obrolan ini telah berakhir. Silakan mulai obrolan baru.',
+      imageUnknown: 'Gambar ini tidak ada',
+      conversationUnknown: 'Percakapan ini tidak ada',
+      cannedReplyUnknown: 'Balasan cepat ini tidak ada',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Slug terdiri dari maksimal 80 huruf kecil, angka, dan tanda hubung',
+      titleTooLong: 'Judul terlalu panjang',
+      bodyTooLong: 'Teks terlalu panjang',
+      englishRequired: 'Versi bahasa Inggris (en-US) wajib ada',
+    },
+    errors: {
+      articleUnknown: 'Artikel ini tidak ada',
+      categoryUnknown: 'Kategori ini tidak ada',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'Pengaturan entri ini tidak sesuai dengan templatnya',
+      templateUnknown: 'Templat tidak dikenal',
+      titleTooLong: 'Judul menu maksimal 60 karakter',
+      englishRequired: 'Judul bahasa Inggris (en-US) wajib diisi',
+      routeInvalid: 'Rute ditulis huruf kecil, diawali / dan paling banyak tiga bagian',
+      tooMany: 'Menu berisi maksimal 100 entri',
+    },
+  },
 };
 
 export default shared;

@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'ブロックエクスプローラーに表示されるとおりにトランザクションハッシュを入力してください',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'メッセージは 2,000 文字以内で入力してください',
+      shortcutInvalid: 'ショートカットは小文字・数字・ハイフンで 32 文字以内です',
+      englishRequired: '英語（en-US）のテキストは必須です',
+    },
+    errors: {
+      visitorUnknown: 'このチャットは終了しました。新しいチャットを開始してください。',
+      imageUnknown: 'この画像は存在しません',
+      conversationUnknown: 'この会話は存在しません',
+      cannedReplyUnknown: 'この定型返信は存在しません',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'スラッグは小文字・数字・ハイフンで 80 文字以内です',
+      titleTooLong: 'タイトルが長すぎます',
+      bodyTooLong: '本文が長すぎます',
+      englishRequired: '英語（en-US）版は必須です',
+    },
+    errors: {
+      articleUnknown: 'この記事は存在しません',
+      categoryUnknown: 'このカテゴリーは存在しません',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'この項目の設定がテンプレートに合っていません',
+      templateUnknown: '不明なテンプレートです',
+      titleTooLong: 'メニューのタイトルは 60 文字以内です',
+      englishRequired: '英語（en-US）のタイトルは必須です',
+      routeInvalid: 'ルートは小文字で / から始まり、3 階層までです',
+      tooMany: 'メニューの項目は 100 件までです',
+    },
+  },
 };
 
 export default shared;

@@ -73,6 +73,41 @@ const shared: SharedTexts = {
       txHashInvalid: '블록 탐색기에 표시된 대로 거래 해시를 입력하세요',
     },
   },
+  support: {
+    validation: {
+      textTooLong: '메시지는 최대 2,000자까지 입력할 수 있습니다',
+      shortcutInvalid: '단축어는 소문자, 숫자, 하이픈으로 최대 32자입니다',
+      englishRequired: '영어(en-US) 텍스트는 필수입니다',
+    },
+    errors: {
+      visitorUnknown: '이 채팅은 종료되었습니다. 새 채팅을 시작해 주세요.',
+      imageUnknown: '이 이미지가 존재하지 않습니다',
+      conversationUnknown: '이 대화가 존재하지 않습니다',
+      cannedReplyUnknown: '이 빠른 답변이 존재하지 않습니다',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: '슬러그는 소문자, 숫자, 하이픈으로 최대 80자입니다',
+      titleTooLong: '제목이 너무 깁니다',
+      bodyTooLong: '본문이 너무 깁니다',
+      englishRequired: '영어(en-US) 버전은 필수입니다',
+    },
+    errors: {
+      articleUnknown: '이 글이 존재하지 않습니다',
+      categoryUnknown: '이 카테고리가 존재하지 않습니다',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: '이 항목의 설정이 템플릿과 맞지 않습니다',
+      templateUnknown: '알 수 없는 템플릿입니다',
+      titleTooLong: '메뉴 제목은 최대 60자입니다',
+      englishRequired: '영어(en-US) 제목은 필수입니다',
+      routeInvalid: '경로는 소문자이며 /로 시작하고 최대 세 단계입니다',
+      tooMany: '메뉴 항목은 최대 100개입니다',
+    },
+  },
 };
 
 export default shared;

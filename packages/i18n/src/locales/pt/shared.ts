@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'Insira o hash da transação como o explorador de blocos o mostra',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Uma mensagem pode ter até 2.000 caracteres',
+      shortcutInvalid: 'Um atalho tem até 32 letras minúsculas, dígitos e hífens',
+      englishRequired: 'O texto em inglês (en-US) é obrigatório',
+    },
+    errors: {
+      visitorUnknown: 'Este chat terminou. Inicie um novo.',
+      imageUnknown: 'Esta imagem não existe',
+      conversationUnknown: 'Esta conversa não existe',
+      cannedReplyUnknown: 'Esta resposta pronta não existe',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Um identificador tem até 80 letras minúsculas, dígitos e hífens',
+      titleTooLong: 'O título é longo demais',
+      bodyTooLong: 'O texto é longo demais',
+      englishRequired: 'A versão em inglês (en-US) é obrigatória',
+    },
+    errors: {
+      articleUnknown: 'Este artigo não existe',
+      categoryUnknown: 'Esta categoria não existe',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'As configurações desta entrada não correspondem ao seu modelo',
+      templateUnknown: 'Modelo desconhecido',
+      titleTooLong: 'Um título de menu pode ter até 60 caracteres',
+      englishRequired: 'O título em inglês (en-US) é obrigatório',
+      routeInvalid: 'Uma rota é em minúsculas, começa com / e tem no máximo três partes',
+      tooMany: 'Um menu pode ter até 100 entradas',
+    },
+  },
 };
 
 export default shared;

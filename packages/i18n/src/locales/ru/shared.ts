@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'Введите хеш транзакции так, как его показывает обозреватель блоков',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Сообщение может содержать не более 2 000 символов',
+      shortcutInvalid: 'Сокращение — до 32 строчных букв, цифр и дефисов',
+      englishRequired: 'Текст на английском (en-US) обязателен',
+    },
+    errors: {
+      visitorUnknown: 'Этот чат завершён. Пожалуйста, начните новый.',
+      imageUnknown: 'Это изображение не существует',
+      conversationUnknown: 'Этот диалог не существует',
+      cannedReplyUnknown: 'Этот шаблон ответа не существует',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Идентификатор — до 80 строчных букв, цифр и дефисов',
+      titleTooLong: 'Заголовок слишком длинный',
+      bodyTooLong: 'Текст слишком длинный',
+      englishRequired: 'Версия на английском (en-US) обязательна',
+    },
+    errors: {
+      articleUnknown: 'Эта статья не существует',
+      categoryUnknown: 'Эта категория не существует',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'Настройки этого пункта не подходят к его шаблону',
+      templateUnknown: 'Неизвестный шаблон',
+      titleTooLong: 'Название пункта меню — не более 60 символов',
+      englishRequired: 'Название на английском (en-US) обязательно',
+      routeInvalid: 'Маршрут пишется строчными буквами, начинается с / и содержит не более трёх частей',
+      tooMany: 'В меню может быть не более 100 пунктов',
+    },
+  },
 };
 
 export default shared;

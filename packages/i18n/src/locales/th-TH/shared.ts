@@ -73,6 +73,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'ป้อนแฮชธุรกรรมตามที่ตัวสำรวจบล็อกแสดง',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'ข้อความมีได้สูงสุด 2,000 ตัวอักษร',
+      shortcutInvalid: 'คำย่อมีได้สูงสุด 32 ตัว ประกอบด้วยตัวพิมพ์เล็ก ตัวเลข และขีดกลาง',
+      englishRequired: 'ต้องมีข้อความภาษาอังกฤษ (en-US)',
+    },
+    errors: {
+      visitorUnknown: 'แชทนี้สิ้นสุดแล้ว โปรดเริ่มแชทใหม่',
+      imageUnknown: 'ไม่มีรูปภาพนี้',
+      conversationUnknown: 'ไม่มีการสนทนานี้',
+      cannedReplyUnknown: 'ไม่มีข้อความตอบกลับสำเร็จรูปนี้',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'ตัวระบุมีได้สูงสุด 80 ตัว ประกอบด้วยตัวพิมพ์เล็ก ตัวเลข และขีดกลาง',
+      titleTooLong: 'ชื่อเรื่องยาวเกินไป',
+      bodyTooLong: 'เนื้อหายาวเกินไป',
+      englishRequired: 'ต้องมีฉบับภาษาอังกฤษ (en-US)',
+    },
+    errors: {
+      articleUnknown: 'ไม่มีบทความนี้',
+      categoryUnknown: 'ไม่มีหมวดหมู่นี้',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'การตั้งค่าของรายการนี้ไม่ตรงกับเทมเพลต',
+      templateUnknown: 'ไม่รู้จักเทมเพลตนี้',
+      titleTooLong: 'ชื่อเมนูมีได้สูงสุด 60 ตัวอักษร',
+      englishRequired: 'ต้องมีชื่อภาษาอังกฤษ (en-US)',
+      routeInvalid: 'เส้นทางต้องเป็นตัวพิมพ์เล็ก ขึ้นต้นด้วย / และมีไม่เกินสามส่วน',
+      tooMany: 'เมนูมีได้สูงสุด 100 รายการ',
+    },
+  },
 };
 
 export default shared;

@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: "İşlem hash'ini blok gezgininde göründüğü gibi girin",
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Bir mesaj en fazla 2.000 karakter olabilir',
+      shortcutInvalid: 'Kısayol en fazla 32 küçük harf, rakam ve tireden oluşur',
+      englishRequired: 'İngilizce (en-US) metin zorunludur',
+    },
+    errors: {
+      visitorUnknown: 'Bu sohbet sona erdi. Lütfen yeni bir sohbet başlatın.',
+      imageUnknown: 'Bu görsel mevcut değil',
+      conversationUnknown: 'Bu konuşma mevcut değil',
+      cannedReplyUnknown: 'Bu hazır yanıt mevcut değil',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Kısa ad en fazla 80 küçük harf, rakam ve tireden oluşur',
+      titleTooLong: 'Başlık çok uzun',
+      bodyTooLong: 'Metin çok uzun',
+      englishRequired: 'İngilizce (en-US) sürüm zorunludur',
+    },
+    errors: {
+      articleUnknown: 'Bu makale mevcut değil',
+      categoryUnknown: 'Bu kategori mevcut değil',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'Bu girişin ayarları şablonuna uymuyor',
+      templateUnknown: 'Bilinmeyen şablon',
+      titleTooLong: 'Menü başlığı en fazla 60 karakter olabilir',
+      englishRequired: 'İngilizce (en-US) başlık zorunludur',
+      routeInvalid: 'Rota küçük harfle yazılır, / ile başlar ve en fazla üç bölümdür',
+      tooMany: 'Bir menüde en fazla 100 giriş olabilir',
+    },
+  },
 };
 
 export default shared;

@@ -74,6 +74,41 @@ const shared: SharedTexts = {
       txHashInvalid: 'Nhập mã băm giao dịch đúng như trình khám phá khối hiển thị',
     },
   },
+  support: {
+    validation: {
+      textTooLong: 'Tin nhắn tối đa 2.000 ký tự',
+      shortcutInvalid: 'Phím tắt gồm tối đa 32 chữ thường, chữ số và dấu gạch ngang',
+      englishRequired: 'Bắt buộc có văn bản tiếng Anh (en-US)',
+    },
+    errors: {
+      visitorUnknown: 'Cuộc trò chuyện này đã kết thúc. Vui lòng bắt đầu cuộc mới.',
+      imageUnknown: 'Hình ảnh này không tồn tại',
+      conversationUnknown: 'Cuộc trò chuyện này không tồn tại',
+      cannedReplyUnknown: 'Câu trả lời mẫu này không tồn tại',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: 'Mã định danh gồm tối đa 80 chữ thường, chữ số và dấu gạch ngang',
+      titleTooLong: 'Tiêu đề quá dài',
+      bodyTooLong: 'Nội dung quá dài',
+      englishRequired: 'Bắt buộc có bản tiếng Anh (en-US)',
+    },
+    errors: {
+      articleUnknown: 'Bài viết này không tồn tại',
+      categoryUnknown: 'Danh mục này không tồn tại',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: 'Cài đặt của mục này không khớp với mẫu của nó',
+      templateUnknown: 'Mẫu không xác định',
+      titleTooLong: 'Tiêu đề menu tối đa 60 ký tự',
+      englishRequired: 'Bắt buộc có tiêu đề tiếng Anh (en-US)',
+      routeInvalid: 'Đường dẫn viết thường, bắt đầu bằng / và tối đa ba phần',
+      tooMany: 'Menu có tối đa 100 mục',
+    },
+  },
 };
 
 export default shared;

@@ -73,6 +73,41 @@ const shared: SharedTexts = {
       txHashInvalid: '请按区块浏览器显示的内容输入交易哈希',
     },
   },
+  support: {
+    validation: {
+      textTooLong: '消息最多 2,000 个字符',
+      shortcutInvalid: '快捷词最多 32 个小写字母、数字和连字符',
+      englishRequired: '必须填写英文（en-US）文本',
+    },
+    errors: {
+      visitorUnknown: '此会话已结束，请重新开始。',
+      imageUnknown: '该图片不存在',
+      conversationUnknown: '该会话不存在',
+      cannedReplyUnknown: '该快捷回复不存在',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: '标识最多 80 个小写字母、数字和连字符',
+      titleTooLong: '标题过长',
+      bodyTooLong: '正文过长',
+      englishRequired: '必须有英文（en-US）版本',
+    },
+    errors: {
+      articleUnknown: '该文章不存在',
+      categoryUnknown: '该分类不存在',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: '此菜单项的设置与其模板不符',
+      templateUnknown: '未知的模板',
+      titleTooLong: '菜单标题最多 60 个字符',
+      englishRequired: '必须填写英文（en-US）标题',
+      routeInvalid: '路由须为小写，以 / 开头，最多三段',
+      tooMany: '菜单最多 100 个条目',
+    },
+  },
 };
 
 export default shared;

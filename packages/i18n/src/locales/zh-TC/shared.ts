@@ -73,6 +73,41 @@ const shared: SharedTexts = {
       txHashInvalid: '請依區塊瀏覽器顯示的內容輸入交易雜湊',
     },
   },
+  support: {
+    validation: {
+      textTooLong: '訊息最多 2,000 個字元',
+      shortcutInvalid: '快捷詞最多 32 個小寫字母、數字和連字號',
+      englishRequired: '必須填寫英文（en-US）文字',
+    },
+    errors: {
+      visitorUnknown: '此對話已結束，請重新開始。',
+      imageUnknown: '此圖片不存在',
+      conversationUnknown: '此對話不存在',
+      cannedReplyUnknown: '此快捷回覆不存在',
+    },
+  },
+  content: {
+    validation: {
+      slugInvalid: '識別碼最多 80 個小寫字母、數字和連字號',
+      titleTooLong: '標題過長',
+      bodyTooLong: '內文過長',
+      englishRequired: '必須有英文（en-US）版本',
+    },
+    errors: {
+      articleUnknown: '此文章不存在',
+      categoryUnknown: '此分類不存在',
+    },
+  },
+  menus: {
+    errors: {
+      dataInvalid: '此選單項目的設定與其範本不符',
+      templateUnknown: '未知的範本',
+      titleTooLong: '選單標題最多 60 個字元',
+      englishRequired: '必須填寫英文（en-US）標題',
+      routeInvalid: '路由須為小寫，以 / 開頭，最多三段',
+      tooMany: '選單最多 100 個項目',
+    },
+  },
 };
 
 export default shared;
