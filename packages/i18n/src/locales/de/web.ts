@@ -546,7 +546,7 @@ const web: WebTexts = {
       failed: 'Verifizierung fehlgeschlagen',
     },
     intro:
-      'Bestätigen Sie Ihre Identität, um Ihr Konto zu schützen und Einzahlungen, Auszahlungen und den Handel freizuschalten. Ihre Dokumente sieht nur unser Prüfteam.',
+      'Verifiziere deine Identität, um dein Konto zu schützen und Auszahlungen sowie Aufgabenbelohnungen freizuschalten. Nur unser Prüfteam sieht deine Dokumente.',
     form: {
       documentType: 'Dokumenttyp',
       idCard: 'Personalausweis',

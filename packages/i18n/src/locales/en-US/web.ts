@@ -540,7 +540,7 @@ const web = {
       failed: 'Verification failed',
     },
     intro:
-      'Verify your identity to protect your account and unlock deposits, withdrawals and trading. Only our review team sees your documents.',
+      'Verify your identity to protect your account and unlock withdrawals and task rewards. Only our review team sees your documents.',
     form: {
       documentType: 'Document type',
       idCard: 'ID card',

@@ -540,7 +540,7 @@ const web: WebTexts = {
       failed: 'Verificación fallida',
     },
     intro:
-      'Verifica tu identidad para proteger tu cuenta y habilitar depósitos, retiros y operaciones. Solo nuestro equipo de revisión ve tus documentos.',
+      'Verifica tu identidad para proteger tu cuenta y desbloquear los retiros y las recompensas de tareas. Solo nuestro equipo de revisión ve tus documentos.',
     form: {
       documentType: 'Tipo de documento',
       idCard: 'Documento de identidad',

@@ -546,7 +546,7 @@ const web: WebTexts = {
       failed: 'Échec de la vérification',
     },
     intro:
-      'Vérifiez votre identité pour protéger votre compte et débloquer les dépôts, les retraits et le trading. Seule notre équipe de contrôle voit vos documents.',
+      'Vérifiez votre identité pour protéger votre compte et débloquer les retraits et les récompenses de missions. Seule notre équipe de vérification voit vos documents.',
     form: {
       documentType: 'Type de document',
       idCard: "Carte d'identité",

@@ -545,7 +545,7 @@ const web: WebTexts = {
       failed: 'Verifikasi gagal',
     },
     intro:
-      'Verifikasi identitas Anda untuk melindungi akun serta membuka deposit, penarikan, dan trading. Hanya tim peninjau kami yang melihat dokumen Anda.',
+      'Verifikasi identitas Anda untuk melindungi akun dan membuka penarikan serta hadiah tugas. Hanya tim peninjau kami yang melihat dokumen Anda.',
     form: {
       documentType: 'Jenis dokumen',
       idCard: 'Kartu identitas',

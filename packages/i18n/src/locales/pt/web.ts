@@ -540,7 +540,7 @@ const web: WebTexts = {
       failed: 'Falha na verificação',
     },
     intro:
-      'Verifique sua identidade para proteger sua conta e liberar depósitos, saques e negociações. Somente nossa equipe de análise vê seus documentos.',
+      'Verifique sua identidade para proteger sua conta e liberar saques e recompensas de tarefas. Somente nossa equipe de análise vê seus documentos.',
     form: {
       documentType: 'Tipo de documento',
       idCard: 'Documento de identidade',

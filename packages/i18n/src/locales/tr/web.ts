@@ -540,7 +540,7 @@ const web: WebTexts = {
       failed: 'Doğrulama başarısız',
     },
     intro:
-      'Hesabınızı korumak ve para yatırma, çekme ve işlem yapabilmek için kimliğinizi doğrulayın. Belgelerinizi yalnızca inceleme ekibimiz görür.',
+      'Hesabınızı korumak ve para çekme ile görev ödüllerinin kilidini açmak için kimliğinizi doğrulayın. Belgelerinizi yalnızca inceleme ekibimiz görür.',
     form: {
       documentType: 'Belge türü',
       idCard: 'Kimlik kartı',

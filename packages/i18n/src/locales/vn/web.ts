@@ -541,7 +541,7 @@ const web: WebTexts = {
       failed: 'Xác minh thất bại',
     },
     intro:
-      'Xác minh danh tính để bảo vệ tài khoản và mở khóa nạp tiền, rút tiền và giao dịch. Chỉ đội ngũ xét duyệt của chúng tôi xem giấy tờ của bạn.',
+      'Xác minh danh tính để bảo vệ tài khoản và mở khóa rút tiền cùng phần thưởng nhiệm vụ. Chỉ đội ngũ xét duyệt của chúng tôi xem được giấy tờ của bạn.',
     form: {
       documentType: 'Loại giấy tờ',
       idCard: 'CMND/CCCD',
