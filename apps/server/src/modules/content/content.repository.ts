@@ -25,7 +25,7 @@ export type ShownArticle = {
   updatedAt: Date | string;
 };
 
-export type SearchRow = ShownArticle & { headline: string | null; total: number };
+export type SearchRow = ShownArticle & { total: number };
 
 const DEFAULT: Locale = 'en-US';
 
@@ -104,16 +104,10 @@ export class ContentRepository implements Audited<ContentRepository> {
       SUBSTRING_LOCALES.has(language)
         ? sql`case when strpos(lower(t.title), lower(${query})) > 0 then 1 else 0.5 end`
         : sql`ts_rank(t.search, websearch_to_tsquery(${searchConfigOf(language)}::regconfig, ${query}))`;
-    const headlineIn = (language: Locale) =>
-      SUBSTRING_LOCALES.has(language)
-        ? sql`null`
-        : sql`ts_headline(${searchConfigOf(language)}::regconfig, t.body,
-            websearch_to_tsquery(${searchConfigOf(language)}::regconfig, ${query}),
-            ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=1`})`;
     const branch = (language: Locale, extra: SQL) =>
       sql`select a.id::text as "id", a.slug, a.kind, a.category_id::text as "categoryId", a.position, t.locale,
             t.title, t.body, t.published_at as "publishedAt", t.updated_at as "updatedAt",
-            ${headlineIn(language)} as headline, ${rankIn(language)} as rank
+            ${rankIn(language)} as rank
           from content_articles a
           join content_translations t on t.article_id = a.id and t.status = 'published' and t.locale = ${language}
           where ${matchIn(language)} ${extra}`;
@@ -132,6 +126,23 @@ export class ContentRepository implements Audited<ContentRepository> {
           order by (locale = ${locale}) desc, rank desc, "publishedAt" desc, "id" desc
           limit ${pageSize} offset ${(page - 1) * pageSize}`,
     );
+  }
+
+  /**
+   * The passage of each text around the words `query` matches in `language`, matched words between MARK_START
+   * and MARK_END. The texts are plain (Markdown already taken out), so a passage never cuts through a link.
+   */
+  async headlines(language: Locale, query: string, texts: string[]): Promise<string[]> {
+    if (texts.length === 0) return [];
+    const config = searchConfigOf(language);
+    const rows = await rowsOf<{ headline: string }>(
+      this.db,
+      sql`select ts_headline(${config}::regconfig, text, websearch_to_tsquery(${config}::regconfig, ${query}),
+            ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=1`}) as headline
+          from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as texts(text, place)
+          order by place`,
+    );
+    return rows.map((row) => row.headline);
   }
 
   // ---- Categories ----

@@ -25,7 +25,14 @@ import type {
   ShownArticle,
   TranslationRow,
 } from './content.repository';
-import { excerptOf, SUBSTRING_LOCALES, substringSnippet, toSnippet } from './content-search';
+import {
+  excerptOf,
+  plainText,
+  type Snippet,
+  SUBSTRING_LOCALES,
+  substringSnippet,
+  toSnippet,
+} from './content-search';
 
 /** How many news items the help centre's front page shows. */
 export const LATEST_NEWS = 5;
@@ -150,15 +157,27 @@ export class ContentService {
     pageSize: number,
   ): Promise<z.input<typeof searchPage>> {
     const rows = await this.repository.search(locale, query, page, pageSize);
+    const snippets = new Map<ShownArticle, Snippet>();
+    for (const language of new Set(rows.map((row) => row.locale))) {
+      const own = rows.filter((row) => row.locale === language);
+      if (SUBSTRING_LOCALES.has(language)) {
+        for (const row of own) snippets.set(row, substringSnippet(row.body, query));
+        continue;
+      }
+      const marked = await this.repository.headlines(
+        language,
+        query,
+        own.map((row) => plainText(row.body)),
+      );
+      own.forEach((row, index) => snippets.set(row, toSnippet(marked[index] ?? '')));
+    }
     return {
       total: rows[0]?.total ?? 0,
-      items: rows.map((row) => {
-        const snippet =
-          row.headline !== null && !SUBSTRING_LOCALES.has(row.locale)
-            ? toSnippet(row.headline)
-            : substringSnippet(row.body, query);
-        return { ...summaryOf(row), ...snippet, fallback: row.locale !== locale };
-      }),
+      items: rows.map((row) => ({
+        ...summaryOf(row),
+        ...(snippets.get(row) ?? { snippet: '', highlights: [] }),
+        fallback: row.locale !== locale,
+      })),
     };
   }
 

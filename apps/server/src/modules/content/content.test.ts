@@ -96,7 +96,7 @@ describe('reading articles', () => {
 describe('search', () => {
   beforeAll(async () => {
     const id = await article(`withdraw-${unique}`);
-    await translate(id, 'en-US', 'Withdrawals', 'Withdrawing to a wallet takes between 2 and 20 minutes.');
+    await translate(id, 'en-US', 'Withdrawals', 'Withdrawing to a [wallet](https://example.com/wallets) takes between **2 and 20** minutes.');
     await translate(
       id,
       'de',
@@ -112,7 +112,8 @@ describe('search', () => {
     const answer = await callApi(sut, 'GET', '/api/content/search?q=withdrawing');
     const hit = answer.body.data.items.find((item: { slug: string }) => item.slug === `withdraw-${unique}`);
     expect(hit.fallback).toBe(false);
-    expect(hit.snippet).not.toMatch(/[<>*]/);
+    expect(hit.snippet).not.toMatch(/[<>*[\]]|https:/);
+    expect(hit.snippet).toContain('wallet takes between 2 and 20 minutes');
     const marked = hit.highlights.map(([from, to]: [number, number]) =>
       hit.snippet.slice(from, to).toLowerCase(),
     );
