@@ -60,20 +60,29 @@ export function excerptOf(markdown: string): string {
 
 export type Snippet = { snippet: string; highlights: [number, number][] };
 
-/** Plain text from a headline with marks, and where the marks were, as [start, end) offsets. */
-export function toSnippet(marked: string): Snippet {
-  const text = plainText(marked);
+/**
+ * Plain text from a headline with marks (over `whole`, the plain text it was cut from), and where the marks were,
+ * as [start, end) offsets; an ellipsis says where the passage was cut.
+ */
+export function toSnippet(marked: string, whole: string): Snippet {
+  const text = marked.replace(/\s+/g, ' ').trim();
   const highlights: [number, number][] = [];
-  let snippet = '';
+  let passage = '';
   let start = -1;
   for (const char of text) {
-    if (char === MARK_START) start = snippet.length;
+    if (char === MARK_START) start = passage.length;
     else if (char === MARK_END) {
-      if (start >= 0 && snippet.length > start) highlights.push([start, snippet.length]);
+      if (start >= 0 && passage.length > start) highlights.push([start, passage.length]);
       start = -1;
-    } else snippet += char;
+    } else passage += char;
   }
-  return { snippet, highlights };
+  const cutBefore = passage !== '' && !whole.startsWith(passage);
+  const cutAfter = passage !== '' && !whole.endsWith(passage);
+  const shift = cutBefore ? 1 : 0;
+  return {
+    snippet: `${cutBefore ? '…' : ''}${passage}${cutAfter ? '…' : ''}`,
+    highlights: highlights.map(([from, to]) => [from + shift, to + shift]),
+  };
 }
 
 const SNIPPET_RADIUS = 70;

@@ -164,12 +164,11 @@ export class ContentService {
         for (const row of own) snippets.set(row, substringSnippet(row.body, query));
         continue;
       }
-      const marked = await this.repository.headlines(
-        language,
-        query,
-        own.map((row) => plainText(row.body)),
-      );
-      own.forEach((row, index) => snippets.set(row, toSnippet(marked[index] ?? '')));
+      const texts = own.map((row) => plainText(row.body));
+      const marked = await this.repository.headlines(language, query, texts);
+      for (const [index, row] of own.entries()) {
+        snippets.set(row, toSnippet(marked[index] ?? '', texts[index] ?? ''));
+      }
     }
     return {
       total: rows[0]?.total ?? 0,

@@ -96,7 +96,12 @@ describe('reading articles', () => {
 describe('search', () => {
   beforeAll(async () => {
     const id = await article(`withdraw-${unique}`);
-    await translate(id, 'en-US', 'Withdrawals', 'Withdrawing to a [wallet](https://example.com/wallets) takes between **2 and 20** minutes.');
+    await translate(
+      id,
+      'en-US',
+      'Withdrawals',
+      'Withdrawing to a [wallet](https://example.com/wallets) takes between **2 and 20** minutes.',
+    );
     await translate(
       id,
       'de',
