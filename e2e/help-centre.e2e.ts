@@ -183,7 +183,6 @@ describe('the help centre in the browser', () => {
     expect(await byId(phone, HelpTestId.articleTitle).textContent()).toBe('How to withdraw');
     await snapshot(phone, 'help-article-fallback-ar');
 
-    await byId(phone, HelpTestId.search).count();
     await open(phone, '/user/helpCenter', HelpTestId.centre);
     await byId(phone, HelpTestId.search).fill('الإيداع');
     await expect.poll(() => byId(phone, HelpTestId.result(DEPOSIT)).count(), SOON).toBe(1);
