@@ -3,6 +3,7 @@ import { dateTimeFormat, type Locale } from '@kestrel/i18n';
 import { Markdown } from '@kestrel/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HOME_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -34,7 +35,7 @@ export function ArticlePage({ slug }: { slug: string }) {
   useDocumentTitle(shown?.title ?? t('help.title'));
   return (
     <div className={styles.screen} data-testid={HelpTestId.articlePage}>
-      <TopBar title={heading} backTo={HELP_CENTRE_PATH} />
+      <TopBar title={heading} backTo={shown?.kind === 'page' ? HOME_PATH : HELP_CENTRE_PATH} />
       <main className={styles.main}>
         {article.isError ? (
           <ErrorState message={article.error.message} onRetry={() => void article.refetch()} />
