@@ -23,6 +23,12 @@ describe('snippets', () => {
     expect(highlights.map(([from, to]) => snippet.slice(from, to))).toEqual(['Withdrawals']);
   });
 
+  it('adds no ellipsis where the passage is the whole text but for its last full stop', () => {
+    expect(toSnippet(`Deposits are ${MARK_START}open${MARK_END}`, 'Deposits are open.').snippet).toBe(
+      'Deposits are open',
+    );
+  });
+
   it('marks every substring match in the window around the first', () => {
     const { snippet, highlights } = substringSnippet('提现到钱包需要2到20分钟。钱包地址要正确。', '钱包');
     expect(highlights.map(([from, to]) => snippet.slice(from, to))).toEqual(['钱包', '钱包']);

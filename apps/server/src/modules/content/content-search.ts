@@ -76,8 +76,10 @@ export function toSnippet(marked: string, whole: string): Snippet {
       start = -1;
     } else passage += char;
   }
-  const cutBefore = passage !== '' && !whole.startsWith(passage);
-  const cutAfter = passage !== '' && !whole.endsWith(passage);
+  // ts_headline leaves out punctuation at the passage's ends; that is not a cut.
+  const bare = (text: string) => text.replace(/^[\p{P}\s]+|[\p{P}\s]+$/gu, '');
+  const cutBefore = passage !== '' && !bare(whole).startsWith(bare(passage));
+  const cutAfter = passage !== '' && !bare(whole).endsWith(bare(passage));
   const shift = cutBefore ? 1 : 0;
   return {
     snippet: `${cutBefore ? '…' : ''}${passage}${cutAfter ? '…' : ''}`,
