@@ -43,6 +43,13 @@ import {
   redisLimiters,
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
+import {
+  ContentRepository,
+  ContentService,
+  contentAdminRoutes,
+  contentRoutes,
+  seedContent,
+} from './modules/content';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
 import {
   EarnAccrualJob,
@@ -174,6 +181,8 @@ export type AppOptions = {
    * own timer. The system clock, and the job led through leadership, when not given.
    */
   earnClock?: EarnClock;
+  /** Where the help centre's starting set is read from (content-seed.ts); the shipped files when not given. */
+  contentSeedDir?: string;
 };
 
 /** A cluster of this app's own, closed with it. */
@@ -199,6 +208,7 @@ export async function buildApp({
   cluster: given,
   swapRateLimits = SWAP_RATE_LIMITS,
   earnClock,
+  contentSeedDir,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -346,6 +356,12 @@ export async function buildApp({
   const banners = new BannersService(new BannersRepository(database.db), uploads);
   await app.register(bannerRoutes, { prefix: '/api/banners', banners, uploads });
   await app.register(bannerAdminRoutes, { prefix: '/api/admin', admins, banners });
+  const contentRepository = new ContentRepository(database.db);
+  // After the migrations (openDatabase ran them), before the first request.
+  await seedContent(contentRepository, contentSeedDir);
+  const content = new ContentService(contentRepository);
+  await app.register(contentRoutes, { prefix: '/api/content', content });
+  await app.register(contentAdminRoutes, { prefix: '/api/admin', admins, content });
 
   /** Markets and index prices (decision 0018): started once the app is ready, so the feed runs only when served. */
   const markets = new MarketsService(new MarketsRepository(database.db), {

@@ -144,6 +144,16 @@ const router = createBrowserRouter(
           path: 'banners',
           lazy: async () => ({ Component: (await import('../features/banners/Banners')).Banners }),
         },
+        {
+          path: 'content',
+          lazy: async () => ({ Component: (await import('../features/content/Content')).Content }),
+        },
+        {
+          path: 'content/articles/:id',
+          lazy: async () => ({
+            Component: (await import('../features/content/ArticleEditor')).ArticleEditor,
+          }),
+        },
         { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/Audit')).Audit }) },
         {
           path: 'admins',

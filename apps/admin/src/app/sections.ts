@@ -14,6 +14,7 @@ import {
   GalleryHorizontalEnd,
   History,
   IdCard,
+  LifeBuoy,
   Mail,
   Megaphone,
   PiggyBank,
@@ -28,8 +29,8 @@ import {
   WalletCards,
 } from 'lucide-react';
 
-/** The growth pages (issue 21), named by their own section of the catalogue rather than by `admin.nav`. */
-type GrowthId = 'earn' | 'missions' | 'membership' | 'referral';
+/** The growth pages (issue 21) and the help centre (issue 22), named by their own section of the catalogue rather than by `admin.nav`. */
+type GrowthId = 'earn' | 'missions' | 'membership' | 'referral' | 'content';
 
 /** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
 export type Section =
@@ -90,6 +91,7 @@ const LEDGER: Section = { id: 'ledger', path: '/ledger', icon: BookCheck };
 const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
 const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
 const BANNERS: Section = { id: 'banners', path: '/banners', icon: GalleryHorizontalEnd };
+const CONTENT: Section = { id: 'content', path: '/content', icon: LifeBuoy, label: 'admin.contentDesk.nav' };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
 const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
 const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
@@ -121,6 +123,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
+    CONTENT,
     AUDIT,
     ADMINS,
     SECURITY,
@@ -154,7 +157,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     REFERRAL,
     SECURITY,
   ],
-  content: [ANNOUNCEMENTS, BANNERS, MISSIONS, SECURITY],
+  content: [ANNOUNCEMENTS, BANNERS, CONTENT, MISSIONS, SECURITY],
 };
 
 export function sectionsFor(role: AdminRole): Section[] {

@@ -125,6 +125,12 @@ export const screens = {
     withQueries(import('../features/membership/MembershipScreen')).then((m) => ({
       default: m.MembershipScreen,
     })),
+  helpCentre: () =>
+    withQueries(import('../features/help/HelpCentreScreen')).then((m) => ({ default: m.HelpCentreScreen })),
+  textDetail: () =>
+    withQueries(import('../features/help/TextDetailScreen')).then((m) => ({ default: m.TextDetailScreen })),
+  introduction: () =>
+    withQueries(import('../features/help/TextDetailScreen')).then((m) => ({ default: m.IntroductionScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 export type ScreenName = keyof typeof screens;

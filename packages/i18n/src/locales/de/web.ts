@@ -1262,6 +1262,21 @@ const web: WebTexts = {
       },
     },
   },
+  help: {
+    title: 'Hilfe-Center',
+    searchLabel: 'Im Hilfe-Center suchen',
+    noResults: 'Nichts gefunden für „{{query}}“',
+    results: 'Suchergebnisse',
+    news: 'Neuigkeiten',
+    allNews: 'Alle Neuigkeiten',
+    newsTitle: 'Neuigkeiten',
+    empty: 'Noch nichts da',
+    inEnglish: 'Auf Englisch',
+    fallbackNote:
+      'Diese Seite ist noch nicht in Ihre Sprache übersetzt und wird daher auf Englisch angezeigt.',
+    published: 'Veröffentlicht am {{date}}',
+    loadMore: 'Mehr anzeigen',
+  },
 };
 
 export default web;

@@ -1254,6 +1254,20 @@ const web: WebTexts = {
       },
     },
   },
+  help: {
+    title: 'Central de ajuda',
+    searchLabel: 'Pesquisar na central de ajuda',
+    noResults: 'Nada encontrado para “{{query}}”',
+    results: 'Resultados da pesquisa',
+    news: 'Últimas notícias',
+    allNews: 'Todas as notícias',
+    newsTitle: 'Notícias',
+    empty: 'Ainda não há nada aqui',
+    inEnglish: 'Em inglês',
+    fallbackNote: 'Esta página ainda não foi traduzida para o seu idioma, por isso é exibida em inglês.',
+    published: 'Publicado em {{date}}',
+    loadMore: 'Mostrar mais',
+  },
 };
 
 export default web;

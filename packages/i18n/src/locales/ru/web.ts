@@ -1255,6 +1255,20 @@ const web: WebTexts = {
       },
     },
   },
+  help: {
+    title: 'Центр помощи',
+    searchLabel: 'Поиск в центре помощи',
+    noResults: 'По запросу «{{query}}» ничего не найдено',
+    results: 'Результаты поиска',
+    news: 'Последние новости',
+    allNews: 'Все новости',
+    newsTitle: 'Новости',
+    empty: 'Здесь пока пусто',
+    inEnglish: 'На английском',
+    fallbackNote: 'Эта страница ещё не переведена на ваш язык, поэтому показана на английском.',
+    published: 'Опубликовано {{date}}',
+    loadMore: 'Показать ещё',
+  },
 };
 
 export default web;

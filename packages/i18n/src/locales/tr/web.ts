@@ -1250,6 +1250,20 @@ const web: WebTexts = {
       },
     },
   },
+  help: {
+    title: 'Yardım merkezi',
+    searchLabel: 'Yardım merkezinde ara',
+    noResults: '“{{query}}” için sonuç bulunamadı',
+    results: 'Arama sonuçları',
+    news: 'Son haberler',
+    allNews: 'Tüm haberler',
+    newsTitle: 'Haberler',
+    empty: 'Henüz içerik yok',
+    inEnglish: 'İngilizce',
+    fallbackNote: 'Bu sayfa henüz dilinize çevrilmedi, bu yüzden İngilizce gösteriliyor.',
+    published: 'Yayınlanma: {{date}}',
+    loadMore: 'Daha fazla göster',
+  },
 };
 
 export default web;
