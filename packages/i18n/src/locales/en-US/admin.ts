@@ -771,6 +771,7 @@ const admin = {
       reviewer: 'Reviewer',
       support: 'Support',
       content: 'Content',
+      agent: 'Service agent',
     },
     security: {
       totpTitle: 'Two-step verification (TOTP)',

@@ -770,6 +770,7 @@ const admin: AdminTexts = {
       reviewer: 'Revisor',
       support: 'Suporte',
       content: 'Conteúdo',
+      agent: 'Agente de atendimento',
     },
     security: {
       totpTitle: 'Verificação em duas etapas (TOTP)',
