@@ -125,6 +125,12 @@ export const screens = {
     withQueries(import('../features/membership/MembershipScreen')).then((m) => ({
       default: m.MembershipScreen,
     })),
+  serviceTab: () =>
+    withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.ServiceTabScreen })),
+  servicePage: () =>
+    withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.ServicePageScreen })),
+  online: () =>
+    withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.OnlineScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 export type ScreenName = keyof typeof screens;
