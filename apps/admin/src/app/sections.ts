@@ -16,7 +16,9 @@ import {
   IdCard,
   Mail,
   Megaphone,
+  MessagesSquare,
   PiggyBank,
+  Quote,
   ShieldCheck,
   SlidersHorizontal,
   Stamp,
@@ -28,8 +30,11 @@ import {
   WalletCards,
 } from 'lucide-react';
 
-/** The growth pages (issue 21), named by their own section of the catalogue rather than by `admin.nav`. */
-type GrowthId = 'earn' | 'missions' | 'membership' | 'referral';
+/**
+ * The growth pages (issue 21) and the customer service desk (issue 22), named by their own section of the
+ * catalogue rather than by `admin.nav`.
+ */
+type GrowthId = 'earn' | 'missions' | 'membership' | 'referral' | 'supportDesk' | 'cannedReplies';
 
 /** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
 export type Section =
@@ -80,6 +85,18 @@ const MEMBERSHIP: Section = {
   label: 'admin.membership.nav',
 };
 const REFERRAL: Section = { id: 'referral', path: '/referral', icon: UserPlus, label: 'admin.referral.nav' };
+const SUPPORT_DESK: Section = {
+  id: 'supportDesk',
+  path: '/support',
+  icon: MessagesSquare,
+  label: 'admin.supportDesk.nav',
+};
+const CANNED_REPLIES: Section = {
+  id: 'cannedReplies',
+  path: '/canned-replies',
+  icon: Quote,
+  label: 'admin.supportDesk.cannedNav',
+};
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const ADJUSTMENT_PROPOSALS: Section = {
   id: 'adjustmentProposals',
@@ -118,6 +135,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    SUPPORT_DESK,
+    CANNED_REPLIES,
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
@@ -135,6 +154,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    SUPPORT_DESK,
+    CANNED_REPLIES,
     OUTBOX,
     SECURITY,
   ],

@@ -1264,7 +1264,7 @@ const web: WebTexts = {
   },
   service: {
     title: 'Kundenservice',
-    tab: 'Service',
+    tab: 'Kundendienst',
     mineEntry: 'Kundenservice',
     contactUs: 'Chatten Sie mit uns',
     offlineUser:

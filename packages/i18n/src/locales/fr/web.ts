@@ -1265,7 +1265,7 @@ const web: WebTexts = {
   },
   service: {
     title: 'Service client',
-    tab: 'Service',
+    tab: 'Assistance',
     mineEntry: 'Service client',
     contactUs: 'Discutez avec nous',
     offlineUser:
