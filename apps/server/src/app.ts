@@ -129,6 +129,17 @@ import {
 import { ReviewQueue, reviewRoutes } from './modules/review';
 import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
 import {
+  AGENT_ROLES,
+  SUPPORT_LIMITS,
+  type SupportLimits,
+  SupportPresence,
+  SupportRepository,
+  SupportService,
+  supportAdminRoutes,
+  supportDirectory,
+  supportRoutes,
+} from './modules/support';
+import {
   SWAP_RATE_LIMITS,
   SwapDeskJob,
   type SwapRateLimits,
@@ -154,6 +165,7 @@ import {
   withdrawalRoutes,
 } from './modules/withdrawals';
 import { RealtimeHub } from './realtime/hub';
+
 import { realtimeRoutes, WS_MAX_PAYLOAD_BYTES, websocketErrorHandler } from './realtime/realtime.routes';
 import { VERSION } from './version';
 import { adminApp, adminDistBeside } from './web/admin-app';
@@ -174,6 +186,8 @@ export type AppOptions = {
    * own timer. The system clock, and the job led through leadership, when not given.
    */
   earnClock?: EarnClock;
+  /** The chat's rate limits (a test or the bench changes them). */
+  supportLimits?: SupportLimits;
 };
 
 /** A cluster of this app's own, closed with it. */
@@ -199,6 +213,7 @@ export async function buildApp({
   cluster: given,
   swapRateLimits = SWAP_RATE_LIMITS,
   earnClock,
+  supportLimits = SUPPORT_LIMITS,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -269,6 +284,12 @@ export async function buildApp({
    */
   const realtime: RealtimeHub = new RealtimeHub({
     authenticate: (token) => auth.authenticate(token),
+    // An operator who answers customers follows the agents' inbox (decision 0052).
+    authenticateOperator: async (token) => {
+      const session = await admins.authenticate(token);
+      if (!session || session.mustEnrolTotp || !AGENT_ROLES.includes(session.admin.role)) return undefined;
+      return { id: session.admin.id };
+    },
     maxConnectionsPerAddress: config.wsMaxConnectionsPerIp,
     logger: app.log,
     cluster,
@@ -281,6 +302,7 @@ export async function buildApp({
     admins,
     realtime,
   );
+  admins.tellSessionEndings(realtime);
   app.decorate('realtime', realtime);
   // Hears the other nodes before the modules that publish start (decision 0044).
   app.addHook('onReady', async () => realtime.start());
@@ -332,11 +354,8 @@ export async function buildApp({
     );
   }
   await app.register(adminRoutes, { prefix: '/api/admin', admins, audit: new AuditRepository(database.db) });
-  await app.register(adminUsersRoutes, {
-    prefix: '/api/admin',
-    admins,
-    users: new AdminUsersService(new AdminUsersRepository(database.db), identity, realtime),
-  });
+  const adminUsers = new AdminUsersService(new AdminUsersRepository(database.db), identity, realtime);
+  await app.register(adminUsersRoutes, { prefix: '/api/admin', admins, users: adminUsers });
   await app.register(adminOutboxRoutes, {
     prefix: '/api/admin',
     admins,
@@ -638,20 +657,12 @@ export async function buildApp({
   const depositsRepository = new DepositsRepository(database.db);
   await app.register(networkRoutes, { prefix: '/api/wallet', auth, networks });
   await app.register(networkAdminRoutes, { prefix: '/api/admin', admins, networks });
-  await app.register(depositRoutes, {
-    prefix: '/api/wallet',
-    auth,
-    deposits: new DepositsService(depositsRepository, networks, uploads),
-    idempotency,
-  });
+  const deposits = new DepositsService(depositsRepository, networks, uploads);
+  await app.register(depositRoutes, { prefix: '/api/wallet', auth, deposits, idempotency });
 
   const withdrawalsRepository = new WithdrawalsRepository(database.db);
-  await app.register(withdrawalRoutes, {
-    prefix: '/api/wallet',
-    auth,
-    withdrawals: new WithdrawalsService(withdrawalsRepository, ledger, profile, identity, admins),
-    idempotency,
-  });
+  const withdrawals = new WithdrawalsService(withdrawalsRepository, ledger, profile, identity, admins);
+  await app.register(withdrawalRoutes, { prefix: '/api/wallet', auth, withdrawals, idempotency });
 
   /** Every back-office review queue, each described by its kind and run by one engine (decision 0041). */
   await app.register(reviewRoutes, {
@@ -669,6 +680,33 @@ export async function buildApp({
       new ReviewQueue(adjustmentReview(adjustmentsRepository, ledger, messages)),
     ],
   });
+
+  /**
+   * Customer service chat (issue 22, decision 0052): conversations on any node, their events through the hub to
+   * the customer's channel and the agents' inbox on every node; who is online kept across nodes in Redis.
+   */
+  const supportPresence = new SupportPresence(
+    realtime,
+    cluster.redis ? { command: cluster.redis.command, prefix: cluster.prefix } : undefined,
+    app.log,
+  );
+  const support = new SupportService({
+    repository: new SupportRepository(database.db),
+    publisher: realtime,
+    presence: supportPresence,
+    images: uploads,
+    operators: admins,
+    notices: messages,
+    directory: supportDirectory({ users: adminUsers, wallet, deposits, withdrawals, spot, futures }),
+    limiters,
+    limits: supportLimits,
+    typicalReplyMinutes: config.supportTypicalReplyMinutes,
+  });
+  app.decorate('support', { service: support, presence: supportPresence });
+  await app.register(supportRoutes, { prefix: '/api/support', auth, support });
+  await app.register(supportAdminRoutes, { prefix: '/api/admin', admins, support });
+  app.addHook('onReady', async () => supportPresence.start());
+  app.addHook('onClose', async () => supportPresence.stop());
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES },

@@ -173,6 +173,12 @@ const environment = z.object({
     .min(1)
     .max(100_000, 'must be a number of connections from 1 to 100000')
     .default(200),
+  SUPPORT_TYPICAL_REPLY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080, 'must be a number of minutes from 1 to 10080')
+    .default(30),
 });
 
 /** The bucket settings: all of these name one bucket, so a deployment sets all of them or none. */
@@ -340,6 +346,8 @@ export type Config = {
    * drawn once and kept in the desk's settings row, shared by every node through the database).
    */
   swap: { watcherMode: 'manual' | 'simulated'; quoteSecret: string | undefined };
+  /** Customer service (decision 0052): how soon an answer usually comes when no agent is online, in minutes. */
+  supportTypicalReplyMinutes: number;
 };
 
 export type MarketMakerSettings = {
@@ -423,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       watcherMode: value.SWAP_WATCHER_MODE ?? (value.MARKET_FEED === 'simulated' ? 'simulated' : 'manual'),
       quoteSecret: value.SWAP_QUOTE_SECRET,
     },
+    supportTypicalReplyMinutes: value.SUPPORT_TYPICAL_REPLY_MINUTES,
     marketMaker: {
       enabled: value.MARKET_MAKER === 'on',
       levels: value.MARKET_MAKER_LEVELS,

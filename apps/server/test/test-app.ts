@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { RateLimitOptions } from '../src/modules/auth/rate-limits';
+import type { SupportLimits } from '../src/modules/support';
 import { freshDatabase } from './fresh-database';
 import { captureLogOf, LogCapture } from './outbox';
 
@@ -29,6 +30,8 @@ export async function createTestApp(
     nodeOf?: { database: Database };
     /** Earn's clock (AppOptions.earnClock): move it on, then `app.earn.job.runNow()` pays the days passed. */
     earnClock?: () => Date;
+    /** The chat's rate limits (AppOptions.supportLimits). */
+    supportLimits?: SupportLimits;
   } = {},
 ) {
   const scratch = options.nodeOf ? undefined : await freshDatabase();
@@ -55,6 +58,7 @@ export async function createTestApp(
     database,
     rateLimits: options.rateLimits,
     earnClock: options.earnClock,
+    supportLimits: options.supportLimits,
     logger: { level: 'info', stream: log.stream },
   });
   await app.ready();

@@ -7,7 +7,7 @@ import { IDENTITY_STATUSES } from './user';
  * is under /api/admin and answers in the same {code,msg,data} envelope as the user API.
  */
 
-export const ADMIN_ROLES = ['super_admin', 'reviewer', 'support', 'content'] as const;
+export const ADMIN_ROLES = ['super_admin', 'reviewer', 'support', 'content', 'agent'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 /** Every admin token starts with this, so that a token pasted in the wrong place is recognisable. */

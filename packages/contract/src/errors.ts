@@ -212,6 +212,17 @@ export const ERRORS = {
   // 7801-7849: the membership centre. A table of levels that breaks the rules (level 0 needing anything, a level
   // needing no more than the one below, a discount lower than the one below or not below 1).
   membershipLevelsInvalid: { code: 7801, status: 400, message: 'membership.errors.levelsInvalid' },
+  // 7901-7949: customer service chat (decision 0052). A visitor token that is unknown, malformed or already joined
+  // to an account opens nothing.
+  supportVisitorUnknown: { code: 7901, status: 404, message: 'support.errors.visitorUnknown' },
+  supportImageUnknown: { code: 7902, status: 404, message: 'support.errors.imageUnknown' },
+  supportConversationUnknown: { code: 7903, status: 404, message: 'support.errors.conversationUnknown' },
+  supportCannedReplyUnknown: { code: 7904, status: 404, message: 'support.errors.cannedReplyUnknown' },
+  // Too many messages from one conversation or one address, or too many visitors or images.
+  supportRateLimited: { code: 7905, status: 429, message: 'support.errors.rateLimited' },
+  // Assigned to someone who is not an enabled operator with a role that answers customers.
+  supportAgentUnknown: { code: 7906, status: 400, message: 'support.errors.agentUnknown' },
+  supportShortcutTaken: { code: 7907, status: 409, message: 'support.errors.shortcutTaken' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

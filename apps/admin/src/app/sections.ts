@@ -144,6 +144,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
+  // Agents answer customers and see nothing else (decision 0052); the inbox's section joins here with its screens.
+  agent: [SECURITY],
   support: [
     USERS,
     ADJUSTMENTS,

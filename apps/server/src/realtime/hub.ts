@@ -1,4 +1,7 @@
 import {
+  AGENT_CHANNELS,
+  type AgentChannel,
+  type AgentChannelEntry,
   type ChannelParams,
   type ChannelPayload,
   channelName,
@@ -46,6 +49,11 @@ export interface HubSocket {
 export type RealtimeHubOptions = {
   /** Resolves a session token to its user, or undefined when the token is unknown, expired or revoked. */
   authenticate: (token: string) => Promise<{ id: number } | undefined>;
+  /**
+   * Resolves an operator's token (`adm_…`) to the operator, when the operator may follow the agent channels
+   * (decision 0052); undefined otherwise. Without it, operator tokens are refused.
+   */
+  authenticateOperator?: (token: string) => Promise<{ id: number } | undefined>;
   /** Bytes queued for one client beyond which it is dropped instead of waited for. */
   maxBufferedBytes?: number;
   /** Length of the clock windows in which a `depth:*` channel sends at most once; the latest payload wins. */
@@ -82,6 +90,15 @@ const CONFLATED_PREFIX = 'depth:';
  * value is a list that no single message carries, so only the producing node's provider can answer it.
  */
 const APPENDED_PREFIX = 'trades:';
+/**
+ * Channels that carry events of one conversation rather than a current value (decision 0052): nothing of theirs
+ * is kept or replayed to a new subscriber, so a subscriber only ever gets what happens after it subscribed.
+ */
+const EVENT_PREFIXES = ['supportVisitor:', 'supportInbox'] as const;
+function isEventChannel(channel: string): boolean {
+  return EVENT_PREFIXES.some((prefix) => channel.startsWith(prefix));
+}
+const OPERATOR_TOKEN_PREFIX = 'adm_';
 const TEXT = { binary: false } as const;
 const GOLDEN_RATIO_FRACTION = (Math.sqrt(5) - 1) / 2;
 /** After closing a slow client politely, how long its close frame may take to get out before the socket is cut. */
@@ -104,6 +121,9 @@ type Conflated = {
 export class RealtimeHub implements RealtimePublisher {
   private readonly subscribers = new Map<string, Set<Connection>>();
   private readonly userConnections = new Map<number, Set<Connection>>();
+  private readonly operatorConnections = new Map<number, Set<Connection>>();
+  /** Told when a connection starts or stops following `support` or an agent channel (presence, decision 0052). */
+  private readonly followListeners: Array<() => void> = [];
   private readonly connections = new Set<Connection>();
   private readonly perAddress = new Map<string, number>();
   private readonly providers = new Map<string, SnapshotProvider>();
@@ -197,6 +217,41 @@ export class RealtimeHub implements RealtimePublisher {
       if (!frame) return;
       connection.sendFrame(frame);
     }
+  }
+
+  /** An agents' channel's event: to every operator's socket following it, on every node. */
+  publishToAgents<C extends AgentChannelEntry>(channel: C, data: ChannelPayload<C>): void {
+    this.publishAs(channel.pattern, data);
+  }
+
+  /** Sockets of this node signed in as an operator and following the agent channel. */
+  agentFollowers(channel: AgentChannel): number {
+    return this.subscribers.get(channel)?.size ?? 0;
+  }
+
+  /** The users whose sockets on this node follow the private channel. */
+  localFollowers(channel: PrivateChannelEntry): number[] {
+    const users: number[] = [];
+    for (const [userId, connections] of this.userConnections) {
+      for (const connection of connections) {
+        if (connection.channels.has(channel.pattern)) {
+          users.push(userId);
+          break;
+        }
+      }
+    }
+    return users;
+  }
+
+  /** Calls `listener` whenever a socket here starts or stops following `support` or an agent channel. */
+  onFollowChange(listener: () => void): void {
+    this.followListeners.push(listener);
+  }
+
+  /** @internal */
+  followChanged(channel: string) {
+    if (channel !== 'support' && !isAgentChannel(channel)) return;
+    for (const listener of this.followListeners) listener();
   }
 
   /**
@@ -319,13 +374,13 @@ export class RealtimeHub implements RealtimePublisher {
     const message = this.encodeRelayed(channel, data);
     if (!message) return;
     if (channel.startsWith(APPENDED_PREFIX)) relay.storeSnapshotSoon(channel);
-    else relay.storeSnapshot(channel, message.subarray(channel.length + 1));
+    else if (!isEventChannel(channel)) relay.storeSnapshot(channel, message.subarray(channel.length + 1));
     relay.publish(message);
   }
 
   /** A public frame heard on the bus. */
   private heard(channel: string, frame: Buffer) {
-    if (!channel.startsWith(APPENDED_PREFIX)) this.lastFrames.set(channel, frame);
+    if (!channel.startsWith(APPENDED_PREFIX) && !isEventChannel(channel)) this.lastFrames.set(channel, frame);
     if (this.subscribers.get(channel)?.size) this.fanOut(channel, frame);
   }
 
@@ -448,10 +503,26 @@ export class RealtimeHub implements RealtimePublisher {
     for (const connection of [...(this.userConnections.get(userId) ?? [])]) void connection.reauthenticate();
   }
 
+  /**
+   * An operator's sessions were revoked or the operator changed (disabled, another role, a TOTP reset): each of
+   * the operator's connections checks its token now, on every node, and one that may no longer follow the agent
+   * channels loses them.
+   */
+  operatorSessionsEnded(operatorId: number): void {
+    this.reauthenticateOperator(operatorId);
+    this.relay?.endSession({ operatorId });
+  }
+
+  private reauthenticateOperator(operatorId: number) {
+    for (const connection of [...(this.operatorConnections.get(operatorId) ?? [])])
+      void connection.reauthenticate();
+  }
+
   /** A session ended on another node: applied to this node's sockets at once. */
   private endedElsewhere(ending: SessionEnding) {
     if ('tokenHash' in ending) this.endedHere(ending.tokenHash);
-    else this.reauthenticateUser(ending.userId);
+    else if ('userId' in ending) this.reauthenticateUser(ending.userId);
+    else this.reauthenticateOperator(ending.operatorId);
   }
 
   /**
@@ -484,6 +555,22 @@ export class RealtimeHub implements RealtimePublisher {
     set.add(connection);
   }
 
+  /** @internal */
+  bindOperator(connection: Connection, operatorId: number | undefined, previous: number | undefined) {
+    if (previous !== undefined) {
+      const set = this.operatorConnections.get(previous);
+      set?.delete(connection);
+      if (set?.size === 0) this.operatorConnections.delete(previous);
+    }
+    if (operatorId === undefined) return;
+    let set = this.operatorConnections.get(operatorId);
+    if (!set) {
+      set = new Set();
+      this.operatorConnections.set(operatorId, set);
+    }
+    set.add(connection);
+  }
+
   private currentValue(channel: string): unknown | undefined {
     const kind = channel.split(':', 1)[0] ?? channel;
     return this.providers.get(kind)?.(channel);
@@ -496,6 +583,7 @@ export class RealtimeHub implements RealtimePublisher {
    * its own frame arrives reaches the socket twice, which a client takes as it takes any repeated update.
    */
   sendCurrentValue(connection: Connection, channel: string): void {
+    if (isEventChannel(channel)) return;
     const current = this.currentValue(channel);
     if (current !== undefined) {
       const frame = this.encodeData(channel, current);
@@ -514,9 +602,18 @@ export class RealtimeHub implements RealtimePublisher {
     });
   }
 
-  /** @internal */
-  authenticate(token: string) {
-    return this.options.authenticate(token);
+  /** @internal A user's session token, or an operator's (`adm_…`). */
+  authenticate(token: string): Promise<{ kind: 'user' | 'operator'; id: number } | undefined> {
+    if (token.startsWith(OPERATOR_TOKEN_PREFIX)) {
+      const { authenticateOperator } = this.options;
+      if (!authenticateOperator) return Promise.resolve(undefined);
+      return authenticateOperator(token).then((operator) =>
+        operator ? { kind: 'operator' as const, id: operator.id } : undefined,
+      );
+    }
+    return this.options
+      .authenticate(token)
+      .then((user) => (user ? { kind: 'user' as const, id: user.id } : undefined));
   }
 
   /** @internal */
@@ -547,6 +644,8 @@ export class RealtimeHub implements RealtimePublisher {
 export class Connection {
   readonly channels = new Set<string>();
   private userId: number | undefined;
+  /** The operator signed in on this connection (an agent), who may follow the agent channels. */
+  private operatorId: number | undefined;
   private token: string | undefined;
   /** The token's SHA-256, which ended sessions are told by (on the bus, a token never travels). */
   private tokenHash: string | undefined;
@@ -660,8 +759,10 @@ export class Connection {
   async reauthenticate(): Promise<void> {
     const token = this.token;
     if (this.closed || token === undefined) return;
-    const user = await this.hub.authenticate(token).catch(() => undefined);
-    if (this.closed || this.token !== token || user?.id === this.userId) return;
+    const holder = await this.hub.authenticate(token).catch(() => undefined);
+    if (this.closed || this.token !== token) return;
+    if (holder?.kind === 'user' && holder.id === this.userId) return;
+    if (holder?.kind === 'operator' && holder.id === this.operatorId) return;
     this.signOut();
     this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
   }
@@ -696,17 +797,27 @@ export class Connection {
   }
 
   private async authenticate(token: string): Promise<void> {
-    const user = await this.hub.authenticate(token).catch(() => undefined);
+    const holder = await this.hub.authenticate(token).catch(() => undefined);
     if (this.closed) return;
-    if (!user) {
+    if (!holder) {
       this.signOut();
       this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
       return;
     }
-    if (user.id !== this.userId) {
-      this.dropPrivateChannels();
-      this.hub.bindUser(this, user.id, this.userId);
-      this.userId = user.id;
+    if (holder.kind === 'operator') {
+      if (this.userId !== undefined) this.signOut();
+      if (holder.id !== this.operatorId) {
+        this.dropAgentChannels();
+        this.hub.bindOperator(this, holder.id, this.operatorId);
+        this.operatorId = holder.id;
+      }
+    } else {
+      if (this.operatorId !== undefined) this.signOut();
+      if (holder.id !== this.userId) {
+        this.dropPrivateChannels();
+        this.hub.bindUser(this, holder.id, this.userId);
+        this.userId = holder.id;
+      }
     }
     this.token = token;
     this.tokenHash = hashToken(token);
@@ -716,7 +827,10 @@ export class Connection {
   private subscribe(requested: string[]) {
     const channels = [...new Set(requested)];
     const fresh = channels.filter((channel) => !this.channels.has(channel));
-    if (this.userId === undefined && fresh.some(isPrivate)) {
+    if (
+      (this.userId === undefined && fresh.some(isPrivate)) ||
+      (this.operatorId === undefined && fresh.some(isAgentChannel))
+    ) {
       this.reply({ op: 'error', msg: this.t('errors.unauthorized') });
       return;
     }
@@ -728,6 +842,7 @@ export class Connection {
       this.channels.add(channel);
       if (!isPrivate(channel)) this.hub.subscribe(this, channel);
     }
+    for (const channel of fresh) this.hub.followChanged(channel);
     this.reply({ op: 'subscribed', channels });
     for (const channel of fresh) {
       if (!isPrivate(channel)) this.hub.sendCurrentValue(this, channel);
@@ -739,20 +854,34 @@ export class Connection {
     for (const channel of channels) {
       if (!this.channels.delete(channel)) continue;
       if (!isPrivate(channel)) this.hub.unsubscribe(this, channel);
+      this.hub.followChanged(channel);
     }
     this.reply({ op: 'unsubscribed', channels });
   }
 
   private signOut() {
     this.dropPrivateChannels();
+    this.dropAgentChannels();
     this.hub.bindUser(this, undefined, this.userId);
+    this.hub.bindOperator(this, undefined, this.operatorId);
     this.userId = undefined;
+    this.operatorId = undefined;
     this.token = undefined;
     this.tokenHash = undefined;
   }
 
   private dropPrivateChannels() {
-    for (const channel of PRIVATE_CHANNELS) this.channels.delete(channel);
+    for (const channel of PRIVATE_CHANNELS) {
+      if (this.channels.delete(channel)) this.hub.followChanged(channel);
+    }
+  }
+
+  private dropAgentChannels() {
+    for (const channel of AGENT_CHANNELS) {
+      if (!this.channels.delete(channel)) continue;
+      this.hub.unsubscribe(this, channel);
+      this.hub.followChanged(channel);
+    }
   }
 
   private reply(message: WsServerMessage) {
@@ -763,14 +892,21 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     for (const channel of this.channels) if (!isPrivate(channel)) this.hub.unsubscribe(this, channel);
+    const followed = [...this.channels];
     this.channels.clear();
+    for (const channel of followed) this.hub.followChanged(channel);
     this.hub.bindUser(this, undefined, this.userId);
+    this.hub.bindOperator(this, undefined, this.operatorId);
     this.hub.forget(this);
   }
 }
 
 function isPrivate(channel: string): channel is PrivateChannel {
   return (PRIVATE_CHANNELS as readonly string[]).includes(channel);
+}
+
+function isAgentChannel(channel: string): channel is AgentChannel {
+  return (AGENT_CHANNELS as readonly string[]).includes(channel);
 }
 
 function encode(message: WsServerMessage): Buffer {

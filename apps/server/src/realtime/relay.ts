@@ -11,7 +11,7 @@ const userTopic = (userId: number) => `realtime:user:${userId}`;
 const NEWLINE = 0x0a;
 
 /** A session ended: one session (by its token's SHA-256, never the token), or some of one user's sessions. */
-export type SessionEnding = { tokenHash: string } | { userId: number };
+export type SessionEnding = { tokenHash: string } | { userId: number } | { operatorId: number };
 
 export type RelayHandlers = {
   /** A public channel's frame reached this node (its own included): fan it out to the channel's sockets here. */
@@ -257,10 +257,12 @@ function parseEnding(message: Buffer, ownSender: string): SessionEnding | undefi
       sender?: unknown;
       tokenHash?: unknown;
       userId?: unknown;
+      operatorId?: unknown;
     };
     if (parsed.sender === ownSender) return undefined;
     if (typeof parsed.tokenHash === 'string') return { tokenHash: parsed.tokenHash };
     if (typeof parsed.userId === 'number') return { userId: parsed.userId };
+    if (typeof parsed.operatorId === 'number') return { operatorId: parsed.operatorId };
   } catch {
     // Nothing else publishes on the topic; a message that is not an ending is ignored.
   }

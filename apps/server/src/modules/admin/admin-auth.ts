@@ -36,6 +36,11 @@ export function requireAdmin(admins: AdminsService, access: AdminAccess) {
     if (admin.role !== 'super_admin' && access.roles.length > 0 && !access.roles.includes(admin.role)) {
       throw new AppError('adminRoleForbidden');
     }
+    // An agent answers customers and nothing else (decision 0052): open to every operator is not open to agents,
+    // except signing in and out and enrolling an authenticator.
+    if (admin.role === 'agent' && !access.roles.includes('agent') && !access.duringTotpEnrolment) {
+      throw new AppError('adminRoleForbidden');
+    }
     request.admin = admin;
     request.adminToken = token;
   };

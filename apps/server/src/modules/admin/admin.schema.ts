@@ -1,4 +1,4 @@
-import { ADJUSTMENT_PROPOSER_ROLES } from '@kestrel/contract';
+import { ADJUSTMENT_PROPOSER_ROLES, ADMIN_ROLES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -20,7 +20,7 @@ export const admins = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['super_admin', 'reviewer', 'support', 'content'] }).notNull(),
+    role: text('role', { enum: ADMIN_ROLES }).notNull(),
     passwordHash: text('password_hash').notNull(),
     /** The enrolled TOTP secret (base32); null until enrolment is confirmed with a code. */
     totpSecret: text('totp_secret'),

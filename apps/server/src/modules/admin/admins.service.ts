@@ -49,12 +49,26 @@ function isActiveSuperAdmin(admin: AdminRow) {
   return admin.role === 'super_admin' && admin.disabledAt === null;
 }
 
+/** What hears of operators' sessions ending. */
+export type OperatorSessionEndings = {
+  sessionEnded(token: string): void;
+  operatorSessionsEnded(operatorId: number): void;
+};
+
 /** Admin accounts, sign-in with TOTP, and the back office's settings. */
 export class AdminsService {
+  /** Told when operators' sessions end, so that their live connections (agents' sockets) end with them. */
+  private endings: OperatorSessionEndings = { sessionEnded() {}, operatorSessionsEnded() {} };
+
   constructor(
     private readonly repository: AdminsRepository,
     private readonly limits: AuthRateLimits,
   ) {}
+
+  /** Who hears that an operator's session, or all of an operator's, ended (the realtime hub). */
+  tellSessionEndings(endings: OperatorSessionEndings) {
+    this.endings = endings;
+  }
 
   /** Refuses a sign-in from an address that has used up its failures, before its request is read. */
   async refuseLockedAddress(caller: Pick<AdminCaller, 'ip'>) {
@@ -120,6 +134,7 @@ export class AdminsService {
         return { before: null, after: null, result: null };
       },
     );
+    this.endings.sessionEnded(token);
   }
 
   /** The admin a token belongs to, or undefined for a user token, an unknown, expired, idle or revoked one. */
@@ -185,26 +200,36 @@ export class AdminsService {
 
   /** Changes an admin's role or enabled state; the last enabled super admin can be neither demoted nor disabled. */
   async update(id: number, body: UpdateAdminBody, actor: Actor): Promise<AdminSummary> {
-    return withAudit(this.repository, actor, { type: 'admin', id }, body.reason, async (repository) => {
-      const current = await repository.findByIdForUpdate(id);
-      if (!current) throw new AppError('notFound');
-      const role: AdminRole = body.role ?? current.role;
-      const disabledAt =
-        body.disabled === undefined
-          ? current.disabledAt
-          : body.disabled
-            ? (current.disabledAt ?? new Date())
-            : null;
-      const losesSuperAdmin = isActiveSuperAdmin(current) && (role !== 'super_admin' || disabledAt !== null);
-      if (losesSuperAdmin && (await repository.countActiveSuperAdminsForUpdate()) <= 1) {
-        throw new AppError('lastSuperAdmin');
-      }
-      const updated = await repository.update(id, { role, disabledAt });
-      // A disabled admin is signed out everywhere at once, not at the end of their sessions.
-      if (disabledAt && !current.disabledAt) await repository.revokeAllSessions(id);
-      const after = toAdminSummary(updated);
-      return { before: toAdminSummary(current), after, result: after };
-    });
+    const updated = await withAudit(
+      this.repository,
+      actor,
+      { type: 'admin', id },
+      body.reason,
+      async (repository) => {
+        const current = await repository.findByIdForUpdate(id);
+        if (!current) throw new AppError('notFound');
+        const role: AdminRole = body.role ?? current.role;
+        const disabledAt =
+          body.disabled === undefined
+            ? current.disabledAt
+            : body.disabled
+              ? (current.disabledAt ?? new Date())
+              : null;
+        const losesSuperAdmin =
+          isActiveSuperAdmin(current) && (role !== 'super_admin' || disabledAt !== null);
+        if (losesSuperAdmin && (await repository.countActiveSuperAdminsForUpdate()) <= 1) {
+          throw new AppError('lastSuperAdmin');
+        }
+        const updated = await repository.update(id, { role, disabledAt });
+        // A disabled admin is signed out everywhere at once, not at the end of their sessions.
+        if (disabledAt && !current.disabledAt) await repository.revokeAllSessions(id);
+        const after = toAdminSummary(updated);
+        return { before: toAdminSummary(current), after, result: after };
+      },
+    );
+    // Disabled or given another role: a live agent's socket checks again whether it may follow the inbox.
+    this.endings.operatorSessionsEnded(id);
+    return updated;
   }
 
   /**
@@ -214,21 +239,29 @@ export class AdminsService {
    */
   async resetTotp(id: number, reason: string, actor: Actor): Promise<AdminSummary> {
     if (id === actor.adminId) throw new AppError('ownTotpReset');
-    return withAudit(this.repository, actor, { type: 'admin', id }, reason, async (repository) => {
-      const current = await repository.findByIdForUpdate(id);
-      if (!current) throw new AppError('notFound');
-      const updated = await repository.update(id, {
-        totpSecret: null,
-        totpPendingSecret: null,
-        totpLastStep: null,
-      });
-      await repository.revokeAllSessions(id);
-      return {
-        before: { totpEnabled: current.totpSecret !== null },
-        after: { totpEnabled: false, sessionsEnded: true },
-        result: toAdminSummary(updated),
-      };
-    });
+    const reset = await withAudit(
+      this.repository,
+      actor,
+      { type: 'admin', id },
+      reason,
+      async (repository) => {
+        const current = await repository.findByIdForUpdate(id);
+        if (!current) throw new AppError('notFound');
+        const updated = await repository.update(id, {
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpLastStep: null,
+        });
+        await repository.revokeAllSessions(id);
+        return {
+          before: { totpEnabled: current.totpSecret !== null },
+          after: { totpEnabled: false, sessionsEnded: true },
+          result: toAdminSummary(updated),
+        };
+      },
+    );
+    this.endings.operatorSessionsEnded(id);
+    return reset;
   }
 
   async settings(): Promise<AdminSettings> {

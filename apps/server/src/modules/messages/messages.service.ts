@@ -109,6 +109,17 @@ export class MessagesService {
     });
   }
 
+  /**
+   * Tells a user about an event whose texts another module keeps in its own catalogue section: `key` names a
+   * catalogue object with a `title` and a `body` (e.g. `support.notice.agentReplied`), rendered like any event.
+   */
+  async notifyCatalogue(userId: number, key: string, params: Record<string, string | number>) {
+    if (!isTranslationKey(`${key}.title`) || !isTranslationKey(`${key}.body`)) {
+      throw new Error(`${key} has no title and body in the catalogues`);
+    }
+    await this.repository.insert({ userId, kind: 'event', event: key, params: store(params) });
+  }
+
   /** An operator's announcement, to everyone (one row for all) or to one user, with its audit entry. */
   async announce(body: AnnouncementBody, actor: Actor): Promise<{ id: number }> {
     const { audience, texts } = body;
@@ -207,8 +218,10 @@ function render(row: InboxRow, locale: Locale): InboxMessage {
     else if ('quantity' in value) params[name] = value;
     else params[name] = isTranslationKey(value.key) ? t(value.key) : value.key;
   }
-  const title = `inbox.events.${row.event}.title`;
-  const body = `inbox.events.${row.event}.body`;
+  // An event of another section is stored under its full key (notifyCatalogue), the others under inbox.events.
+  const base = row.event?.includes('.') ? row.event : `inbox.events.${row.event}`;
+  const title = `${base}.title`;
+  const body = `${base}.body`;
   return {
     ...common,
     title: isTranslationKey(title) ? t(title, params) : '',

@@ -5,4 +5,4 @@ export { S3Storage } from './s3-storage';
 export { LocalDiskStorage } from './storage';
 export { UploadsRepository } from './uploads.repository';
 export { sendImage, uploadRoutes } from './uploads.routes';
-export { UploadsService } from './uploads.service';
+export { SUPPORT_UPLOAD_PURPOSE, UploadsService } from './uploads.service';

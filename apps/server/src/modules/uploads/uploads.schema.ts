@@ -21,6 +21,10 @@ export const uploads = pgTable(
   },
   (table) => [
     index('uploads_owner_idx').on(table.ownerId, table.purpose),
-    check('uploads_has_uploader', sql`${table.ownerId} IS NOT NULL OR ${table.adminId} IS NOT NULL`),
+    // A support chat image has neither: the conversation it was sent in owns it (support_images, decision 0052).
+    check(
+      'uploads_has_uploader',
+      sql`${table.ownerId} IS NOT NULL OR ${table.adminId} IS NOT NULL OR ${table.purpose} = 'support'`,
+    ),
   ],
 );

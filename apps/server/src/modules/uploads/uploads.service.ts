@@ -28,6 +28,9 @@ const OPERATOR_ROLES: Record<UploadPurpose, readonly AdminRole[]> = {
 
 export const UPLOADS_PER_HOUR = 30;
 
+/** The purpose of images sent in support conversations, which only the support module hands out. */
+export const SUPPORT_UPLOAD_PURPOSE = 'support';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toUploadResult(row: UploadRow): UploadResult {
@@ -108,6 +111,41 @@ export class UploadsService {
       width: image.width,
       height: image.height,
     });
+  }
+
+  /**
+   * An image sent in a support conversation (decision 0052): checked and re-encoded like every upload, owned by
+   * neither a user nor an operator, since a visitor has no account; the support module records which conversation
+   * it belongs to and decides who may see it.
+   */
+  async storeConversationImage(file: Buffer): Promise<UploadRow> {
+    const image = await reencodeImage(file);
+    const id = randomUUID();
+    await this.storage.put(id, image.data);
+    return this.repository.insert({
+      id,
+      ownerId: null,
+      adminId: null,
+      purpose: SUPPORT_UPLOAD_PURPOSE,
+      mime: image.mime,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+    });
+  }
+
+  /** A support conversation's image and its bytes, for the support module that checked who asks. */
+  async openConversationImage(id: string): Promise<{ upload: UploadRow; data: Buffer } | undefined> {
+    const upload = await this.findConversationImage(id);
+    if (!upload) return undefined;
+    const data = await this.storage.get(upload.id);
+    return data ? { upload, data } : undefined;
+  }
+
+  async findConversationImage(id: string): Promise<UploadRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const upload = await this.repository.findById(id);
+    return upload?.purpose === SUPPORT_UPLOAD_PURPOSE ? upload : undefined;
   }
 
   /** A published picture (a banner's) with the given id; anything else, users' uploads above all, is not one. */

@@ -831,6 +831,7 @@ const admin: AdminTexts = {
       reviewer: 'مراجع',
       support: 'الدعم',
       content: 'المحتوى',
+      agent: 'وكيل خدمة العملاء',
     },
     security: {
       totpTitle: 'التحقق بخطوتين (TOTP)',

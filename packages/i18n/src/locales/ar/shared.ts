@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'هذه الصورة غير موجودة',
       conversationUnknown: 'هذه المحادثة غير موجودة',
       cannedReplyUnknown: 'هذا الرد الجاهز غير موجود',
+      rateLimited: 'رسائل كثيرة جدًا. يرجى المحاولة مرة أخرى بعد {{seconds}} ثانية.',
+      agentUnknown: 'اختر موظفًا يمكنه الرد على العملاء',
+      shortcutTaken: 'هذا الاختصار مستخدم بالفعل في رد جاهز آخر',
     },
   },
   content: {

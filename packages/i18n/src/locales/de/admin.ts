@@ -853,6 +853,7 @@ const admin: AdminTexts = {
       reviewer: 'Prüfer',
       support: 'Kundensupport',
       content: 'Inhalte',
+      agent: 'Kundenservice-Agent',
     },
     security: {
       totpTitle: 'Zwei-Faktor-Authentifizierung (TOTP)',

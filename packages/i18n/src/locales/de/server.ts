@@ -306,6 +306,16 @@ const server: ServerTexts = {
         'Stufe 0 darf nichts voraussetzen; jede Stufe muss mehr Volumen oder mehr Bestand verlangen als die darunter, mit Rabatten nicht darunter und unter 100 %',
     },
   },
+  support: {
+    sent: 'Nachricht gesendet',
+    saved: 'Gespeichert',
+    notice: {
+      agentReplied: {
+        title: 'Der Kundenservice hat geantwortet',
+        body: '{{agent}} vom Kundenservice hat auf deine Nachricht geantwortet. Öffne den Service-Chat, um sie zu lesen.',
+      },
+    },
+  },
 };
 
 export default server;

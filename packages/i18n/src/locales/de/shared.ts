@@ -87,6 +87,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Dieses Bild existiert nicht',
       conversationUnknown: 'Dieses Gespräch existiert nicht',
       cannedReplyUnknown: 'Diese Textvorlage existiert nicht',
+      rateLimited: 'Zu viele Nachrichten. Bitte versuche es in {{seconds}} Sekunden erneut.',
+      agentUnknown: 'Wähle einen Mitarbeiter, der Kunden antworten kann',
+      shortcutTaken: 'Dieses Kürzel wird bereits von einer anderen Textvorlage verwendet',
     },
   },
   content: {

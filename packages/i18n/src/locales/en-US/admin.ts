@@ -843,6 +843,7 @@ const admin = {
       reviewer: 'Reviewer',
       support: 'Support',
       content: 'Content',
+      agent: 'Service agent',
     },
     security: {
       totpTitle: 'Two-step verification (TOTP)',

@@ -295,6 +295,16 @@ const server = {
         'Level 0 must need nothing; each level must need more volume or more holdings than the one below, with discounts no lower than its and below 100%',
     },
   },
+  support: {
+    sent: 'Message sent',
+    saved: 'Saved',
+    notice: {
+      agentReplied: {
+        title: 'Customer service answered',
+        body: 'An agent, {{agent}}, answered your message. Open the service chat to read it.',
+      },
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

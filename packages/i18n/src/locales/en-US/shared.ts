@@ -88,6 +88,9 @@ const shared = {
       imageUnknown: 'This image does not exist',
       conversationUnknown: 'This conversation does not exist',
       cannedReplyUnknown: 'This canned reply does not exist',
+      rateLimited: 'Too many messages. Please try again in {{seconds}} seconds.',
+      agentUnknown: 'Choose an agent who can answer customers',
+      shortcutTaken: 'This shortcut is already used by another canned reply',
     },
   },
   content: {

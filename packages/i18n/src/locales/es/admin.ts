@@ -844,6 +844,7 @@ const admin: AdminTexts = {
       reviewer: 'Revisor',
       support: 'Soporte',
       content: 'Contenido',
+      agent: 'Agente de atención',
     },
     security: {
       totpTitle: 'Verificación en dos pasos (TOTP)',

@@ -299,6 +299,16 @@ const server: ServerTexts = {
         'El nivel 0 no debe exigir nada; cada nivel debe exigir más volumen o más saldo que el anterior, con descuentos no menores y por debajo del 100 %',
     },
   },
+  support: {
+    sent: 'Mensaje enviado',
+    saved: 'Guardado',
+    notice: {
+      agentReplied: {
+        title: 'Atención al cliente ha respondido',
+        body: 'El agente {{agent}} ha respondido a tu mensaje. Abre el chat de atención para leerlo.',
+      },
+    },
+  },
 };
 
 export default server;

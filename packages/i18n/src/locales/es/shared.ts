@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Esta imagen no existe',
       conversationUnknown: 'Esta conversación no existe',
       cannedReplyUnknown: 'Esta respuesta predefinida no existe',
+      rateLimited: 'Demasiados mensajes. Inténtalo de nuevo dentro de {{seconds}} segundos.',
+      agentUnknown: 'Elige un agente que pueda atender a los clientes',
+      shortcutTaken: 'Este atajo ya lo usa otra respuesta predefinida',
     },
   },
   content: {

@@ -852,6 +852,7 @@ const admin: AdminTexts = {
       reviewer: 'Vérificateur',
       support: 'Assistance',
       content: 'Contenu',
+      agent: 'Agent du service client',
     },
     security: {
       totpTitle: 'Validation en deux étapes (TOTP)',

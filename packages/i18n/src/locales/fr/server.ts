@@ -306,6 +306,16 @@ const server: ServerTexts = {
         "Le niveau 0 ne doit rien exiger ; chaque niveau doit exiger plus de volume ou plus d'avoirs que le précédent, avec des remises au moins égales et inférieures à 100 %",
     },
   },
+  support: {
+    sent: 'Message envoyé',
+    saved: 'Enregistré',
+    notice: {
+      agentReplied: {
+        title: 'Le service client a répondu',
+        body: "L'agent {{agent}} a répondu à votre message. Ouvrez le chat du service client pour le lire.",
+      },
+    },
+  },
 };
 
 export default server;

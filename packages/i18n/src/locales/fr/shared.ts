@@ -86,6 +86,9 @@ const shared: SharedTexts = {
       imageUnknown: "Cette image n'existe pas",
       conversationUnknown: "Cette conversation n'existe pas",
       cannedReplyUnknown: "Cette réponse type n'existe pas",
+      rateLimited: 'Trop de messages. Veuillez réessayer dans {{seconds}} secondes.',
+      agentUnknown: 'Choisissez un agent qui peut répondre aux clients',
+      shortcutTaken: 'Ce raccourci est déjà utilisé par une autre réponse type',
     },
   },
   content: {

@@ -843,6 +843,7 @@ const admin: AdminTexts = {
       reviewer: 'Peninjau',
       support: 'Dukungan',
       content: 'Konten',
+      agent: 'Agen layanan pelanggan',
     },
     security: {
       totpTitle: 'Verifikasi dua langkah (TOTP)',

@@ -298,6 +298,16 @@ const server: ServerTexts = {
         'Level 0 tidak boleh mensyaratkan apa pun; setiap level harus mensyaratkan volume atau aset lebih besar dari level di bawahnya, dengan diskon tidak lebih rendah dan di bawah 100%',
     },
   },
+  support: {
+    sent: 'Pesan terkirim',
+    saved: 'Tersimpan',
+    notice: {
+      agentReplied: {
+        title: 'Layanan pelanggan telah membalas',
+        body: 'Agen {{agent}} telah membalas pesan Anda. Buka obrolan layanan untuk membacanya.',
+      },
+    },
+  },
 };
 
 export default server;

@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Gambar ini tidak ada',
       conversationUnknown: 'Percakapan ini tidak ada',
       cannedReplyUnknown: 'Balasan cepat ini tidak ada',
+      rateLimited: 'Terlalu banyak pesan. Silakan coba lagi dalam {{seconds}} detik.',
+      agentUnknown: 'Pilih agen yang dapat menjawab pelanggan',
+      shortcutTaken: 'Pintasan ini sudah dipakai oleh balasan siap pakai lain',
     },
   },
   content: {

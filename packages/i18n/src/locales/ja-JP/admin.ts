@@ -833,6 +833,7 @@ const admin: AdminTexts = {
       reviewer: '審査担当',
       support: 'サポート',
       content: 'コンテンツ担当',
+      agent: 'サポート担当者',
     },
     security: {
       totpTitle: '2 段階認証（TOTP）',

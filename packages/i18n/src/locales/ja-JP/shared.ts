@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'この画像は存在しません',
       conversationUnknown: 'この会話は存在しません',
       cannedReplyUnknown: 'この定型返信は存在しません',
+      rateLimited: 'メッセージが多すぎます。{{seconds}}秒後にもう一度お試しください。',
+      agentUnknown: 'お客様に対応できる担当者を選んでください',
+      shortcutTaken: 'このショートカットは別の定型文で使われています',
     },
   },
   content: {

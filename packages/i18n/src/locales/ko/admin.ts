@@ -832,6 +832,7 @@ const admin: AdminTexts = {
       reviewer: '심사자',
       support: '고객 지원',
       content: '콘텐츠 담당',
+      agent: '상담원',
     },
     security: {
       totpTitle: '2단계 인증(TOTP)',

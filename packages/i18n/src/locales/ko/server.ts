@@ -289,6 +289,16 @@ const server: ServerTexts = {
         '레벨 0은 조건이 없어야 합니다. 각 레벨은 아래 레벨보다 더 많은 거래량 또는 보유 자산을 요구해야 하며, 할인은 아래 레벨 이상이고 100% 미만이어야 합니다',
     },
   },
+  support: {
+    sent: '메시지를 보냈습니다',
+    saved: '저장했습니다',
+    notice: {
+      agentReplied: {
+        title: '고객센터에서 답변했습니다',
+        body: '상담원 {{agent}}님이 메시지에 답변했습니다. 상담 채팅을 열어 확인하세요.',
+      },
+    },
+  },
 };
 
 export default server;

@@ -84,6 +84,9 @@ const shared: SharedTexts = {
       imageUnknown: '이 이미지가 존재하지 않습니다',
       conversationUnknown: '이 대화가 존재하지 않습니다',
       cannedReplyUnknown: '이 빠른 답변이 존재하지 않습니다',
+      rateLimited: '메시지가 너무 많습니다. {{seconds}}초 후에 다시 시도하세요.',
+      agentUnknown: '고객에게 답변할 수 있는 상담원을 선택하세요',
+      shortcutTaken: '이 단축어는 이미 다른 상용구에서 사용 중입니다',
     },
   },
   content: {

@@ -842,6 +842,7 @@ const admin: AdminTexts = {
       reviewer: 'Revisor',
       support: 'Suporte',
       content: 'Conteúdo',
+      agent: 'Agente de atendimento',
     },
     security: {
       totpTitle: 'Verificação em duas etapas (TOTP)',

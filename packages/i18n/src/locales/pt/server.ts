@@ -297,6 +297,16 @@ const server: ServerTexts = {
         'O nível 0 não deve exigir nada; cada nível deve exigir mais volume ou mais saldo que o anterior, com descontos não menores e abaixo de 100%',
     },
   },
+  support: {
+    sent: 'Mensagem enviada',
+    saved: 'Salvo',
+    notice: {
+      agentReplied: {
+        title: 'O atendimento respondeu',
+        body: 'O agente {{agent}} respondeu à sua mensagem. Abra o chat de atendimento para ler.',
+      },
+    },
+  },
 };
 
 export default server;

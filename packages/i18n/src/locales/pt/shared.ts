@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Esta imagem não existe',
       conversationUnknown: 'Esta conversa não existe',
       cannedReplyUnknown: 'Esta resposta pronta não existe',
+      rateLimited: 'Mensagens demais. Tente novamente em {{seconds}} segundos.',
+      agentUnknown: 'Escolha um agente que possa atender clientes',
+      shortcutTaken: 'Este atalho já é usado por outra resposta pronta',
     },
   },
   content: {

@@ -844,6 +844,7 @@ const admin: AdminTexts = {
       reviewer: 'Проверяющий',
       support: 'Поддержка',
       content: 'Контент',
+      agent: 'Агент поддержки',
     },
     security: {
       totpTitle: 'Двухэтапная проверка (TOTP)',

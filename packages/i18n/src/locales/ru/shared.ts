@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Это изображение не существует',
       conversationUnknown: 'Этот диалог не существует',
       cannedReplyUnknown: 'Этот шаблон ответа не существует',
+      rateLimited: 'Слишком много сообщений. Повторите попытку через {{seconds}} с.',
+      agentUnknown: 'Выберите сотрудника, который может отвечать клиентам',
+      shortcutTaken: 'Это сокращение уже используется другим шаблоном ответа',
     },
   },
   content: {

@@ -820,6 +820,7 @@ const admin: AdminTexts = {
       reviewer: 'ผู้ตรวจสอบ',
       support: 'ฝ่ายบริการลูกค้า',
       content: 'ฝ่ายเนื้อหา',
+      agent: 'เจ้าหน้าที่บริการลูกค้า',
     },
     security: {
       totpTitle: 'การยืนยันแบบสองขั้นตอน (TOTP)',

@@ -84,6 +84,9 @@ const shared: SharedTexts = {
       imageUnknown: 'ไม่มีรูปภาพนี้',
       conversationUnknown: 'ไม่มีการสนทนานี้',
       cannedReplyUnknown: 'ไม่มีข้อความตอบกลับสำเร็จรูปนี้',
+      rateLimited: 'ส่งข้อความมากเกินไป โปรดลองอีกครั้งใน {{seconds}} วินาที',
+      agentUnknown: 'เลือกเจ้าหน้าที่ที่ตอบลูกค้าได้',
+      shortcutTaken: 'ทางลัดนี้ถูกใช้โดยข้อความตอบกลับสำเร็จรูปอื่นแล้ว',
     },
   },
   content: {

@@ -841,6 +841,7 @@ const admin: AdminTexts = {
       reviewer: 'İnceleme uzmanı',
       support: 'Destek',
       content: 'İçerik',
+      agent: 'Müşteri hizmetleri temsilcisi',
     },
     security: {
       totpTitle: 'İki adımlı doğrulama (TOTP)',

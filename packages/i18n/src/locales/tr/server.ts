@@ -294,6 +294,16 @@ const server: ServerTexts = {
         "Seviye 0 hiçbir koşul gerektirmemeli; her seviye bir alttakinden daha fazla hacim veya varlık gerektirmeli, indirimleri ondan düşük olmamalı ve %100'ün altında olmalı",
     },
   },
+  support: {
+    sent: 'Mesaj gönderildi',
+    saved: 'Kaydedildi',
+    notice: {
+      agentReplied: {
+        title: 'Müşteri hizmetleri yanıtladı',
+        body: 'Temsilci {{agent}} mesajınızı yanıtladı. Okumak için destek sohbetini açın.',
+      },
+    },
+  },
 };
 
 export default server;

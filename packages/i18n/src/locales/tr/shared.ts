@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Bu görsel mevcut değil',
       conversationUnknown: 'Bu konuşma mevcut değil',
       cannedReplyUnknown: 'Bu hazır yanıt mevcut değil',
+      rateLimited: 'Çok fazla mesaj. Lütfen {{seconds}} saniye sonra tekrar deneyin.',
+      agentUnknown: 'Müşterilere yanıt verebilecek bir temsilci seçin',
+      shortcutTaken: 'Bu kısayol başka bir hazır yanıtta kullanılıyor',
     },
   },
   content: {

@@ -838,6 +838,7 @@ const admin: AdminTexts = {
       reviewer: 'Người duyệt',
       support: 'Hỗ trợ',
       content: 'Nội dung',
+      agent: 'Nhân viên hỗ trợ khách hàng',
     },
     security: {
       totpTitle: 'Xác minh hai bước (TOTP)',

@@ -297,6 +297,16 @@ const server: ServerTexts = {
         'Cấp 0 không được yêu cầu gì; mỗi cấp phải yêu cầu khối lượng hoặc tài sản nắm giữ cao hơn cấp dưới, với mức giảm không thấp hơn và dưới 100%',
     },
   },
+  support: {
+    sent: 'Đã gửi tin nhắn',
+    saved: 'Đã lưu',
+    notice: {
+      agentReplied: {
+        title: 'Bộ phận chăm sóc khách hàng đã trả lời',
+        body: 'Nhân viên {{agent}} đã trả lời tin nhắn của bạn. Mở trò chuyện hỗ trợ để đọc.',
+      },
+    },
+  },
 };
 
 export default server;

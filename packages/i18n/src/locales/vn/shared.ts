@@ -85,6 +85,9 @@ const shared: SharedTexts = {
       imageUnknown: 'Hình ảnh này không tồn tại',
       conversationUnknown: 'Cuộc trò chuyện này không tồn tại',
       cannedReplyUnknown: 'Câu trả lời mẫu này không tồn tại',
+      rateLimited: 'Quá nhiều tin nhắn. Vui lòng thử lại sau {{seconds}} giây.',
+      agentUnknown: 'Hãy chọn nhân viên có thể trả lời khách hàng',
+      shortcutTaken: 'Phím tắt này đã được một câu trả lời mẫu khác sử dụng',
     },
   },
   content: {

@@ -816,6 +816,7 @@ const admin: AdminTexts = {
       reviewer: '审核员',
       support: '客服',
       content: '内容运营',
+      agent: '客服坐席',
     },
     security: {
       totpTitle: '两步验证（TOTP）',

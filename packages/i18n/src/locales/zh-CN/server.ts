@@ -283,6 +283,16 @@ const server: ServerTexts = {
         'VIP 0 不得设置任何门槛；每一级所需的交易量或持仓须高于下一级，折扣不得低于下一级，且须低于 100%',
     },
   },
+  support: {
+    sent: '消息已发送',
+    saved: '已保存',
+    notice: {
+      agentReplied: {
+        title: '客服已回复',
+        body: '客服 {{agent}} 回复了您的消息，请打开客服聊天查看。',
+      },
+    },
+  },
 };
 
 export default server;

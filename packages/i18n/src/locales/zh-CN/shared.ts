@@ -84,6 +84,9 @@ const shared: SharedTexts = {
       imageUnknown: '该图片不存在',
       conversationUnknown: '该会话不存在',
       cannedReplyUnknown: '该快捷回复不存在',
+      rateLimited: '消息过多，请在 {{seconds}} 秒后重试。',
+      agentUnknown: '请选择可以回复客户的客服',
+      shortcutTaken: '该快捷词已被其他快捷回复使用',
     },
   },
   content: {

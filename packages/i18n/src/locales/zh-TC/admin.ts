@@ -816,6 +816,7 @@ const admin: AdminTexts = {
       reviewer: '審核員',
       support: '客服',
       content: '內容營運',
+      agent: '客服專員',
     },
     security: {
       totpTitle: '兩步驟驗證（TOTP）',

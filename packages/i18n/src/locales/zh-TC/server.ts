@@ -283,6 +283,16 @@ const server: ServerTexts = {
         'VIP 0 不得設定任何門檻；每一級所需的交易量或持倉須高於下一級，折扣不得低於下一級，且須低於 100%',
     },
   },
+  support: {
+    sent: '訊息已傳送',
+    saved: '已儲存',
+    notice: {
+      agentReplied: {
+        title: '客服已回覆',
+        body: '客服 {{agent}} 回覆了您的訊息，請開啟客服聊天查看。',
+      },
+    },
+  },
 };
 
 export default server;

@@ -84,6 +84,9 @@ const shared: SharedTexts = {
       imageUnknown: '此圖片不存在',
       conversationUnknown: '此對話不存在',
       cannedReplyUnknown: '此快捷回覆不存在',
+      rateLimited: '訊息過多，請在 {{seconds}} 秒後重試。',
+      agentUnknown: '請選擇可以回覆客戶的客服',
+      shortcutTaken: '此快捷詞已被其他快捷回覆使用',
     },
   },
   content: {
