@@ -72,6 +72,7 @@ describe('the sections of each role', () => {
       ],
     ],
     ['content', ['announcements', 'banners', 'missions', 'security']],
+    ['agent', ['supportDesk', 'cannedReplies', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
   });
@@ -81,6 +82,7 @@ describe('the sections of each role', () => {
     expect(landingPath('support')).toBe('/users');
     expect(landingPath('reviewer')).toBe('/identity');
     expect(landingPath('content')).toBe('/announcements');
+    expect(landingPath('agent')).toBe('/support');
   });
 
   it('lets support open a user detail but not the audit log or the admins', () => {

@@ -144,8 +144,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
-  // Agents answer customers and see nothing else (decision 0052); the inbox's section joins here with its screens.
-  agent: [SECURITY],
+  // Agents answer customers and see nothing else (decision 0052): the inbox and its canned replies.
+  agent: [SUPPORT_DESK, CANNED_REPLIES, SECURITY],
   support: [
     USERS,
     ADJUSTMENTS,
