@@ -1,5 +1,5 @@
 import { INBOX_VIEWS, type SupportEvent, type SupportMessage } from '@kestrel/contract';
-import { DEFAULT_LOCALE } from '@kestrel/i18n';
+import { DEFAULT_LOCALE, LOCALE_NAMES } from '@kestrel/i18n';
 import { Button, TextArea } from '@kestrel/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Lock, UserRound } from 'lucide-react';
@@ -466,7 +466,9 @@ export function Composer({ detail }: { detail: Pick<ConversationDetail, 'id' | '
             </option>
           ))}
         </select>
-        <span className={styles.muted}>{t('admin.supportDesk.locale', { locale: detail.locale })}</span>
+        <span className={styles.muted}>
+          {t('admin.supportDesk.locale', { locale: LOCALE_NAMES[detail.locale] })}
+        </span>
       </div>
       <TextArea
         label={t('admin.supportDesk.reply')}
@@ -579,7 +581,7 @@ function Context({ detail }: { detail: ConversationDetail }) {
           items={[
             { label: t('admin.supportDesk.uid'), value: context.userId },
             { label: t('admin.supportDesk.email'), value: context.email },
-            { label: t('admin.supportDesk.nickname'), value: context.nickname },
+            { label: t('admin.supportDesk.nickname'), value: context.nickname || '—' },
             {
               label: t('admin.supportDesk.identity'),
               value: t(`admin.supportDesk.identityStatuses.${context.identityStatus}`),

@@ -36,6 +36,7 @@ function visitorHeaders(mode: ChatMode): { headers?: Record<string, string> } {
 /** The badge's poll: a new agent's message also arrives live (ServiceBadge), this catches up after a while. */
 export const SUPPORT_UNREAD_POLL_MS = 30_000;
 export const SUPPORT_PAGE_SIZE = 30;
+export const AVAILABILITY_POLL_MS = 60_000;
 
 export function useSupportUnreadQuery(enabled: boolean) {
   return useQuery({
@@ -63,6 +64,8 @@ export function useConversationQuery(mode: ChatMode) {
       return api.call(routes.getVisitorConversation, {}, { quiet: true, ...visitorHeaders(mode) });
     },
     retry: false,
+    // Whether an agent is online changes while the chat is open; the notice follows it.
+    refetchInterval: AVAILABILITY_POLL_MS,
   });
 }
 
@@ -163,6 +166,10 @@ export function setMarks(queryClient: QueryClient, mode: ChatMode, marks: Suppor
 export function applySupportEvent(queryClient: QueryClient, mode: ChatMode, event: SupportEvent): void {
   if (event.type === 'message') {
     addMessage(queryClient, mode, event.message);
+    // An agent's answer may come with a new agent, status or availability: the conversation is read again.
+    if (event.message.author === 'agent') {
+      void queryClient.invalidateQueries({ queryKey: supportKeys.conversation(mode) });
+    }
   } else if (event.type === 'marks') {
     setMarks(queryClient, mode, event.marks);
   } else {
