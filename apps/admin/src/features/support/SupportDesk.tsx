@@ -21,6 +21,7 @@ import {
   type InboxView,
   loadedMessages,
   markRead,
+  supportKeys,
   useAddNote,
   useAdminImage,
   useAssign,
@@ -66,9 +67,18 @@ export function SupportDesk() {
 
   useEffect(() => {
     if (!allowed) return;
-    return consoleRealtime().subscribe('supportInbox', (data) =>
+    const realtime = consoleRealtime();
+    const unsubscribe = realtime.subscribe('supportInbox', (data) =>
       applyInboxEvent(queryClient, data as SupportEvent),
     );
+    // Events sent while the socket was away are missing: what the inbox shows is read afresh.
+    const stopReconnect = realtime.onReconnect(
+      () => void queryClient.invalidateQueries({ queryKey: supportKeys.all }),
+    );
+    return () => {
+      unsubscribe();
+      stopReconnect();
+    };
   }, [allowed, queryClient]);
 
   if (!allowed) return <Page title={t('admin.supportDesk.title')}>{null}</Page>;

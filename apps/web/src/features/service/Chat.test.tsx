@@ -207,6 +207,12 @@ describe('the service tab badge', () => {
     signIn();
     let unread = 2;
     handlers['GET /api/support/conversation/unread'] = () => ({ unread });
+    handlers['POST /api/support/conversation/marks'] = () => ({
+      customerDelivered: null,
+      customerRead: null,
+      agentDelivered: '9',
+      agentRead: null,
+    });
     renderRoutes([{ path: '/', element: <ServiceBadge testId={ServiceTestId.tabBadge} /> }], '/');
     expect((await screen.findByTestId(ServiceTestId.tabBadge)).textContent).toBe('2');
     const socket = sockets[0];
@@ -219,6 +225,8 @@ describe('the service tab badge', () => {
       message: message('9', { author: 'agent', agent: { name: 'Maya', verified: true } }),
     });
     await waitFor(() => expect(screen.getByTestId(ServiceTestId.tabBadge).textContent).toBe('3'));
+    // The answer reached the app: it is marked delivered, not read.
+    expect(posts('/api/support/conversation/marks').map((call) => call.body)).toEqual([{ delivered: '9' }]);
   });
 
   it('shows nothing when everything is read', async () => {

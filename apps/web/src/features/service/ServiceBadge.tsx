@@ -6,7 +6,9 @@ import { badgeText } from '../../api/unread';
 import { realtime } from '../../lib/realtime';
 import { useSession } from '../../session/useSession';
 import styles from '../inbox/UnreadBadge.module.css';
-import { supportKeys, useSupportUnreadQuery } from './queries';
+import { type ChatMode, markMessages, supportKeys, useSupportUnreadQuery } from './queries';
+
+const USER_MODE: ChatMode = { kind: 'user' };
 
 /** The user's conversation channel (private: the stream sends it after `auth` with the user's token). */
 const SUPPORT_CHANNEL = 'support';
@@ -24,6 +26,10 @@ export function ServiceBadge({ testId, className }: { testId?: string; className
     if (!token) return;
     return realtime().subscribe(SUPPORT_CHANNEL, (data) => {
       const event = data as SupportEvent;
+      if (event.type === 'message' && event.message.author === 'agent') {
+        // The app has the answer: it is delivered, though not read until the chat shows it.
+        void markMessages(USER_MODE, { delivered: event.message.id }).catch(() => undefined);
+      }
       if ((event.type === 'message' && event.message.author === 'agent') || event.type === 'marks') {
         void queryClient.invalidateQueries({ queryKey: supportKeys.unread() });
       }
