@@ -102,6 +102,11 @@ const BODIES: Record<string, unknown> = {
     graceDays: 7,
     reason: 'Quarterly review of the levels',
   },
+  sendSupportMessage: { kind: 'text', text: 'Hello', clientId: 'endpoints-test-1' },
+  markSupportMessages: { read: '1' },
+  joinSupportConversation: { visitorToken: `vis_${'a'.repeat(43)}` },
+  sendVisitorMessage: { kind: 'text', text: 'Hello', clientId: 'endpoints-test-2' },
+  markVisitorMessages: { read: '1' },
 };
 
 /** Not a key a client may send: a space is outside the printable characters keys are made of. */

@@ -17,10 +17,17 @@ type Example = (context: { token: string; run: number }) => Promise<unknown>;
 
 /**
  * A valid request for every changing back-office operation. Left out: setupAdminTotp, which draws a pending
- * secret that changes nothing until enableAdminTotp, which is audited; and uploadBannerImage, which takes a
- * multipart body this JSON loop cannot send (banners.test.ts checks its audit entry).
+ * secret that changes nothing until enableAdminTotp, which is audited; uploadBannerImage, which takes a
+ * multipart body this JSON loop cannot send (banners.test.ts checks its audit entry); and an agent's answers
+ * and read marks in a conversation, which are the conversation itself rather than a change to the platform
+ * (decision 0052; assignment, closing, notes and canned replies are audited).
  */
-const NOT_AUDITED = new Set(['setupAdminTotp', 'uploadBannerImage']);
+const NOT_AUDITED = new Set([
+  'setupAdminTotp',
+  'uploadBannerImage',
+  'replyToConversation',
+  'markInboxMessages',
+]);
 
 /** An option product's settings, for the operations that add or change one. */
 const OPTION_SETTINGS = {
@@ -159,6 +166,18 @@ const EXAMPLES: Record<string, Example> = {
     batchMinutes: 5,
     reason: 'Confirming the rate',
   }),
+  assignConversation: async () => ({ agentId: null }),
+  closeConversation: async () => undefined,
+  addConversationNote: async () => ({ text: 'Asked about a late deposit' }),
+  createCannedReply: async ({ run }) => ({
+    shortcut: `reply-${run}`,
+    texts: { 'en-US': 'Thanks for waiting.' },
+  }),
+  updateCannedReply: async ({ run }) => ({
+    shortcut: `changed-${run}`,
+    texts: { 'en-US': 'Thanks for waiting.', fr: 'Merci de votre patience.' },
+  }),
+  deleteCannedReply: async () => undefined,
 };
 
 const MISSION_SETTINGS = {
@@ -204,7 +223,44 @@ const TARGETS: Record<string, () => Promise<number | string>> = {
   approveSwapPayout: async () => swapOrders.approval,
   sendSwapPayout: async () => swapOrders.sending,
   sendSwapRefund: async () => swapOrders.refunding,
+  assignConversation: async () => supportConversation(),
+  closeConversation: async () => supportConversation(),
+  addConversationNote: async () => supportConversation(),
+  updateCannedReply: async () => cannedReplyToChange(),
+  deleteCannedReply: async () => cannedReplyToChange(),
 };
+
+let conversations = 0;
+
+/** A customer's conversation with a message in it, for the agents' operations. */
+async function supportConversation(): Promise<string> {
+  conversations += 1;
+  const visitor = (await sut.app.inject({ method: 'POST', url: '/api/support/visitors' })).json().data
+    .visitorToken as string;
+  const headers = { 'x-support-visitor': visitor };
+  await sut.app.inject({
+    method: 'POST',
+    url: '/api/support/visitor/conversation/messages',
+    headers,
+    payload: { kind: 'text', text: 'Hello', clientId: `audit-${conversations}-message` },
+  });
+  const conversation = await sut.app.inject({
+    method: 'GET',
+    url: '/api/support/visitor/conversation',
+    headers,
+  });
+  return conversation.json().data.id;
+}
+
+/** A canned reply made by the super admin, for the operations that change one. */
+async function cannedReplyToChange(): Promise<string> {
+  conversations += 1;
+  const answer = await adminApi(sut, 'POST', '/api/admin/support/canned-replies', {
+    token: superToken,
+    body: { shortcut: `to-change-${conversations}`, texts: { 'en-US': 'To change' } },
+  });
+  return answer.body.data.id;
+}
 
 const SWAP_STAGES = ['waiting', 'review', 'approval', 'sending', 'refunding'] as const;
 const swapOrders = {} as Record<(typeof SWAP_STAGES)[number], string>;

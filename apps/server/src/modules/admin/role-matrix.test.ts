@@ -100,6 +100,21 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   updateBanner: ['super_admin', 'content'],
   deleteBanner: ['super_admin', 'content'],
   reorderBanners: ['super_admin', 'content'],
+  // Customer service chat (decision 0052): agents answer customers and may call nothing else.
+  listInbox: ['super_admin', 'support', 'agent'],
+  getInboxConversation: ['super_admin', 'support', 'agent'],
+  listInboxMessages: ['super_admin', 'support', 'agent'],
+  replyToConversation: ['super_admin', 'support', 'agent'],
+  markInboxMessages: ['super_admin', 'support', 'agent'],
+  assignConversation: ['super_admin', 'support', 'agent'],
+  closeConversation: ['super_admin', 'support', 'agent'],
+  listConversationNotes: ['super_admin', 'support', 'agent'],
+  addConversationNote: ['super_admin', 'support', 'agent'],
+  getAdminSupportImage: ['super_admin', 'support', 'agent'],
+  listCannedReplies: ['super_admin', 'support', 'agent'],
+  createCannedReply: ['super_admin', 'support', 'agent'],
+  updateCannedReply: ['super_admin', 'support', 'agent'],
+  deleteCannedReply: ['super_admin', 'support', 'agent'],
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

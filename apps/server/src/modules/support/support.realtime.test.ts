@@ -214,6 +214,29 @@ describe('the chat over the WebSocket', () => {
     expect(offline.body.data.availability).toEqual({ agentsOnline: false, typicalReplyMinutes: 30 });
   });
 
+  it('ends the inbox of an agent whose role is taken away, and of one who is disabled', async () => {
+    const superAdmin = await adminWithRole(sut, 'super_admin', 'super-ws@kestrel.test');
+    const moved = await adminWithRole(sut, 'agent', 'agent-moved-ws@kestrel.test');
+    const disabled = await adminWithRole(sut, 'agent', 'agent-disabled-ws@kestrel.test');
+    for (const [agent, change] of [
+      [moved, { role: 'content', reason: 'Moves to the content team' }],
+      [disabled, { disabled: true, reason: 'Left the company' }],
+    ] as const) {
+      const socket = await connect();
+      await socket.auth(agent.token);
+      await socket.follow('supportInbox');
+      const changed = await adminApi(sut, 'PATCH', `/api/admin/admins/${agent.admin.id}`, {
+        token: superAdmin.token,
+        body: change,
+      });
+      expect(changed.body.code).toBe(0);
+      expect(await socket.next()).toMatchObject({ op: 'error' });
+      expect(await socket.exchange({ op: 'subscribe', channels: ['supportInbox'] })).toMatchObject({
+        op: 'error',
+      });
+    }
+  });
+
   it('puts an agent’s answer in the message centre when the user is not in the chat', async () => {
     const grace = await registerAccount(sut, 'grace-ws@example.com', { ip: '10.2.0.7', lang: 'fr' });
     const agent = await adminWithRole(sut, 'agent', 'agent3-ws@kestrel.test');

@@ -214,8 +214,7 @@ export class SupportService {
     locale: Locale,
   ): Promise<SupportMessage> {
     const row = await this.conversationOf(customer, locale);
-    const existing = await this.repository.findByClientId(row.id, 'customer', body.clientId);
-    if (existing) return this.messageView(existing, customer.kind);
+    // A retry counts against the limits too; the store keeps one message per clientId whatever comes twice.
     await consume(this.perConversation, String(row.id));
     await consume(this.perAddress, address);
     if (body.kind === 'image' && (await this.repository.imageConversation(body.imageId)) !== row.id) {
@@ -342,8 +341,6 @@ export class SupportService {
     adminId: number,
   ): Promise<SupportMessage> {
     const row = await this.found(id);
-    const existing = await this.repository.findByClientId(row.id, 'agent', body.clientId);
-    if (existing) return this.messageView(existing, 'agent');
     const stored = await this.repository.transaction(async (repository) => {
       const locked = await repository.lockConversation(row.id);
       if (!locked) throw new AppError('supportConversationUnknown');
