@@ -202,6 +202,25 @@ describe('a visitor', () => {
   });
 });
 
+describe('a visitor whose token stopped working', () => {
+  it('starts as a new visitor rather than showing an error', async () => {
+    const old = `vis_${'o'.repeat(40)}`;
+    const fresh = `vis_${'n'.repeat(40)}`;
+    localStorage.setItem('supportVisitor', old);
+    handlers['GET /api/support/visitor/conversation'] = (call) =>
+      call.headers['x-support-visitor'] === old
+        ? new Response(JSON.stringify({ code: 7901, msg: 'This chat has ended.', data: null }), {
+            status: 404,
+          })
+        : conversation({ channel: `supportVisitor:${'k'.repeat(32)}` });
+    handlers['POST /api/support/visitors'] = () => ({ visitorToken: fresh });
+    handlers['GET /api/support/visitor/conversation/messages'] = () => ({ items: [], hasMore: false });
+    renderRoutes([{ path: '/user/online', element: <OnlineScreen /> }], '/user/online');
+    await screen.findByTestId(ServiceTestId.input);
+    expect(localStorage.getItem('supportVisitor')).toBe(fresh);
+  });
+});
+
 describe('the service tab badge', () => {
   it("counts the agents' unread messages and counts again when an agent writes", async () => {
     signIn();

@@ -1,5 +1,6 @@
 import { ApiError } from '@kestrel/client';
 import {
+  ERRORS,
   SUPPORT_TEXT_MAX,
   type SupportConversation,
   type SupportEvent,
@@ -40,6 +41,7 @@ import {
   useMessagesQuery,
 } from './queries';
 import { ServiceTestId } from './testIds';
+import { dropVisitorToken, VISITOR_TOKEN_KEY } from './visitorToken';
 
 /** A message on its way: shown at once, matched with the stored one by its clientId, retried when it failed. */
 type Pending = {
@@ -70,7 +72,18 @@ function replyTime(minutes: number, locale: string): string {
  */
 export function Chat({ mode, footer }: { mode: ChatMode; footer?: React.ReactNode }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const conversation = useConversationQuery(mode);
+  // A visitor token that stopped working (joined in another tab, or ended) gives way to a new visitor.
+  const gone =
+    mode.kind === 'visitor' &&
+    conversation.error instanceof ApiError &&
+    conversation.error.code === ERRORS.supportVisitorUnknown.code;
+  useEffect(() => {
+    if (!gone) return;
+    dropVisitorToken();
+    void queryClient.invalidateQueries({ queryKey: VISITOR_TOKEN_KEY });
+  }, [gone, queryClient]);
   if (conversation.isPending) {
     return (
       <div className={styles.center}>

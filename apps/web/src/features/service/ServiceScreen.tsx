@@ -16,7 +16,7 @@ import { Chat } from './Chat';
 import styles from './Chat.module.css';
 import type { ChatMode } from './queries';
 import { ServiceTestId } from './testIds';
-import { dropVisitorToken, readVisitorToken, saveVisitorToken } from './visitorToken';
+import { dropVisitorToken, readVisitorToken, saveVisitorToken, VISITOR_TOKEN_KEY } from './visitorToken';
 
 export const ONLINE_PATH = '/user/online';
 const USER_MODE: ChatMode = { kind: 'user' };
@@ -61,8 +61,6 @@ export function OnlineScreen() {
   );
 }
 
-const visitorKeys = { token: ['support', 'visitorToken'] as const };
-
 /** The visitor's token: the one this device keeps, or a new one (an ended or unknown one is replaced). */
 async function visitorToken(): Promise<string> {
   const kept = readVisitorToken();
@@ -89,7 +87,7 @@ function VisitorChat() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useQuery({
-    queryKey: visitorKeys.token,
+    queryKey: VISITOR_TOKEN_KEY,
     queryFn: visitorToken,
     retry: false,
     staleTime: Infinity,
@@ -106,7 +104,7 @@ function VisitorChat() {
       <div className={styles.center}>
         <ErrorState
           message={t('service.loadFailed')}
-          onRetry={() => void queryClient.invalidateQueries({ queryKey: visitorKeys.token })}
+          onRetry={() => void queryClient.invalidateQueries({ queryKey: VISITOR_TOKEN_KEY })}
         />
       </div>
     );

@@ -10,6 +10,9 @@ import { STORAGE_KEYS } from '../../session/storage';
  * it too (session/storage.ts), so the next person on this browser never sees the previous person's messages.
  */
 
+/** The query that holds this device's visitor token (ServiceScreen.tsx). */
+export const VISITOR_TOKEN_KEY = ['support', 'visitorToken'] as const;
+
 function store(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
