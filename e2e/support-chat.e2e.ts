@@ -85,8 +85,22 @@ describe('the customer service chat', () => {
     await byId(phone, ServiceTestId.tab).click();
     await expect.poll(() => shown(phone), SOON).toContain(QUESTION);
 
-    // An agent opens the inbox, picks the conversation up and answers.
+    // An agent keeps a canned reply in English and Arabic, then opens the inbox, picks the conversation up and
+    // answers with it: the customer writes in English, so the English text comes in.
     const desk = await openConsole(browser, baseUrl, agent, '/admin/support');
+    await desk.goto(`${baseUrl}/admin/canned-replies`);
+    await byId(desk, SupportDeskTestId.cannedAdd).click();
+    await byId(desk, SupportDeskTestId.cannedShortcut).fill('credited');
+    await byId(desk, SupportDeskTestId.cannedText('en-US')).fill(ANSWER);
+    await byId(desk, SupportDeskTestId.cannedText('ar')).fill(
+      'شكرًا لانتظارك: تم إيداع المبلغ في حسابك الآن.',
+    );
+    await byId(desk, 'dialog-submit').click();
+    await expect
+      .poll(() => byId(desk, SupportDeskTestId.cannedTable).innerText(), SOON)
+      .toContain('/credited');
+    await snapshot(desk, 'admin-canned-en-US');
+    await desk.goto(`${baseUrl}/admin/support`);
     const row = desk.locator('[data-testid^="support-row-"]').first();
     await expect.poll(() => row.count(), SOON).toBe(1);
     await row.click();
@@ -94,7 +108,9 @@ describe('the customer service chat', () => {
     await expect
       .poll(() => byId(desk, SupportDeskTestId.context).innerText(), SOON)
       .toContain(customer.email);
-    await byId(desk, SupportDeskTestId.reply).fill(ANSWER);
+    await byId(desk, SupportDeskTestId.reply).fill('/cred');
+    await byId(desk, SupportDeskTestId.cannedSuggestion('credited')).click();
+    await expect.poll(() => byId(desk, SupportDeskTestId.reply).inputValue(), SOON).toBe(ANSWER);
     await byId(desk, SupportDeskTestId.send).click();
     await expect.poll(() => byId(desk, SupportDeskTestId.messages).innerText(), SOON).toContain(ANSWER);
 

@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from '@kestrel/i18n';
-import { Button, TextArea, TextField } from '@kestrel/ui';
+import { Button, ConfirmDialog, TextArea, TextField } from '@kestrel/ui';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ export function CannedReplies() {
   const replies = useCannedReplies();
   const remove = useDeleteCannedReply();
   const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<CannedReply | null>(null);
   if (!role || !mayUseSupportDesk(role))
     return <Page title={t('admin.supportDesk.cannedTitle')}>{null}</Page>;
 
@@ -67,7 +68,7 @@ export function CannedReplies() {
           <Button
             variant="ghost"
             size="md"
-            onClick={() => remove.mutate(reply.id)}
+            onClick={() => setDeleting(reply)}
             aria-label={t('admin.supportDesk.delete')}
             data-testid={TestId.cannedDelete(reply.id)}
           >
@@ -101,6 +102,20 @@ export function CannedReplies() {
         />
       </Card>
       {editing ? <CannedDialog reply={editing.reply} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('admin.supportDesk.deleteTitle', { shortcut: deleting?.shortcut ?? '' })}
+        body={t('admin.supportDesk.deleteBody')}
+        confirmLabel={t('admin.supportDesk.delete')}
+        cancelLabel={t('admin.common.cancel')}
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+        testId={TestId.cannedConfirmDelete}
+      />
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { RealtimeClient, type SocketLike } from '@kestrel/client';
 import type { InboxConversation, SupportMessage } from '@kestrel/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
@@ -213,6 +213,23 @@ describe("the agents' inbox", () => {
 });
 
 describe('the canned replies page', () => {
+  it('deletes a reply only once the agent confirms', async () => {
+    const api = fakeAdminApi('agent', {
+      listCannedReplies: () => ({ items: CANNED }),
+      deleteCannedReply: () => ({ items: CANNED.slice(1) }),
+    });
+    const ui = renderPage(<CannedReplies />);
+    await ui.click(await screen.findByTestId(TestId.cannedDelete('1')));
+    const dialog = await screen.findByTestId(TestId.cannedConfirmDelete);
+    expect(dialog.textContent).toContain('Delete the canned reply /greet?');
+    expect(api.callsOf('deleteCannedReply')).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(api.callsOf('deleteCannedReply').map((call) => call.params)).toEqual([{ id: '1' }]),
+    );
+    await waitFor(() => expect(screen.queryByText('/greet')).toBeNull());
+  });
+
   it('adds a reply with its texts per locale, leaving out the empty ones', async () => {
     const created: unknown[] = [];
     fakeAdminApi('support', {

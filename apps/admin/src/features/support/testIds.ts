@@ -26,5 +26,6 @@ export const SupportDeskTestId = {
   cannedEdit: (id: string) => `canned-edit-${id}`,
   cannedDelete: (id: string) => `canned-delete-${id}`,
   cannedShortcut: 'canned-shortcut',
+  cannedConfirmDelete: 'canned-confirm-delete',
   cannedText: (locale: string) => `canned-text-${locale}`,
 } as const;

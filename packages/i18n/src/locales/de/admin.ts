@@ -167,6 +167,9 @@ const admin: AdminTexts = {
       updated: 'Aktualisiert',
       edit: 'Bearbeiten',
       delete: 'Löschen',
+      deleteTitle: 'Textbaustein /{{shortcut}} löschen?',
+      deleteBody:
+        'Er wird den Mitarbeitern nicht mehr angeboten. Bereits gesendete Nachrichten behalten ihren Text.',
       addCanned: 'Textbaustein hinzufügen',
       cannedIntro:
         'Fertige Antworten für den Posteingang: Ein Mitarbeiter tippt / und das Kürzel, der Text erscheint in der Sprache des Kunden (sonst auf Englisch).',

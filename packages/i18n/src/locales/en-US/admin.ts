@@ -170,6 +170,8 @@ const admin = {
       updated: 'Updated',
       edit: 'Edit',
       delete: 'Delete',
+      deleteTitle: 'Delete the canned reply /{{shortcut}}?',
+      deleteBody: 'Agents will no longer be offered it. Messages already sent keep their text.',
       addCanned: 'Add canned reply',
       cannedIntro:
         "Ready-made answers for the inbox: an agent types / and the shortcut, and the text comes in the customer's language (English when it has none).",

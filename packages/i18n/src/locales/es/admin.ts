@@ -167,6 +167,8 @@ const admin: AdminTexts = {
       updated: 'Actualizado',
       edit: 'Editar',
       delete: 'Eliminar',
+      deleteTitle: '¿Eliminar la respuesta predefinida /{{shortcut}}?',
+      deleteBody: 'Ya no se ofrecerá a los agentes. Los mensajes ya enviados conservan su texto.',
       addCanned: 'Añadir respuesta predefinida',
       cannedIntro:
         'Respuestas listas para la bandeja: el agente escribe / y el atajo, y el texto aparece en el idioma del cliente (en inglés si no lo hay).',

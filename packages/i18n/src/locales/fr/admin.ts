@@ -167,6 +167,8 @@ const admin: AdminTexts = {
       updated: 'Mise à jour',
       edit: 'Modifier',
       delete: 'Supprimer',
+      deleteTitle: 'Supprimer la réponse type /{{shortcut}} ?',
+      deleteBody: 'Elle ne sera plus proposée aux conseillers. Les messages déjà envoyés gardent leur texte.',
       addCanned: 'Ajouter une réponse type',
       cannedIntro:
         'Des réponses prêtes pour la boîte : le conseiller tape / et le raccourci, et le texte arrive dans la langue du client (en anglais à défaut).',

@@ -166,6 +166,8 @@ const admin: AdminTexts = {
       updated: 'Diperbarui',
       edit: 'Ubah',
       delete: 'Hapus',
+      deleteTitle: 'Hapus balasan siap pakai /{{shortcut}}?',
+      deleteBody: 'Balasan ini tidak akan ditawarkan lagi kepada agen. Pesan yang sudah terkirim tetap sama.',
       addCanned: 'Tambah balasan siap pakai',
       cannedIntro:
         'Jawaban siap pakai untuk kotak masuk: agen mengetik / dan pintasan, lalu teks muncul dalam bahasa pelanggan (bahasa Inggris bila tidak ada).',

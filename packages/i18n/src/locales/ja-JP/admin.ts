@@ -164,6 +164,8 @@ const admin: AdminTexts = {
       updated: '更新日',
       edit: '編集',
       delete: '削除',
+      deleteTitle: '定型文 /{{shortcut}} を削除しますか？',
+      deleteBody: '担当者に表示されなくなります。送信済みのメッセージはそのまま残ります。',
       addCanned: '定型文を追加',
       cannedIntro:
         '受信箱で使う定型文です。担当者が / とショートカットを入力すると、お客様の言語の本文が入ります（ない場合は英語）。',

@@ -164,6 +164,8 @@ const admin: AdminTexts = {
       updated: '수정일',
       edit: '편집',
       delete: '삭제',
+      deleteTitle: '상용구 /{{shortcut}}을(를) 삭제할까요?',
+      deleteBody: '상담원에게 더 이상 제안되지 않습니다. 이미 보낸 메시지는 그대로 남습니다.',
       addCanned: '상용구 추가',
       cannedIntro:
         '수신함용 준비된 답변입니다. 상담원이 /와 단축어를 입력하면 고객 언어로 된 내용이 들어갑니다(없으면 영어).',

@@ -166,6 +166,8 @@ const admin: AdminTexts = {
       updated: 'Atualizado',
       edit: 'Editar',
       delete: 'Excluir',
+      deleteTitle: 'Excluir a resposta pronta /{{shortcut}}?',
+      deleteBody: 'Ela não será mais oferecida aos atendentes. As mensagens já enviadas mantêm o texto.',
       addCanned: 'Adicionar resposta pronta',
       cannedIntro:
         'Respostas prontas para a caixa: o atendente digita / e o atalho, e o texto entra no idioma do cliente (em inglês se não houver).',

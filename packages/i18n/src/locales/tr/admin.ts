@@ -166,6 +166,8 @@ const admin: AdminTexts = {
       updated: 'Güncellendi',
       edit: 'Düzenle',
       delete: 'Sil',
+      deleteTitle: '/{{shortcut}} hazır yanıtı silinsin mi?',
+      deleteBody: 'Temsilcilere artık önerilmeyecek. Gönderilmiş mesajlar metinlerini korur.',
       addCanned: 'Hazır yanıt ekle',
       cannedIntro:
         'Gelen kutusu için hazır yanıtlar: temsilci / ve kısayolu yazar, metin müşterinin dilinde gelir (yoksa İngilizce).',

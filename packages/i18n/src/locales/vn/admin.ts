@@ -165,6 +165,8 @@ const admin: AdminTexts = {
       updated: 'Cập nhật',
       edit: 'Sửa',
       delete: 'Xóa',
+      deleteTitle: 'Xóa câu trả lời mẫu /{{shortcut}}?',
+      deleteBody: 'Nhân viên sẽ không còn thấy câu này. Các tin nhắn đã gửi vẫn giữ nguyên nội dung.',
       addCanned: 'Thêm câu trả lời mẫu',
       cannedIntro:
         'Câu trả lời soạn sẵn cho hộp thư: nhân viên gõ / và phím tắt, nội dung sẽ theo ngôn ngữ của khách (tiếng Anh nếu không có).',

@@ -163,6 +163,8 @@ const admin: AdminTexts = {
       updated: '更新时间',
       edit: '编辑',
       delete: '删除',
+      deleteTitle: '删除快捷回复 /{{shortcut}}？',
+      deleteBody: '客服将不再看到它。已发送的消息保持不变。',
       addCanned: '添加快捷回复',
       cannedIntro: '收件箱的现成回复：客服输入 / 加快捷词，即插入客户语言的内容（没有则用英语）。',
       editCanned: '编辑快捷回复',

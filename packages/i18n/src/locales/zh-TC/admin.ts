@@ -163,6 +163,8 @@ const admin: AdminTexts = {
       updated: '更新時間',
       edit: '編輯',
       delete: '刪除',
+      deleteTitle: '刪除快捷回覆 /{{shortcut}}？',
+      deleteBody: '客服將不再看到它。已傳送的訊息保持不變。',
       addCanned: '新增快捷回覆',
       cannedIntro: '收件匣的現成回覆：客服輸入 / 加快捷詞，即插入客戶語言的內容（沒有則用英文）。',
       editCanned: '編輯快捷回覆',
