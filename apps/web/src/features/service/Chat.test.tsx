@@ -39,7 +39,13 @@ function message(id: string, changes: Partial<SupportMessage> = {}): SupportMess
   };
 }
 
-type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
+type Call = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+};
 type Handler = (call: Call) => unknown;
 
 let calls: Call[];
@@ -62,6 +68,7 @@ beforeEach(() => {
     const call: Call = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
@@ -79,6 +86,7 @@ afterEach(() => {
   cleanup();
   setRealtimeClient(null);
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -184,6 +192,35 @@ describe('the chat', () => {
     expect(screen.getByTestId(ServiceTestId.closed).textContent).toContain(
       'Write a message to open it again',
     );
+  });
+});
+
+describe('older messages', () => {
+  it('are asked for before the oldest one shown when the top of the list comes into view', async () => {
+    signIn();
+    const seen: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          seen.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    handlers['GET /api/support/conversation'] = () => conversation();
+    handlers['GET /api/support/conversation/messages'] = (call) =>
+      call.query.get('before') === '31'
+        ? { items: [message('30', { text: 'an older one' })], hasMore: false }
+        : { items: [message('31'), message('32')], hasMore: true };
+    renderRoutes([{ path: '/user/service', element: <ServicePageScreen /> }], '/user/service');
+    await screen.findByText('message 32');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    seen.at(-1)?.([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(await screen.findByText('an older one')).toBeTruthy();
+    const texts = screen.getAllByTestId(ServiceTestId.messageText).map((element) => element.textContent);
+    expect(texts).toEqual(['an older one', 'message 31', 'message 32']);
   });
 });
 
