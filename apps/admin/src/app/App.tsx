@@ -131,6 +131,18 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/referral/Referral')).Referral }),
         },
         {
+          path: 'support',
+          lazy: async () => ({
+            Component: (await import('../features/support/SupportDesk')).SupportDesk,
+          }),
+        },
+        {
+          path: 'canned-replies',
+          lazy: async () => ({
+            Component: (await import('../features/support/CannedReplies')).CannedReplies,
+          }),
+        },
+        {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/Outbox')).Outbox }),
         },

@@ -24,6 +24,8 @@ describe('the sections of each role', () => {
         'missions',
         'membership',
         'referral',
+        'supportDesk',
+        'cannedReplies',
         'outbox',
         'announcements',
         'banners',
@@ -45,6 +47,8 @@ describe('the sections of each role', () => {
         'missions',
         'membership',
         'referral',
+        'supportDesk',
+        'cannedReplies',
         'outbox',
         'security',
       ],
@@ -69,6 +73,7 @@ describe('the sections of each role', () => {
       ],
     ],
     ['content', ['announcements', 'banners', 'content', 'missions', 'security']],
+    ['agent', ['supportDesk', 'cannedReplies', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
   });
@@ -78,6 +83,7 @@ describe('the sections of each role', () => {
     expect(landingPath('support')).toBe('/users');
     expect(landingPath('reviewer')).toBe('/identity');
     expect(landingPath('content')).toBe('/announcements');
+    expect(landingPath('agent')).toBe('/support');
   });
 
   it('lets support open a user detail but not the audit log or the admins', () => {

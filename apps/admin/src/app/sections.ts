@@ -17,7 +17,9 @@ import {
   LifeBuoy,
   Mail,
   Megaphone,
+  MessagesSquare,
   PiggyBank,
+  Quote,
   ShieldCheck,
   SlidersHorizontal,
   Stamp,
@@ -29,8 +31,11 @@ import {
   WalletCards,
 } from 'lucide-react';
 
-/** The growth pages (issue 21) and the help centre (issue 22), named by their own section of the catalogue rather than by `admin.nav`. */
-type GrowthId = 'earn' | 'missions' | 'membership' | 'referral' | 'content';
+/**
+ * The growth pages (issue 21), the help centre and the customer service desk (issue 22), named by their own
+ * section of the catalogue rather than by `admin.nav`.
+ */
+type GrowthId = 'earn' | 'missions' | 'membership' | 'referral' | 'content' | 'supportDesk' | 'cannedReplies';
 
 /** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
 export type Section =
@@ -81,6 +86,18 @@ const MEMBERSHIP: Section = {
   label: 'admin.membership.nav',
 };
 const REFERRAL: Section = { id: 'referral', path: '/referral', icon: UserPlus, label: 'admin.referral.nav' };
+const SUPPORT_DESK: Section = {
+  id: 'supportDesk',
+  path: '/support',
+  icon: MessagesSquare,
+  label: 'admin.supportDesk.nav',
+};
+const CANNED_REPLIES: Section = {
+  id: 'cannedReplies',
+  path: '/canned-replies',
+  icon: Quote,
+  label: 'admin.supportDesk.cannedNav',
+};
 const ADJUSTMENTS: Section = { id: 'adjustments', path: '/adjustments', icon: SlidersHorizontal };
 const ADJUSTMENT_PROPOSALS: Section = {
   id: 'adjustmentProposals',
@@ -120,6 +137,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    SUPPORT_DESK,
+    CANNED_REPLIES,
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
@@ -128,8 +147,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ADMINS,
     SECURITY,
   ],
-  // Agents answer customers and see nothing else (decision 0052); the inbox's section joins here with its screens.
-  agent: [SECURITY],
+  // Agents answer customers and see nothing else (decision 0052): the inbox and its canned replies.
+  agent: [SUPPORT_DESK, CANNED_REPLIES, SECURITY],
   support: [
     USERS,
     ADJUSTMENTS,
@@ -140,6 +159,8 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    SUPPORT_DESK,
+    CANNED_REPLIES,
     OUTBOX,
     SECURITY,
   ],

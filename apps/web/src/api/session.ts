@@ -1,6 +1,7 @@
 import type { CodePurpose, LoginBody, RegisterBody, ResetBody, SessionResult } from '@kestrel/contract';
 import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { joinStoredVisitor } from '../features/service/visitorToken';
 import { clearStorage, saveSignIn } from '../session/storage';
 import { api } from './http';
 import { userKeys } from './user';
@@ -10,6 +11,8 @@ function useSignedIn() {
   return (result: SessionResult) => {
     saveSignIn(result.token, result.user);
     queryClient.setQueryData(userKeys.info(), result.user);
+    // A visitor who chatted on /user/online keeps the conversation in the account (the token is then dropped).
+    void joinStoredVisitor();
   };
 }
 

@@ -1,7 +1,8 @@
-import { ArrowRightLeft, ChartCandlestick, House, UserRound } from 'lucide-react';
+import { ArrowRightLeft, ChartCandlestick, Headset, House, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { ServiceTestId } from '../features/service/testIds';
 import { useSession } from '../session/useSession';
 import { FirstPaintTestId as TestId } from '../testIds.firstPaint';
 import { FUTURES_TRADING_PATH, TRADE_TAB_PATH } from './paths';
@@ -17,11 +18,25 @@ const UnreadBadge = lazy(() =>
   })),
 );
 
-const ICONS = { home: House, markets: ChartCandlestick, trade: ArrowRightLeft, mine: UserRound } as const;
+// The service tab's badge counts agents' messages not read (features/service), after the first paint as well.
+const ServiceBadge = lazy(() =>
+  afterPaintWithQueries(() => import('../features/service/ServiceBadge')).then((module) => ({
+    default: module.ServiceBadge,
+  })),
+);
+
+const ICONS = {
+  home: House,
+  markets: ChartCandlestick,
+  trade: ArrowRightLeft,
+  service: Headset,
+  mine: UserRound,
+} as const;
 const TEST_IDS = {
   home: TestId.tabHome,
   markets: TestId.tabMarkets,
   trade: TestId.tabTrade,
+  service: ServiceTestId.tab,
   mine: TestId.tabMine,
 } as const;
 
@@ -51,6 +66,11 @@ export function TabShell() {
                 {tab.icon === 'mine' && token ? (
                   <Suspense fallback={null}>
                     <UnreadBadge className={styles.badge} testId={TestId.tabMineBadge} />
+                  </Suspense>
+                ) : null}
+                {tab.icon === 'service' && token ? (
+                  <Suspense fallback={null}>
+                    <ServiceBadge className={styles.badge} testId={ServiceTestId.tabBadge} />
                   </Suspense>
                 ) : null}
               </span>

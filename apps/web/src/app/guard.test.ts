@@ -156,7 +156,7 @@ describe('where login returns to', () => {
   });
 
   it('goes home when the guarded route has no screen yet', () => {
-    expect(afterLoginPath({ pathname: '/home/service', search: '', hash: '' }, '/home/index')).toBe(
+    expect(afterLoginPath({ pathname: '/home/introduction', search: '', hash: '' }, '/home/index')).toBe(
       '/home/index',
     );
   });

@@ -102,11 +102,11 @@ describe('routing', () => {
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
-  it('shows the tabs in order: Home, Markets, Trade and Mine', async () => {
+  it('shows the tabs in order: Home, Markets, Trade, Service and Mine', async () => {
     signIn();
     renderAt('/home/index');
     const tabs = within(await screen.findByTestId(TestId.tabBar)).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Markets', 'Trade', 'Mine']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Markets', 'Trade', 'Service', 'Mine']);
   });
 
   it('shows the not-found page for an unknown path, with a way back home', async () => {

@@ -87,7 +87,7 @@ const page = (path: string, access: RouteAccess, screen?: ScreenName): SpecRoute
 export const SPEC_ROUTES: readonly SpecRoute[] = [
   // The tabbed shell.
   shell(HOME_PATH, 'public', 'home'),
-  shell('/home/service', 'private'),
+  shell('/home/service', 'private', 'serviceTab'),
   shell(MINE_PATH, 'private', 'mine'),
   shell(MARKETS_PATH, 'private', 'marketList'),
   shell(TRADE_TAB_PATH, 'private', 'tradeTab'),
@@ -104,13 +104,13 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   // Not in the spec's public list, but a forgotten password means no token: it must open without one.
   page(FORGOT_PATH, 'public', 'forgot'),
   page(SECURITY_PATH, 'private', 'security'),
-  page('/user/service', 'private'),
+  page('/user/service', 'private', 'servicePage'),
   page(SETTINGS_PATH, 'private', 'settings'),
   page('/user/helpCenter', 'private', 'helpCentre'),
   page('/user/textDetail', 'private', 'textDetail'),
   page(IDENTITY_PATH, 'private', 'identity'),
   page(PROFILE_PATH, 'private', 'profile'),
-  page('/user/online', 'public'),
+  page('/user/online', 'public', 'online'),
   // Wallet group.
   page(WITHDRAW_PATH, 'private', 'withdraw'),
   page(BANK_CARDS_PATH, 'private', 'bankCards'),
@@ -151,6 +151,7 @@ export const TABS = [
   { path: HOME_PATH, label: 'nav.home', icon: 'home' },
   { path: MARKETS_PATH, label: 'marketsScreen.nav.markets', icon: 'markets' },
   { path: TRADE_TAB_PATH, label: 'marketsScreen.nav.trade', icon: 'trade' },
+  { path: '/home/service', label: 'service.tab', icon: 'service' },
   { path: MINE_PATH, label: 'nav.mine', icon: 'mine' },
 ] as const;
 

@@ -131,6 +131,12 @@ export const screens = {
     withQueries(import('../features/help/TextDetailScreen')).then((m) => ({ default: m.TextDetailScreen })),
   introduction: () =>
     withQueries(import('../features/help/TextDetailScreen')).then((m) => ({ default: m.IntroductionScreen })),
+  serviceTab: () =>
+    withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.ServiceTabScreen })),
+  servicePage: () =>
+    withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.ServicePageScreen })),
+  online: () =>
+    withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.OnlineScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 export type ScreenName = keyof typeof screens;

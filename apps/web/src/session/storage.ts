@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   lang: 'lang',
   /** The swap orders this device created, with their secrets (features/swap/orderStore.ts). */
   swapOrders: 'swapOrders',
+  /** An anonymous visitor's customer service conversation (features/service/visitorToken.ts). */
+  supportVisitor: 'supportVisitor',
 } as const;
 
 /** A runtime menu entry (spec §2): its full behaviour is not shown yet, so it is kept as stored. */
@@ -123,8 +125,12 @@ export function clearStorage(): void {
   // A visitor's swap orders open only with the secrets kept here, shown once: they are not the session's, and
   // signing out (or a 401) must not lose them.
   const swapOrders = store?.getItem(STORAGE_KEYS.swapOrders) ?? null;
+  // A visitor's chat is kept while nobody was signed in (a guarded route cleared the storage of the same visitor);
+  // signing out or a 401 drops it, so the next person on this browser never sees the previous one's messages.
+  const visitorChat = hasToken() ? null : (store?.getItem(STORAGE_KEYS.supportVisitor) ?? null);
   store?.clear();
   if (swapOrders !== null) store?.setItem(STORAGE_KEYS.swapOrders, swapOrders);
+  if (visitorChat !== null) store?.setItem(STORAGE_KEYS.supportVisitor, visitorChat);
   emit();
 }
 

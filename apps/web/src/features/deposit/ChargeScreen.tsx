@@ -2,13 +2,14 @@ import { CHAINS, type Chain } from '@kestrel/contract';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { RECHARGE_PATH } from '../../app/paths';
 import { ErrorState, LoadingState } from '../../components/ErrorState';
 import { RadioSegment } from '../../components/RadioSegment';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
+import { ServiceTestId } from '../service/testIds';
 import { AddressCard } from './AddressCard';
 import { chargePath } from './chargePath';
 import styles from './Deposit.module.css';
@@ -86,7 +87,12 @@ export function ChargeScreen() {
             )}
             <p className={styles.note}>
               <Info size={16} aria-hidden />
-              <span>{t('deposit.arrivalNote')}</span>
+              <span>
+                {t('deposit.arrivalNote')}{' '}
+                <Link to="/user/service" className={styles.noteLink} data-testid={ServiceTestId.depositLink}>
+                  {t('service.contactUs')}
+                </Link>
+              </span>
             </p>
           </>
         )}

@@ -9,6 +9,7 @@ import {
   Crown,
   Gift,
   Globe,
+  Headset,
   IdCard,
   LockKeyhole,
   type LucideIcon,
@@ -43,6 +44,7 @@ import { hasScreen } from '../../app/routes';
 import { TestId } from '../../testIds';
 import { MembershipTestId } from '../membership/testIds';
 import { MissionsTestId } from '../missions/testIds';
+import { ServiceTestId } from '../service/testIds';
 
 /** What a row shows beside its label; the screen fills it in. */
 export type MineEntryValue = 'identityStatus' | 'unread' | 'language';
@@ -89,6 +91,7 @@ export const MINE_ENTRIES: readonly MineEntry[] = [
   },
   { path: BANK_CARDS_PATH, label: 'bankCards.title', icon: CreditCard, testId: TestId.mineBankCards },
   { path: SECURITY_PATH, label: 'security.title', icon: LockKeyhole, testId: TestId.mineSecurity },
+  { path: '/user/service', label: 'service.mineEntry', icon: Headset, testId: ServiceTestId.mineEntry },
   { path: NOTIFICATION_PATH, label: 'inbox.title', icon: Bell, testId: TestId.mineMessages, value: 'unread' },
   { path: SETTINGS_PATH, label: 'mine.settings', icon: Settings, testId: TestId.mineSettings },
   {

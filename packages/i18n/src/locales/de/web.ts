@@ -1277,6 +1277,36 @@ const web: WebTexts = {
     published: 'Veröffentlicht am {{date}}',
     loadMore: 'Mehr anzeigen',
   },
+  service: {
+    title: 'Kundenservice',
+    tab: 'Kundendienst',
+    mineEntry: 'Kundenservice',
+    contactUs: 'Chatten Sie mit uns',
+    offlineUser:
+      'Gerade ist kein Mitarbeiter online. Wir antworten meist innerhalb von {{time}}; die Antwort finden Sie in Ihrem Nachrichtencenter.',
+    offlineVisitor:
+      'Gerade ist kein Mitarbeiter online. Wir antworten meist innerhalb von {{time}}. Lassen Sie diese Seite offen oder melden Sie sich an, um das Gespräch zu behalten.',
+    closed: 'Dieses Gespräch wurde geschlossen. Schreiben Sie eine Nachricht, um es wieder zu öffnen.',
+    empty: 'Fragen Sie uns alles: Ein Mitarbeiter antwortet hier.',
+    placeholder: 'Nachricht schreiben',
+    send: 'Senden',
+    attachImage: 'Bild senden',
+    image: 'Bild',
+    imageFailed: 'Das Bild konnte nicht geladen werden',
+    retry: 'Nicht gesendet. Erneut versuchen',
+    verified: 'Verifizierter Mitarbeiter',
+    unreadCount: '{{count}} ungelesen',
+    loadFailed: 'Das Gespräch konnte nicht geladen werden.',
+    visitorHint: 'Melden Sie sich an, um dieses Gespräch in Ihrem Konto zu behalten.',
+    signIn: 'Anmelden',
+    register: 'Registrieren',
+    ticks: {
+      sending: 'Wird gesendet',
+      sent: 'Gesendet',
+      delivered: 'Zugestellt',
+      read: 'Gelesen',
+    },
+  },
 };
 
 export default web;

@@ -1267,6 +1267,36 @@ const web = {
     published: 'Published {{date}}',
     loadMore: 'Show more',
   },
+  service: {
+    title: 'Customer service',
+    tab: 'Service',
+    mineEntry: 'Customer service',
+    contactUs: 'Chat with us',
+    offlineUser:
+      "No agent is online right now. We usually reply within {{time}}; you'll find the answer in your message centre.",
+    offlineVisitor:
+      'No agent is online right now. We usually reply within {{time}}. Keep this page open, or sign in to keep the conversation.',
+    closed: 'This conversation was closed. Write a message to open it again.',
+    empty: 'Ask us anything: an agent will answer here.',
+    placeholder: 'Write a message',
+    send: 'Send',
+    attachImage: 'Send a picture',
+    image: 'Picture',
+    imageFailed: 'The picture could not be loaded',
+    retry: 'Not sent. Retry',
+    verified: 'Verified agent',
+    unreadCount: '{{count}} unread',
+    loadFailed: 'The conversation could not be loaded.',
+    visitorHint: 'Sign in to keep this conversation in your account.',
+    signIn: 'Sign in',
+    register: 'Register',
+    ticks: {
+      sending: 'Sending',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+    },
+  },
 };
 
 export type WebTexts = typeof web;

@@ -1268,6 +1268,36 @@ const web: WebTexts = {
     published: 'Publicado el {{date}}',
     loadMore: 'Ver más',
   },
+  service: {
+    title: 'Atención al cliente',
+    tab: 'Soporte',
+    mineEntry: 'Atención al cliente',
+    contactUs: 'Chatea con nosotros',
+    offlineUser:
+      'Ahora no hay ningún agente conectado. Solemos responder en {{time}}; encontrarás la respuesta en tu centro de mensajes.',
+    offlineVisitor:
+      'Ahora no hay ningún agente conectado. Solemos responder en {{time}}. Mantén esta página abierta o inicia sesión para conservar la conversación.',
+    closed: 'Esta conversación se cerró. Escribe un mensaje para volver a abrirla.',
+    empty: 'Pregúntanos lo que quieras: un agente te responderá aquí.',
+    placeholder: 'Escribe un mensaje',
+    send: 'Enviar',
+    attachImage: 'Enviar una imagen',
+    image: 'Imagen',
+    imageFailed: 'No se pudo cargar la imagen',
+    retry: 'No enviado. Reintentar',
+    verified: 'Agente verificado',
+    unreadCount: '{{count}} sin leer',
+    loadFailed: 'No se pudo cargar la conversación.',
+    visitorHint: 'Inicia sesión para conservar esta conversación en tu cuenta.',
+    signIn: 'Iniciar sesión',
+    register: 'Registrarse',
+    ticks: {
+      sending: 'Enviando',
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      read: 'Leído',
+    },
+  },
 };
 
 export default web;

@@ -1277,6 +1277,36 @@ const web: WebTexts = {
     published: 'Publié le {{date}}',
     loadMore: 'Afficher plus',
   },
+  service: {
+    title: 'Service client',
+    tab: 'Assistance',
+    mineEntry: 'Service client',
+    contactUs: 'Discutez avec nous',
+    offlineUser:
+      "Aucun conseiller n'est en ligne pour le moment. Nous répondons généralement sous {{time}} ; vous trouverez la réponse dans votre centre de messages.",
+    offlineVisitor:
+      "Aucun conseiller n'est en ligne pour le moment. Nous répondons généralement sous {{time}}. Gardez cette page ouverte ou connectez-vous pour conserver la conversation.",
+    closed: 'Cette conversation a été fermée. Écrivez un message pour la rouvrir.',
+    empty: 'Posez-nous vos questions : un conseiller vous répondra ici.',
+    placeholder: 'Écrire un message',
+    send: 'Envoyer',
+    attachImage: 'Envoyer une image',
+    image: 'Image',
+    imageFailed: "L'image n'a pas pu être chargée",
+    retry: 'Non envoyé. Réessayer',
+    verified: 'Conseiller vérifié',
+    unreadCount: '{{count}} non lus',
+    loadFailed: "La conversation n'a pas pu être chargée.",
+    visitorHint: 'Connectez-vous pour conserver cette conversation dans votre compte.',
+    signIn: 'Se connecter',
+    register: "S'inscrire",
+    ticks: {
+      sending: 'Envoi…',
+      sent: 'Envoyé',
+      delivered: 'Distribué',
+      read: 'Lu',
+    },
+  },
 };
 
 export default web;

@@ -1274,6 +1274,36 @@ const web: WebTexts = {
     published: 'Diterbitkan {{date}}',
     loadMore: 'Tampilkan lebih banyak',
   },
+  service: {
+    title: 'Layanan pelanggan',
+    tab: 'Layanan',
+    mineEntry: 'Layanan pelanggan',
+    contactUs: 'Obrolan dengan kami',
+    offlineUser:
+      'Saat ini tidak ada agen yang online. Kami biasanya membalas dalam {{time}}; Anda akan menemukan jawabannya di pusat pesan.',
+    offlineVisitor:
+      'Saat ini tidak ada agen yang online. Kami biasanya membalas dalam {{time}}. Biarkan halaman ini terbuka, atau masuk untuk menyimpan percakapan.',
+    closed: 'Percakapan ini telah ditutup. Tulis pesan untuk membukanya kembali.',
+    empty: 'Tanyakan apa saja: agen akan menjawab di sini.',
+    placeholder: 'Tulis pesan',
+    send: 'Kirim',
+    attachImage: 'Kirim gambar',
+    image: 'Gambar',
+    imageFailed: 'Gambar tidak dapat dimuat',
+    retry: 'Tidak terkirim. Coba lagi',
+    verified: 'Agen terverifikasi',
+    unreadCount: '{{count}} belum dibaca',
+    loadFailed: 'Percakapan tidak dapat dimuat.',
+    visitorHint: 'Masuk untuk menyimpan percakapan ini di akun Anda.',
+    signIn: 'Masuk',
+    register: 'Daftar',
+    ticks: {
+      sending: 'Mengirim',
+      sent: 'Terkirim',
+      delivered: 'Diterima',
+      read: 'Dibaca',
+    },
+  },
 };
 
 export default web;

@@ -1257,6 +1257,36 @@ const web: WebTexts = {
     published: '{{date}} 公開',
     loadMore: 'さらに表示',
   },
+  service: {
+    title: 'カスタマーサービス',
+    tab: 'サポート',
+    mineEntry: 'カスタマーサービス',
+    contactUs: 'チャットで問い合わせる',
+    offlineUser:
+      '現在オンラインの担当者はいません。通常 {{time}} 以内に返信します。回答はメッセージセンターに届きます。',
+    offlineVisitor:
+      '現在オンラインの担当者はいません。通常 {{time}} 以内に返信します。このページを開いたままにするか、ログインして会話を保存してください。',
+    closed: 'この会話は終了しました。メッセージを送ると再開されます。',
+    empty: '何でもお気軽にどうぞ。担当者がここで回答します。',
+    placeholder: 'メッセージを入力',
+    send: '送信',
+    attachImage: '画像を送信',
+    image: '画像',
+    imageFailed: '画像を読み込めませんでした',
+    retry: '未送信。再試行',
+    verified: '認証済み担当者',
+    unreadCount: '未読 {{count}} 件',
+    loadFailed: '会話を読み込めませんでした。',
+    visitorHint: 'ログインすると、この会話をアカウントに保存できます。',
+    signIn: 'ログイン',
+    register: '新規登録',
+    ticks: {
+      sending: '送信中',
+      sent: '送信済み',
+      delivered: '配信済み',
+      read: '既読',
+    },
+  },
 };
 
 export default web;

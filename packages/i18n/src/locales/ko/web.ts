@@ -1254,6 +1254,36 @@ const web: WebTexts = {
     published: '{{date}} 게시',
     loadMore: '더 보기',
   },
+  service: {
+    title: '고객센터',
+    tab: '상담',
+    mineEntry: '고객센터',
+    contactUs: '채팅 상담하기',
+    offlineUser:
+      '지금은 온라인 상담원이 없습니다. 보통 {{time}} 이내에 답변드리며, 답변은 메시지 센터에서 확인할 수 있습니다.',
+    offlineVisitor:
+      '지금은 온라인 상담원이 없습니다. 보통 {{time}} 이내에 답변드립니다. 이 페이지를 열어 두거나 로그인하여 대화를 보관하세요.',
+    closed: '이 대화는 종료되었습니다. 메시지를 보내면 다시 열립니다.',
+    empty: '무엇이든 물어보세요. 상담원이 여기에서 답변합니다.',
+    placeholder: '메시지 입력',
+    send: '보내기',
+    attachImage: '사진 보내기',
+    image: '사진',
+    imageFailed: '사진을 불러올 수 없습니다',
+    retry: '전송 실패. 다시 시도',
+    verified: '인증된 상담원',
+    unreadCount: '읽지 않음 {{count}}개',
+    loadFailed: '대화를 불러올 수 없습니다.',
+    visitorHint: '로그인하면 이 대화를 계정에 보관할 수 있습니다.',
+    signIn: '로그인',
+    register: '회원가입',
+    ticks: {
+      sending: '보내는 중',
+      sent: '전송됨',
+      delivered: '전달됨',
+      read: '읽음',
+    },
+  },
 };
 
 export default web;

@@ -1268,6 +1268,36 @@ const web: WebTexts = {
     published: 'Publicado em {{date}}',
     loadMore: 'Mostrar mais',
   },
+  service: {
+    title: 'Atendimento ao cliente',
+    tab: 'Suporte',
+    mineEntry: 'Atendimento ao cliente',
+    contactUs: 'Converse conosco',
+    offlineUser:
+      'Nenhum atendente está online agora. Costumamos responder em até {{time}}; você encontrará a resposta na sua central de mensagens.',
+    offlineVisitor:
+      'Nenhum atendente está online agora. Costumamos responder em até {{time}}. Mantenha esta página aberta ou entre para manter a conversa.',
+    closed: 'Esta conversa foi encerrada. Escreva uma mensagem para reabri-la.',
+    empty: 'Pergunte o que quiser: um atendente responderá aqui.',
+    placeholder: 'Escreva uma mensagem',
+    send: 'Enviar',
+    attachImage: 'Enviar uma imagem',
+    image: 'Imagem',
+    imageFailed: 'Não foi possível carregar a imagem',
+    retry: 'Não enviada. Tentar novamente',
+    verified: 'Atendente verificado',
+    unreadCount: '{{count}} não lidas',
+    loadFailed: 'Não foi possível carregar a conversa.',
+    visitorHint: 'Entre para manter esta conversa na sua conta.',
+    signIn: 'Entrar',
+    register: 'Cadastrar',
+    ticks: {
+      sending: 'Enviando',
+      sent: 'Enviada',
+      delivered: 'Entregue',
+      read: 'Lida',
+    },
+  },
 };
 
 export default web;

@@ -1264,6 +1264,36 @@ const web: WebTexts = {
     published: 'Yayınlanma: {{date}}',
     loadMore: 'Daha fazla göster',
   },
+  service: {
+    title: 'Müşteri hizmetleri',
+    tab: 'Destek',
+    mineEntry: 'Müşteri hizmetleri',
+    contactUs: 'Bizimle sohbet edin',
+    offlineUser:
+      'Şu anda çevrimiçi temsilci yok. Genellikle {{time}} içinde yanıt veririz; yanıtı mesaj merkezinizde bulacaksınız.',
+    offlineVisitor:
+      'Şu anda çevrimiçi temsilci yok. Genellikle {{time}} içinde yanıt veririz. Bu sayfayı açık tutun veya konuşmayı saklamak için giriş yapın.',
+    closed: 'Bu konuşma kapatıldı. Yeniden açmak için bir mesaj yazın.',
+    empty: 'Bize her şeyi sorabilirsiniz: bir temsilci burada yanıtlayacak.',
+    placeholder: 'Bir mesaj yazın',
+    send: 'Gönder',
+    attachImage: 'Resim gönder',
+    image: 'Resim',
+    imageFailed: 'Resim yüklenemedi',
+    retry: 'Gönderilemedi. Tekrar dene',
+    verified: 'Doğrulanmış temsilci',
+    unreadCount: '{{count}} okunmamış',
+    loadFailed: 'Konuşma yüklenemedi.',
+    visitorHint: 'Bu konuşmayı hesabınızda saklamak için giriş yapın.',
+    signIn: 'Giriş yap',
+    register: 'Kayıt ol',
+    ticks: {
+      sending: 'Gönderiliyor',
+      sent: 'Gönderildi',
+      delivered: 'İletildi',
+      read: 'Okundu',
+    },
+  },
 };
 
 export default web;

@@ -1266,6 +1266,36 @@ const web: WebTexts = {
     published: 'Đăng ngày {{date}}',
     loadMore: 'Xem thêm',
   },
+  service: {
+    title: 'Chăm sóc khách hàng',
+    tab: 'Hỗ trợ',
+    mineEntry: 'Chăm sóc khách hàng',
+    contactUs: 'Trò chuyện với chúng tôi',
+    offlineUser:
+      'Hiện không có nhân viên trực tuyến. Chúng tôi thường trả lời trong vòng {{time}}; bạn sẽ thấy câu trả lời trong trung tâm tin nhắn.',
+    offlineVisitor:
+      'Hiện không có nhân viên trực tuyến. Chúng tôi thường trả lời trong vòng {{time}}. Hãy giữ trang này mở hoặc đăng nhập để lưu cuộc trò chuyện.',
+    closed: 'Cuộc trò chuyện này đã đóng. Hãy gửi tin nhắn để mở lại.',
+    empty: 'Hãy hỏi chúng tôi bất cứ điều gì: nhân viên sẽ trả lời tại đây.',
+    placeholder: 'Nhập tin nhắn',
+    send: 'Gửi',
+    attachImage: 'Gửi ảnh',
+    image: 'Ảnh',
+    imageFailed: 'Không thể tải ảnh',
+    retry: 'Chưa gửi được. Thử lại',
+    verified: 'Nhân viên đã xác minh',
+    unreadCount: '{{count}} chưa đọc',
+    loadFailed: 'Không thể tải cuộc trò chuyện.',
+    visitorHint: 'Đăng nhập để lưu cuộc trò chuyện này vào tài khoản của bạn.',
+    signIn: 'Đăng nhập',
+    register: 'Đăng ký',
+    ticks: {
+      sending: 'Đang gửi',
+      sent: 'Đã gửi',
+      delivered: 'Đã nhận',
+      read: 'Đã xem',
+    },
+  },
 };
 
 export default web;

@@ -1,0 +1,22 @@
+/** The customer service chat's test ids (the app's side). */
+export const ServiceTestId = {
+  tab: 'tab-service',
+  tabBadge: 'tab-service-badge',
+  chat: 'service-chat',
+  messages: 'service-messages',
+  message: (key: string) => `service-message-${key}`,
+  messageText: 'service-message-text',
+  agentName: 'service-agent-name',
+  verified: 'service-verified',
+  tick: 'service-tick',
+  retry: 'service-retry',
+  input: 'service-input',
+  send: 'service-send',
+  image: 'service-image',
+  offline: 'service-offline',
+  closed: 'service-closed',
+  visitorSignIn: 'service-visitor-sign-in',
+  loadOlder: 'service-load-older',
+  mineEntry: 'mine-service',
+  depositLink: 'deposit-service-link',
+} as const;
