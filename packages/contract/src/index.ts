@@ -2,6 +2,7 @@ import './messages';
 
 export * from './account';
 export * from './addresses';
+export * from './app-routes';
 export * from './admin';
 export * from './assets';
 export * from './auth';

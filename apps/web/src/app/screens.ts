@@ -1,3 +1,4 @@
+import type { AppScreen } from '@kestrel/contract/app-routes';
 import type { ComponentType } from 'react';
 import { loadQueryClient } from './queryLayer';
 
@@ -125,6 +126,7 @@ export const screens = {
     withQueries(import('../features/membership/MembershipScreen')).then((m) => ({
       default: m.MembershipScreen,
     })),
-} satisfies Record<string, ScreenLoader>;
+} satisfies Record<AppScreen, ScreenLoader>;
 
-export type ScreenName = keyof typeof screens;
+/** Every screen the contract's route table names is loaded here, and no other (checked by `satisfies`). */
+export type ScreenName = AppScreen;
