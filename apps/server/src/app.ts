@@ -86,6 +86,7 @@ import {
   membershipAdminRoutes,
   membershipRoutes,
 } from './modules/membership';
+import { MenusRepository, MenusService, menuAdminRoutes, menuRoutes } from './modules/menus';
 import { announcementRoutes, MessagesRepository, MessagesService, messageRoutes } from './modules/messages';
 import {
   MissionsRepository,
@@ -346,6 +347,10 @@ export async function buildApp({
   const banners = new BannersService(new BannersRepository(database.db), uploads);
   await app.register(bannerRoutes, { prefix: '/api/banners', banners, uploads });
   await app.register(bannerAdminRoutes, { prefix: '/api/admin', admins, banners });
+  /** Menus set at run time (decision 0054): one list, saved whole by the content role, read by the app. */
+  const menus = new MenusService(new MenusRepository(database.db));
+  await app.register(menuRoutes, { prefix: '/api/menus', menus });
+  await app.register(menuAdminRoutes, { prefix: '/api/admin', admins, menus });
 
   /** Markets and index prices (decision 0018): started once the app is ready, so the feed runs only when served. */
   const markets = new MarketsService(new MarketsRepository(database.db), {

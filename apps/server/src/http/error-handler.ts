@@ -27,7 +27,11 @@ export function installErrorHandler(app: FastifyInstance) {
       await holdRefusal(error.holdMs);
       return reply
         .status(error.status)
-        .send({ code: error.code, msg: request.t(ERRORS[error.reason].message, error.params), data: null });
+        .send({
+          code: error.code,
+          msg: request.t(ERRORS[error.reason].message, error.params),
+          data: error.field === undefined ? null : { field: error.field },
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]?.message ?? '';

@@ -295,6 +295,15 @@ const server = {
         'Level 0 must need nothing; each level must need more volume or more holdings than the one below, with discounts no lower than its and below 100%',
     },
   },
+  menus: {
+    errors: {
+      routeClash: "The route {{route}} clashes with the app's route {{fixed}}",
+      routeDuplicate: 'The route {{route}} is already used by another entry',
+      tooDeep: 'A child entry cannot have children of its own',
+      screenUnknown: "{{path}} is not one of the app's screens",
+      linkInsecure: 'A link must be an https:// address',
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

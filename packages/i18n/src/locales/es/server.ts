@@ -299,6 +299,15 @@ const server: ServerTexts = {
         'El nivel 0 no debe exigir nada; cada nivel debe exigir más volumen o más saldo que el anterior, con descuentos no menores y por debajo del 100 %',
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'La ruta {{route}} choca con la ruta de la app {{fixed}}',
+      routeDuplicate: 'La ruta {{route}} ya la usa otra entrada',
+      tooDeep: 'Una entrada hija no puede tener hijas propias',
+      screenUnknown: '{{path}} no es una de las pantallas de la app',
+      linkInsecure: 'Un enlace debe ser una dirección https://',
+    },
+  },
 };
 
 export default server;

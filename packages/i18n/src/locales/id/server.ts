@@ -298,6 +298,15 @@ const server: ServerTexts = {
         'Level 0 tidak boleh mensyaratkan apa pun; setiap level harus mensyaratkan volume atau aset lebih besar dari level di bawahnya, dengan diskon tidak lebih rendah dan di bawah 100%',
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'Rute {{route}} bentrok dengan rute aplikasi {{fixed}}',
+      routeDuplicate: 'Rute {{route}} sudah dipakai entri lain',
+      tooDeep: 'Entri anak tidak boleh memiliki anak sendiri',
+      screenUnknown: '{{path}} bukan salah satu layar aplikasi',
+      linkInsecure: 'Tautan harus berupa alamat https://',
+    },
+  },
 };
 
 export default server;

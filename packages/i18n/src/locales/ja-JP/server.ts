@@ -292,6 +292,15 @@ const server: ServerTexts = {
         'レベル 0 には条件を設定できません。各レベルは下のレベルより多い取引量または保有額を必要とし、割引は下のレベル以上かつ 100% 未満にしてください',
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'ルート {{route}} はアプリのルート {{fixed}} と重なっています',
+      routeDuplicate: 'ルート {{route}} は別の項目で使用されています',
+      tooDeep: '子項目はさらに子項目を持てません',
+      screenUnknown: '{{path}} はアプリの画面ではありません',
+      linkInsecure: 'リンクは https:// のアドレスにしてください',
+    },
+  },
 };
 
 export default server;

@@ -297,6 +297,15 @@ const server: ServerTexts = {
         'O nível 0 não deve exigir nada; cada nível deve exigir mais volume ou mais saldo que o anterior, com descontos não menores e abaixo de 100%',
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'A rota {{route}} conflita com a rota do app {{fixed}}',
+      routeDuplicate: 'A rota {{route}} já é usada por outra entrada',
+      tooDeep: 'Uma entrada filha não pode ter filhas próprias',
+      screenUnknown: '{{path}} não é uma das telas do app',
+      linkInsecure: 'Um link deve ser um endereço https://',
+    },
+  },
 };
 
 export default server;

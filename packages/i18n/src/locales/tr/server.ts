@@ -294,6 +294,15 @@ const server: ServerTexts = {
         "Seviye 0 hiçbir koşul gerektirmemeli; her seviye bir alttakinden daha fazla hacim veya varlık gerektirmeli, indirimleri ondan düşük olmamalı ve %100'ün altında olmalı",
     },
   },
+  menus: {
+    errors: {
+      routeClash: '{{route}} rotası uygulamanın {{fixed}} rotasıyla çakışıyor',
+      routeDuplicate: '{{route}} rotası başka bir öğe tarafından kullanılıyor',
+      tooDeep: 'Bir alt öğenin kendi alt öğeleri olamaz',
+      screenUnknown: '{{path}} uygulamanın ekranlarından biri değil',
+      linkInsecure: 'Bağlantı bir https:// adresi olmalıdır',
+    },
+  },
 };
 
 export default server;

@@ -297,6 +297,15 @@ const server: ServerTexts = {
         'Cấp 0 không được yêu cầu gì; mỗi cấp phải yêu cầu khối lượng hoặc tài sản nắm giữ cao hơn cấp dưới, với mức giảm không thấp hơn và dưới 100%',
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'Đường dẫn {{route}} trùng với đường dẫn của ứng dụng {{fixed}}',
+      routeDuplicate: 'Đường dẫn {{route}} đã được mục khác sử dụng',
+      tooDeep: 'Mục con không thể có mục con riêng',
+      screenUnknown: '{{path}} không phải là màn hình của ứng dụng',
+      linkInsecure: 'Liên kết phải là địa chỉ https://',
+    },
+  },
 };
 
 export default server;

@@ -283,6 +283,15 @@ const server: ServerTexts = {
         'VIP 0 不得设置任何门槛；每一级所需的交易量或持仓须高于下一级，折扣不得低于下一级，且须低于 100%',
     },
   },
+  menus: {
+    errors: {
+      routeClash: '路由 {{route}} 与应用的路由 {{fixed}} 冲突',
+      routeDuplicate: '路由 {{route}} 已被其他条目使用',
+      tooDeep: '子条目不能再有子条目',
+      screenUnknown: '{{path}} 不是应用的页面',
+      linkInsecure: '链接必须是 https:// 地址',
+    },
+  },
 };
 
 export default server;

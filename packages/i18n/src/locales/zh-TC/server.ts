@@ -283,6 +283,15 @@ const server: ServerTexts = {
         'VIP 0 不得設定任何門檻；每一級所需的交易量或持倉須高於下一級，折扣不得低於下一級，且須低於 100%',
     },
   },
+  menus: {
+    errors: {
+      routeClash: '路由 {{route}} 與應用的路由 {{fixed}} 衝突',
+      routeDuplicate: '路由 {{route}} 已被其他條目使用',
+      tooDeep: '子條目不能再有子條目',
+      screenUnknown: '{{path}} 不是應用的頁面',
+      linkInsecure: '連結必須是 https:// 位址',
+    },
+  },
 };
 
 export default server;
