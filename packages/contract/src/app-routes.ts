@@ -211,8 +211,6 @@ export function clashingAppRoute(path: string): AppRoute | undefined {
   const candidate = normalizeAppPath(path);
   return APP_ROUTES.find((route) => {
     const fixed = normalizeAppPath(route.path);
-    return (
-      fixed === candidate || fixed.startsWith(`${candidate}/`) || candidate.startsWith(`${fixed}/`)
-    );
+    return fixed === candidate || fixed.startsWith(`${candidate}/`) || candidate.startsWith(`${fixed}/`);
   });
 }

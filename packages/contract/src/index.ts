@@ -2,8 +2,8 @@ import './messages';
 
 export * from './account';
 export * from './addresses';
-export * from './app-routes';
 export * from './admin';
+export * from './app-routes';
 export * from './assets';
 export * from './auth';
 export * from './banners';

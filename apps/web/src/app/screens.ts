@@ -128,5 +128,9 @@ export const screens = {
     })),
 } satisfies Record<AppScreen, ScreenLoader>;
 
+/** The page of a run-time menu route (decision 0054); the router adds those routes from the session. */
+export const menuEntryScreen: ScreenLoader = () =>
+  withQueries(import('../features/menus/MenuEntryScreen')).then((m) => ({ default: m.MenuEntryScreen }));
+
 /** Every screen the contract's route table names is loaded here, and no other (checked by `satisfies`). */
 export type ScreenName = AppScreen;

@@ -1235,6 +1235,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'يُفتح خارج التطبيق',
+    linkBody: 'هذه الصفحة على موقع آخر، وتُفتح في متصفحك خارج Kestrel.',
+    open: 'فتح',
+  },
 };
 
 export default web;

@@ -1255,6 +1255,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'открывается вне приложения',
+    linkBody: 'Эта страница находится на другом сайте. Она откроется в браузере, вне Kestrel.',
+    open: 'Открыть',
+  },
 };
 
 export default web;

@@ -1227,6 +1227,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'เปิดนอกแอป',
+    linkBody: 'หน้านี้อยู่บนเว็บไซต์อื่น และจะเปิดในเบราว์เซอร์ของคุณ นอก Kestrel',
+    open: 'เปิด',
+  },
 };
 
 export default web;
