@@ -144,6 +144,10 @@ const router = createBrowserRouter(
           path: 'banners',
           lazy: async () => ({ Component: (await import('../features/banners/Banners')).Banners }),
         },
+        {
+          path: 'menus',
+          lazy: async () => ({ Component: (await import('../features/menus/Menus')).Menus }),
+        },
         { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/Audit')).Audit }) },
         {
           path: 'admins',

@@ -27,6 +27,7 @@ describe('the sections of each role', () => {
         'outbox',
         'announcements',
         'banners',
+        'menus',
         'audit',
         'admins',
         'security',
@@ -67,7 +68,7 @@ describe('the sections of each role', () => {
         'security',
       ],
     ],
-    ['content', ['announcements', 'banners', 'missions', 'security']],
+    ['content', ['announcements', 'banners', 'menus', 'missions', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);
   });

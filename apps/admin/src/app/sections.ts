@@ -16,6 +16,7 @@ import {
   IdCard,
   Mail,
   Megaphone,
+  Menu,
   PiggyBank,
   ShieldCheck,
   SlidersHorizontal,
@@ -28,8 +29,8 @@ import {
   WalletCards,
 } from 'lucide-react';
 
-/** The growth pages (issue 21), named by their own section of the catalogue rather than by `admin.nav`. */
-type GrowthId = 'earn' | 'missions' | 'membership' | 'referral';
+/** The growth pages (issue 21) and the menus, named by their own section of the catalogue rather than by `admin.nav`. */
+type GrowthId = 'earn' | 'missions' | 'membership' | 'referral' | 'menus';
 
 /** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
 export type Section =
@@ -90,6 +91,8 @@ const LEDGER: Section = { id: 'ledger', path: '/ledger', icon: BookCheck };
 const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
 const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
 const BANNERS: Section = { id: 'banners', path: '/banners', icon: GalleryHorizontalEnd };
+/** Menus set at run time (decision 0054), named by its own section of the catalogue. */
+const MENUS: Section = { id: 'menus', path: '/menus', icon: Menu, label: 'admin.menuDesk.nav' };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
 const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
 const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
@@ -121,6 +124,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     OUTBOX,
     ANNOUNCEMENTS,
     BANNERS,
+    MENUS,
     AUDIT,
     ADMINS,
     SECURITY,
@@ -154,7 +158,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     REFERRAL,
     SECURITY,
   ],
-  content: [ANNOUNCEMENTS, BANNERS, MISSIONS, SECURITY],
+  content: [ANNOUNCEMENTS, BANNERS, MENUS, MISSIONS, SECURITY],
 };
 
 export function sectionsFor(role: AdminRole): Section[] {
