@@ -28,7 +28,7 @@ const admin: AdminTexts = {
       unsaved: 'Ungespeicherte Änderungen: speichern, um sie in der App zu veröffentlichen',
       empty: 'Noch keine Einträge',
       apply: 'Übernehmen',
-      route: 'Route',
+      route: 'Pfad',
       routeHint: 'Kleinbuchstaben, beginnt mit /, bis zu drei Teile; keine der eigenen Routen der App',
       languages: 'Titel',
       languagesHint: 'Sprachen ohne Titel zeigen den englischen',

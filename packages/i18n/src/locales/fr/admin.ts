@@ -13,7 +13,7 @@ const admin: AdminTexts = {
   },
   admin: {
     menuDesk: {
-      nav: 'Menus',
+      nav: "Menus de l'app",
       title: "Menus de l'application",
       intro:
         "Entrées supplémentaires de l'application : chacune a sa route, un titre par langue et un modèle, et apparaît dans Moi, en raccourci d'accueil ou nulle part. Modifiez la liste, puis enregistrez-la en entier.",
@@ -28,7 +28,7 @@ const admin: AdminTexts = {
       unsaved: "Modifications non enregistrées : enregistrez pour les publier dans l'application",
       empty: "Aucune entrée pour l'instant",
       apply: 'Appliquer',
-      route: 'Route',
+      route: 'Chemin',
       routeHint: "En minuscules, commence par /, trois parties au plus ; pas une route de l'application",
       languages: 'Titres',
       languagesHint: "Les langues sans titre affichent l'anglais",
@@ -37,7 +37,7 @@ const admin: AdminTexts = {
       required: 'Obligatoire',
       template: 'Modèle',
       templates: {
-        article: 'Article',
+        article: "Page d'article",
         articleList: "Liste d'articles",
         externalLink: 'Lien externe',
         screen: "Écran de l'application",

@@ -13,7 +13,7 @@ const admin: AdminTexts = {
   },
   admin: {
     menuDesk: {
-      nav: 'Menus',
+      nav: 'Menus do app',
       title: 'Menus do app',
       intro:
         'Entradas extras do app: cada uma tem rota própria, um título por idioma e um modelo, e aparece em Minha conta, como atalho do início ou em lugar nenhum. Edite a lista e salve-a inteira.',
