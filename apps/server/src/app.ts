@@ -43,6 +43,13 @@ import {
   redisLimiters,
 } from './modules/auth';
 import { BannersRepository, BannersService, bannerAdminRoutes, bannerRoutes } from './modules/banners';
+import {
+  ContentRepository,
+  ContentService,
+  contentAdminRoutes,
+  contentRoutes,
+  seedContent,
+} from './modules/content';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
 import {
   EarnAccrualJob,
@@ -175,6 +182,8 @@ export type AppOptions = {
    * own timer. The system clock, and the job led through leadership, when not given.
    */
   earnClock?: EarnClock;
+  /** Where the help centre's starting set is read from (content-seed.ts); the shipped files when not given. */
+  contentSeedDir?: string;
 };
 
 /** A cluster of this app's own, closed with it. */
@@ -200,6 +209,7 @@ export async function buildApp({
   cluster: given,
   swapRateLimits = SWAP_RATE_LIMITS,
   earnClock,
+  contentSeedDir,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -351,6 +361,12 @@ export async function buildApp({
   const menus = new MenusService(new MenusRepository(database.db));
   await app.register(menuRoutes, { prefix: '/api/menus', menus });
   await app.register(menuAdminRoutes, { prefix: '/api/admin', admins, menus });
+  const contentRepository = new ContentRepository(database.db);
+  // After the migrations (openDatabase ran them), before the first request.
+  await seedContent(contentRepository, contentSeedDir);
+  const content = new ContentService(contentRepository);
+  await app.register(contentRoutes, { prefix: '/api/content', content });
+  await app.register(contentAdminRoutes, { prefix: '/api/admin', admins, content });
 
   /** Markets and index prices (decision 0018): started once the app is ready, so the feed runs only when served. */
   const markets = new MarketsService(new MarketsRepository(database.db), {

@@ -101,6 +101,9 @@ export const APP_SCREENS = [
   'swapOrderDetails',
   'missionHall',
   'membershipCentre',
+  'helpCentre',
+  'textDetail',
+  'introduction',
 ] as const;
 export type AppScreen = (typeof APP_SCREENS)[number];
 
@@ -150,8 +153,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   page(SECURITY_PATH, 'private', 'security'),
   page('/user/service', 'private'),
   page(SETTINGS_PATH, 'private', 'settings'),
-  page('/user/helpCenter', 'private'),
-  page('/user/textDetail', 'private'),
+  page('/user/helpCenter', 'private', 'helpCentre'),
+  page('/user/textDetail', 'private', 'textDetail'),
   page(IDENTITY_PATH, 'private', 'identity'),
   page(PROFILE_PATH, 'private', 'profile'),
   page('/user/online', 'public'),
@@ -169,7 +172,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   page(BIND_WALLET_PATH, 'private', 'bindWallet'),
   // Home group.
   page(NOTIFICATION_PATH, 'private', 'notification'),
-  page('/home/introduction', 'private'),
+  page('/home/introduction', 'private', 'introduction'),
   page(SHARE_PATH, 'private', 'share'),
   page(ASSETS_PATH, 'private', 'assets'),
   page(FINANCIAL_ORDER_PATH, 'private', 'financialOrder'),

@@ -220,6 +220,17 @@ export const ERRORS = {
   // A `screen` entry names a path that is not one of the app's fixed routes, or one without a screen yet.
   menuScreenUnknown: { code: 8104, status: 400, message: 'menus.errors.screenUnknown' },
   menuLinkInsecure: { code: 8105, status: 400, message: 'menus.errors.linkInsecure' },
+  // 80xx: the help centre, news and pages (decision 0053).
+  contentArticleUnknown: { code: 8001, status: 404, message: 'content.errors.articleUnknown' },
+  contentCategoryUnknown: { code: 8002, status: 404, message: 'content.errors.categoryUnknown' },
+  contentSlugTaken: { code: 8003, status: 409, message: 'content.errors.slugTaken' },
+  // The introduction and about-us pages keep their slug and kind and cannot be removed.
+  contentArticleFixed: { code: 8004, status: 409, message: 'content.errors.articleFixed' },
+  // A help article has a category; news and pages have none.
+  contentCategoryMismatch: { code: 8005, status: 400, message: 'content.errors.categoryMismatch' },
+  // en-US is every other language's fallback: it can be rewritten, not removed.
+  contentEnglishKept: { code: 8006, status: 409, message: 'content.errors.englishKept' },
+  contentTranslationUnknown: { code: 8007, status: 404, message: 'content.errors.translationUnknown' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ export { ConfirmDialog } from './ConfirmDialog';
 export { Dialog, type DialogProps } from './Dialog';
 export { SelectField, type SelectFieldProps, TextArea, type TextAreaProps } from './Field';
 export { IconButton } from './IconButton';
+export { isAllowedUrl, Markdown, type MarkdownProps } from './Markdown';
 export { Notices, type ShownNotice } from './Notices';
 export { SearchField, type SearchFieldProps } from './SearchField';
 export { Spinner } from './Spinner';

@@ -126,6 +126,12 @@ export const screens = {
     withQueries(import('../features/membership/MembershipScreen')).then((m) => ({
       default: m.MembershipScreen,
     })),
+  helpCentre: () =>
+    withQueries(import('../features/help/HelpCentreScreen')).then((m) => ({ default: m.HelpCentreScreen })),
+  textDetail: () =>
+    withQueries(import('../features/help/TextDetailScreen')).then((m) => ({ default: m.TextDetailScreen })),
+  introduction: () =>
+    withQueries(import('../features/help/TextDetailScreen')).then((m) => ({ default: m.IntroductionScreen })),
 } satisfies Record<AppScreen, ScreenLoader>;
 
 /** The page of a run-time menu route (decision 0054); the router adds those routes from the session. */

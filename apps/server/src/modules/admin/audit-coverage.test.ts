@@ -127,6 +127,31 @@ const EXAMPLES: Record<string, Example> = {
       },
     ],
   }),
+  createContentCategory: async ({ run }) => ({
+    slug: `audited-${run}`,
+    names: { 'en-US': 'Audited' },
+    position: 5,
+  }),
+  updateContentCategory: async ({ run }) => ({
+    slug: `audited-changed-${run}`,
+    names: { 'en-US': 'Audited', de: 'Geprüft' },
+    position: 6,
+  }),
+  createContentArticle: async ({ run }) => ({
+    slug: `audited-${run}`,
+    kind: 'news',
+    categoryId: null,
+    position: 1,
+  }),
+  updateContentArticle: async ({ run }) => ({
+    slug: `audited-changed-${run}`,
+    kind: 'news',
+    categoryId: null,
+    position: 2,
+  }),
+  deleteContentArticle: async () => undefined,
+  saveArticleTranslation: async () => ({ title: 'Neuigkeit', body: 'Der **Text**.', status: 'published' }),
+  deleteArticleTranslation: async () => undefined,
   updateSwapSettings: async () => ({
     fixedRateSeconds: 900,
     floatingWaitSeconds: 7200,
@@ -203,6 +228,22 @@ const TARGETS: Record<string, () => Promise<number | string>> = {
   approveCryptoWallet: async () => (await userWithPendingWallet(sut)).walletId,
   rejectCryptoWallet: async () => (await userWithPendingWallet(sut)).walletId,
   updateBanner: async () => (await bannerToChange()).id,
+  updateContentCategory: async () =>
+    (await contentToChange('categories', { names: { 'en-US': 'To change' } })).id,
+  updateContentArticle: async () =>
+    (await contentToChange('articles', { kind: 'news', categoryId: null })).id,
+  deleteContentArticle: async () =>
+    (await contentToChange('articles', { kind: 'news', categoryId: null })).id,
+  saveArticleTranslation: async () =>
+    (await contentToChange('articles', { kind: 'news', categoryId: null })).id,
+  deleteArticleTranslation: async () => {
+    const { id } = await contentToChange('articles', { kind: 'news', categoryId: null });
+    await adminApi(sut, 'PUT', `/api/admin/content/articles/${id}/translations/de`, {
+      token: superToken,
+      body: { title: 'Zu löschen', body: 'Bald weg.', status: 'draft' },
+    });
+    return id;
+  },
   deleteBanner: async () => (await bannerToChange()).id,
   // Option product 1 is the seeded BTCUSDT.
   updateOptionProduct: async () => 1,
@@ -255,6 +296,18 @@ async function bannerToChange(): Promise<{ id: number }> {
   const answer = await adminApi(sut, 'POST', '/api/admin/banners', {
     token: superToken,
     body: { uploadId, titles: { 'en-US': 'To change' } },
+  });
+  return answer.body.data;
+}
+
+let contentMade = 0;
+
+/** A new help-centre category or article made by the super admin, for the content operations to change. */
+async function contentToChange(kind: 'categories' | 'articles', body: object): Promise<{ id: string }> {
+  contentMade += 1;
+  const answer = await adminApi(sut, 'POST', `/api/admin/content/${kind}`, {
+    token: superToken,
+    body: { slug: `to-change-${contentMade}`, position: 1, ...body },
   });
   return answer.body.data;
 }
@@ -335,6 +388,7 @@ describe('the audit log', () => {
         .replace('{fromNetwork}', 'tron')
         .replace('{toAsset}', 'ETH')
         .replace('{toNetwork}', 'ethereum')
+        .replace('{locale}', 'de')
         .replace(
           '{id}',
           String(

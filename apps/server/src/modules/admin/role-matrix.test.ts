@@ -102,6 +102,16 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   reorderBanners: ['super_admin', 'content'],
   getAdminMenu: ['super_admin', 'content'],
   saveAdminMenu: ['super_admin', 'content'],
+  listContentCategories: ['super_admin', 'content'],
+  createContentCategory: ['super_admin', 'content'],
+  updateContentCategory: ['super_admin', 'content'],
+  listContentArticles: ['super_admin', 'content'],
+  getContentArticle: ['super_admin', 'content'],
+  createContentArticle: ['super_admin', 'content'],
+  updateContentArticle: ['super_admin', 'content'],
+  deleteContentArticle: ['super_admin', 'content'],
+  saveArticleTranslation: ['super_admin', 'content'],
+  deleteArticleTranslation: ['super_admin', 'content'],
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -8,6 +8,7 @@ import { ListGroup } from '../../components/List';
 import { TopBar } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
+import { ArticlePage, CategoryPage } from '../help';
 import { NotFoundScreen } from '../not-found/NotFoundScreen';
 import { MenuRow } from './MenuRows';
 import styles from './Menus.module.css';
@@ -16,7 +17,8 @@ import { MenusTestId } from './testIds';
 
 /**
  * The page of a run-time menu route (decision 0054), found by the path it was opened on: its children as a list,
- * or what its template shows. A `screen` entry renders the fixed screen itself (see router.tsx).
+ * or what its template shows: an article or a help-centre category (the help centre's own pages), or a link to
+ * open outside the app. A `screen` entry renders the fixed screen itself (see router.tsx).
  */
 export function MenuEntryScreen() {
   const { pathname } = useLocation();
@@ -27,7 +29,12 @@ export function MenuEntryScreen() {
   switch (entry.data.template) {
     case 'externalLink':
       return <ExternalLinkPage entry={entry} url={entry.data.url} />;
+    case 'article':
+      return <ArticlePage slug={entry.data.slug} />;
+    case 'articleList':
+      return <CategoryPage slug={entry.data.category} />;
     default:
+      // A `screen` entry is drawn by the router; nothing else reaches here.
       return <NotFoundScreen />;
   }
 }

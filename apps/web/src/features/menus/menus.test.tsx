@@ -8,6 +8,7 @@ import { buildRouteTree } from '../../app/router';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { type MenuEntry, readSession, saveLanguage } from '../../session/storage';
 import { FirstPaintTestId } from '../../testIds.firstPaint';
+import { HelpTestId } from '../help/testIds';
 import { menuEntriesAt, menuRoutes } from './menuEntries';
 import { useMenuListSync } from './menuList';
 import { MenusTestId } from './testIds';
@@ -112,6 +113,38 @@ describe('run-time menu routes', () => {
     const router = renderAt('/quick/settings');
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/quick/settings');
+  });
+
+  it("renders an article entry with the help centre's article page, asking for its slug", async () => {
+    store([entry('/guides/deposit', 'Deposits', { template: 'article', slug: 'how-to-deposit' })]);
+    vi.mocked(window.fetch).mockImplementation(async (input) =>
+      String(input).endsWith('/api/content/articles/how-to-deposit')
+        ? envelope({
+            slug: 'how-to-deposit',
+            kind: 'help',
+            category: { slug: 'funds', name: 'Funds' },
+            title: 'How to deposit',
+            body: 'Copy the **address**.',
+            locale: 'en-US',
+            fallback: false,
+            publishedAt: '2026-11-20T10:00:00.000Z',
+            updatedAt: '2026-11-20T10:00:00.000Z',
+          })
+        : envelope({ unread: 0 }),
+    );
+    renderAt('/guides/deposit');
+    expect((await screen.findByTestId(HelpTestId.articleTitle)).textContent).toBe('How to deposit');
+  });
+
+  it("renders an article list entry with the help centre's category page", async () => {
+    store([entry('/guides/funds', 'Funds', { template: 'articleList', category: 'funds' })]);
+    renderAt('/guides/funds');
+    expect(await screen.findByTestId(HelpTestId.categoryPage)).toBeTruthy();
+    await waitFor(() =>
+      expect(vi.mocked(window.fetch).mock.calls.some(([input]) => String(input).includes('/funds'))).toBe(
+        true,
+      ),
+    );
   });
 
   it('sends a guest on a private screen entry through the fixed route’s guard to login', async () => {

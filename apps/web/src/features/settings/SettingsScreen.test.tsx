@@ -41,6 +41,9 @@ describe('the settings', () => {
     expect(userInfo.getAttribute('href')).toBe('/user/setUserInfo');
     expect(screen.getByTestId(TestId.settingsLanguage).textContent).toContain('Language');
     expect(screen.getByTestId(TestId.settingsAbout).textContent).toContain('About us');
+    expect(screen.getByTestId(TestId.settingsAbout).getAttribute('href')).toBe(
+      '/user/textDetail?slug=about-us',
+    );
     expect(screen.getByTestId(TestId.settingsLogout).textContent).toContain('Log out');
   });
 });

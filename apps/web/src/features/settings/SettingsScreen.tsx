@@ -14,7 +14,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { getThemePreference, saveThemePreference, type ThemePreference } from '../../theme/theme';
-import { AboutSheet } from './AboutSheet';
+import { ABOUT_US_PATH } from '../help/paths';
 import { LanguageSheet } from './LanguageSheet';
 import styles from './SettingsScreen.module.css';
 
@@ -30,7 +30,6 @@ export function SettingsScreen() {
   const [languageOpen, setLanguageOpen] = useState(
     () => (location.state as SettingsState | null)?.openLanguage === true,
   );
-  const [aboutOpen, setAboutOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [theme, setTheme] = useState<ThemePreference>(getThemePreference);
   useDocumentTitle(t('settings.title'));
@@ -96,7 +95,7 @@ export function SettingsScreen() {
             icon={<Info size={18} aria-hidden />}
             label={t('settings.about')}
             value={APP_VERSION}
-            onClick={() => setAboutOpen(true)}
+            to={ABOUT_US_PATH}
             testId={TestId.settingsAbout}
           />
         </ListGroup>
@@ -120,7 +119,6 @@ export function SettingsScreen() {
         pending={pending}
         onSelect={selectLanguage}
       />
-      <AboutSheet open={aboutOpen} onClose={() => setAboutOpen(false)} />
       <ConfirmDialog
         open={logoutOpen}
         title={t('auth.logout.confirmTitle')}

@@ -97,6 +97,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'هذه المقالة غير موجودة',
       categoryUnknown: 'هذه الفئة غير موجودة',
+      slugTaken: 'هذا المعرّف مستخدم بالفعل',
+      articleFixed: 'هذه صفحة ثابتة في المنصة: يبقى معرّفها ونوعها ولا يمكن حذفها',
+      categoryMismatch: 'مقالة المساعدة تحتاج إلى فئة؛ الأخبار والصفحات بلا فئة',
+      englishKept: 'النسخة الإنجليزية (en-US) هي البديل لكل اللغات الأخرى ولا يمكن حذفها',
+      translationUnknown: 'هذه الترجمة غير موجودة',
     },
   },
   menus: {

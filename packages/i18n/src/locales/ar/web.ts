@@ -1240,6 +1240,20 @@ const web: WebTexts = {
     linkBody: 'هذه الصفحة على موقع آخر، وتُفتح في متصفحك خارج Kestrel.',
     open: 'فتح',
   },
+  help: {
+    title: 'مركز المساعدة',
+    searchLabel: 'ابحث في مركز المساعدة',
+    noResults: 'لا توجد نتائج لـ «{{query}}»',
+    results: 'نتائج البحث',
+    news: 'آخر الأخبار',
+    allNews: 'كل الأخبار',
+    newsTitle: 'الأخبار',
+    empty: 'لا يوجد شيء هنا بعد',
+    inEnglish: 'بالإنجليزية',
+    fallbackNote: 'لم تُترجم هذه الصفحة إلى لغتك بعد، لذا تُعرض بالإنجليزية.',
+    published: 'نُشر في {{date}}',
+    loadMore: 'عرض المزيد',
+  },
 };
 
 export default web;

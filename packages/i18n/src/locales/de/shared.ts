@@ -99,6 +99,13 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'Dieser Artikel existiert nicht',
       categoryUnknown: 'Diese Kategorie existiert nicht',
+      slugTaken: 'Dieser Slug wird bereits verwendet',
+      articleFixed:
+        'Diese Seite gehört zur Plattform: Slug und Art bleiben, und sie kann nicht gelöscht werden',
+      categoryMismatch: 'Ein Hilfeartikel braucht eine Kategorie; Neuigkeiten und Seiten haben keine',
+      englishKept:
+        'Die englische Fassung (en-US) ist der Ersatz für alle anderen Sprachen und kann nicht gelöscht werden',
+      translationUnknown: 'Diese Übersetzung existiert nicht',
     },
   },
   menus: {

@@ -1268,6 +1268,21 @@ const web: WebTexts = {
       'Diese Seite liegt auf einer anderen Website. Sie öffnet sich in Ihrem Browser, außerhalb von Kestrel.',
     open: 'Öffnen',
   },
+  help: {
+    title: 'Hilfe-Center',
+    searchLabel: 'Im Hilfe-Center suchen',
+    noResults: 'Nichts gefunden für „{{query}}“',
+    results: 'Suchergebnisse',
+    news: 'Neuigkeiten',
+    allNews: 'Alle Neuigkeiten',
+    newsTitle: 'Neuigkeiten',
+    empty: 'Noch nichts da',
+    inEnglish: 'Auf Englisch',
+    fallbackNote:
+      'Diese Seite ist noch nicht in Ihre Sprache übersetzt und wird daher auf Englisch angezeigt.',
+    published: 'Veröffentlicht am {{date}}',
+    loadMore: 'Mehr anzeigen',
+  },
 };
 
 export default web;

@@ -100,6 +100,11 @@ const shared = {
     errors: {
       articleUnknown: 'This article does not exist',
       categoryUnknown: 'This category does not exist',
+      slugTaken: 'Another one already uses this slug',
+      articleFixed: 'This page is part of the platform: it keeps its slug and kind and cannot be removed',
+      categoryMismatch: 'A help article needs a category; news and pages have none',
+      englishKept: "The English (en-US) version is every other language's fallback and cannot be removed",
+      translationUnknown: 'This translation does not exist',
     },
   },
   menus: {

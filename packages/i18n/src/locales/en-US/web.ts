@@ -1258,6 +1258,20 @@ const web = {
     linkBody: 'This page is on another website. It opens in your browser, outside Kestrel.',
     open: 'Open',
   },
+  help: {
+    title: 'Help centre',
+    searchLabel: 'Search the help centre',
+    noResults: 'Nothing found for “{{query}}”',
+    results: 'Search results',
+    news: 'Latest news',
+    allNews: 'All news',
+    newsTitle: 'News',
+    empty: 'Nothing here yet',
+    inEnglish: 'In English',
+    fallbackNote: 'This page has not been translated into your language yet, so it is shown in English.',
+    published: 'Published {{date}}',
+    loadMore: 'Show more',
+  },
 };
 
 export type WebTexts = typeof web;

@@ -97,6 +97,13 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'Este artículo no existe',
       categoryUnknown: 'Esta categoría no existe',
+      slugTaken: 'Este slug ya está en uso',
+      articleFixed:
+        'Esta página forma parte de la plataforma: conserva su slug y su tipo y no se puede eliminar',
+      categoryMismatch: 'Un artículo de ayuda necesita una categoría; las noticias y las páginas no tienen',
+      englishKept:
+        'La versión en inglés (en-US) es la alternativa de los demás idiomas y no se puede eliminar',
+      translationUnknown: 'Esta traducción no existe',
     },
   },
   menus: {

@@ -1259,6 +1259,20 @@ const web: WebTexts = {
     linkBody: 'Esta página está en otro sitio web. Se abre en tu navegador, fuera de Kestrel.',
     open: 'Abrir',
   },
+  help: {
+    title: 'Centro de ayuda',
+    searchLabel: 'Buscar en el centro de ayuda',
+    noResults: 'No se encontró nada para «{{query}}»',
+    results: 'Resultados de la búsqueda',
+    news: 'Últimas noticias',
+    allNews: 'Todas las noticias',
+    newsTitle: 'Noticias',
+    empty: 'Todavía no hay nada',
+    inEnglish: 'En inglés',
+    fallbackNote: 'Esta página aún no está traducida a tu idioma, por eso se muestra en inglés.',
+    published: 'Publicado el {{date}}',
+    loadMore: 'Ver más',
+  },
 };
 
 export default web;

@@ -98,6 +98,14 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: "Cet article n'existe pas",
       categoryUnknown: "Cette catégorie n'existe pas",
+      slugTaken: 'Ce slug est déjà utilisé',
+      articleFixed:
+        'Cette page fait partie de la plateforme : elle garde son slug et son type et ne peut pas être supprimée',
+      categoryMismatch:
+        "Un article d'aide a besoin d'une catégorie ; les actualités et les pages n'en ont pas",
+      englishKept:
+        'La version anglaise (en-US) sert de repli à toutes les autres langues et ne peut pas être supprimée',
+      translationUnknown: "Cette traduction n'existe pas",
     },
   },
   menus: {

@@ -1268,6 +1268,20 @@ const web: WebTexts = {
     linkBody: "Cette page se trouve sur un autre site. Elle s'ouvre dans votre navigateur, hors de Kestrel.",
     open: 'Ouvrir',
   },
+  help: {
+    title: "Centre d'aide",
+    searchLabel: "Rechercher dans le centre d'aide",
+    noResults: 'Aucun résultat pour « {{query}} »',
+    results: 'Résultats de la recherche',
+    news: 'Dernières actualités',
+    allNews: 'Toutes les actualités',
+    newsTitle: 'Actualités',
+    empty: "Rien pour l'instant",
+    inEnglish: 'En anglais',
+    fallbackNote: "Cette page n'est pas encore traduite dans votre langue : elle est affichée en anglais.",
+    published: 'Publié le {{date}}',
+    loadMore: 'Afficher plus',
+  },
 };
 
 export default web;

@@ -97,6 +97,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'Artikel ini tidak ada',
       categoryUnknown: 'Kategori ini tidak ada',
+      slugTaken: 'Slug ini sudah digunakan',
+      articleFixed: 'Halaman ini bagian dari platform: slug dan jenisnya tetap dan tidak dapat dihapus',
+      categoryMismatch: 'Artikel bantuan memerlukan kategori; berita dan halaman tidak memilikinya',
+      englishKept: 'Versi bahasa Inggris (en-US) adalah cadangan semua bahasa lain dan tidak dapat dihapus',
+      translationUnknown: 'Terjemahan ini tidak ada',
     },
   },
   menus: {

@@ -1265,6 +1265,20 @@ const web: WebTexts = {
     linkBody: 'Halaman ini ada di situs web lain. Halaman akan terbuka di browser Anda, di luar Kestrel.',
     open: 'Buka',
   },
+  help: {
+    title: 'Pusat bantuan',
+    searchLabel: 'Cari di pusat bantuan',
+    noResults: 'Tidak ada hasil untuk “{{query}}”',
+    results: 'Hasil pencarian',
+    news: 'Berita terbaru',
+    allNews: 'Semua berita',
+    newsTitle: 'Berita',
+    empty: 'Belum ada apa pun',
+    inEnglish: 'Dalam bahasa Inggris',
+    fallbackNote: 'Halaman ini belum diterjemahkan ke bahasa Anda, jadi ditampilkan dalam bahasa Inggris.',
+    published: 'Diterbitkan {{date}}',
+    loadMore: 'Tampilkan lebih banyak',
+  },
 };
 
 export default web;

@@ -97,6 +97,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'この記事は存在しません',
       categoryUnknown: 'このカテゴリーは存在しません',
+      slugTaken: 'このスラッグは既に使われています',
+      articleFixed: 'これはプラットフォームの固定ページです。スラッグと種類は変更できず、削除もできません',
+      categoryMismatch: 'ヘルプ記事にはカテゴリが必要です。ニュースとページにはカテゴリはありません',
+      englishKept: '英語（en-US）版は他の言語の代替表示なので削除できません',
+      translationUnknown: 'この翻訳は存在しません',
     },
   },
   menus: {

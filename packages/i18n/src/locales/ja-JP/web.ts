@@ -1248,6 +1248,20 @@ const web: WebTexts = {
     linkBody: 'このページは別のウェブサイトにあります。Kestrel の外、ブラウザで開きます。',
     open: '開く',
   },
+  help: {
+    title: 'ヘルプセンター',
+    searchLabel: 'ヘルプセンターを検索',
+    noResults: '「{{query}}」に一致する結果はありません',
+    results: '検索結果',
+    news: '最新のお知らせ',
+    allNews: 'すべてのお知らせ',
+    newsTitle: 'お知らせ',
+    empty: 'まだ何もありません',
+    inEnglish: '英語',
+    fallbackNote: 'このページはまだあなたの言語に翻訳されていないため、英語で表示しています。',
+    published: '{{date}} 公開',
+    loadMore: 'さらに表示',
+  },
 };
 
 export default web;

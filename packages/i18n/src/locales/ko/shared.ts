@@ -96,6 +96,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: '이 글이 존재하지 않습니다',
       categoryUnknown: '이 카테고리가 존재하지 않습니다',
+      slugTaken: '이미 사용 중인 슬러그입니다',
+      articleFixed: '플랫폼 고정 페이지입니다. 슬러그와 종류를 바꾸거나 삭제할 수 없습니다',
+      categoryMismatch: '도움말 글에는 카테고리가 필요하며, 뉴스와 페이지에는 카테고리가 없습니다',
+      englishKept: '영어(en-US) 버전은 다른 모든 언어의 대체본이므로 삭제할 수 없습니다',
+      translationUnknown: '이 번역이 존재하지 않습니다',
     },
   },
   menus: {

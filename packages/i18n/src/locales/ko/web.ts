@@ -1245,6 +1245,20 @@ const web: WebTexts = {
     linkBody: '이 페이지는 다른 웹사이트에 있습니다. Kestrel 밖의 브라우저에서 열립니다.',
     open: '열기',
   },
+  help: {
+    title: '고객센터',
+    searchLabel: '고객센터 검색',
+    noResults: '“{{query}}”에 대한 결과가 없습니다',
+    results: '검색 결과',
+    news: '최신 소식',
+    allNews: '전체 소식',
+    newsTitle: '소식',
+    empty: '아직 내용이 없습니다',
+    inEnglish: '영어',
+    fallbackNote: '이 페이지는 아직 사용자의 언어로 번역되지 않아 영어로 표시됩니다.',
+    published: '{{date}} 게시',
+    loadMore: '더 보기',
+  },
 };
 
 export default web;

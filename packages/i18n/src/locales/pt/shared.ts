@@ -97,6 +97,12 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'Este artigo não existe',
       categoryUnknown: 'Esta categoria não existe',
+      slugTaken: 'Este slug já está em uso',
+      articleFixed: 'Esta página faz parte da plataforma: mantém o slug e o tipo e não pode ser removida',
+      categoryMismatch: 'Um artigo de ajuda precisa de uma categoria; notícias e páginas não têm',
+      englishKept:
+        'A versão em inglês (en-US) é a alternativa de todos os outros idiomas e não pode ser removida',
+      translationUnknown: 'Esta tradução não existe',
     },
   },
   menus: {

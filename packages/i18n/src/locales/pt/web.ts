@@ -1259,6 +1259,20 @@ const web: WebTexts = {
     linkBody: 'Esta página está em outro site. Ela abre no seu navegador, fora do Kestrel.',
     open: 'Abrir',
   },
+  help: {
+    title: 'Central de ajuda',
+    searchLabel: 'Pesquisar na central de ajuda',
+    noResults: 'Nada encontrado para “{{query}}”',
+    results: 'Resultados da pesquisa',
+    news: 'Últimas notícias',
+    allNews: 'Todas as notícias',
+    newsTitle: 'Notícias',
+    empty: 'Ainda não há nada aqui',
+    inEnglish: 'Em inglês',
+    fallbackNote: 'Esta página ainda não foi traduzida para o seu idioma, por isso é exibida em inglês.',
+    published: 'Publicado em {{date}}',
+    loadMore: 'Mostrar mais',
+  },
 };
 
 export default web;

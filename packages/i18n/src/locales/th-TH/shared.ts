@@ -96,6 +96,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'ไม่มีบทความนี้',
       categoryUnknown: 'ไม่มีหมวดหมู่นี้',
+      slugTaken: 'สลักนี้ถูกใช้แล้ว',
+      articleFixed: 'หน้านี้เป็นส่วนหนึ่งของแพลตฟอร์ม: สลักและประเภทเปลี่ยนไม่ได้และลบไม่ได้',
+      categoryMismatch: 'บทความช่วยเหลือต้องมีหมวดหมู่ ส่วนข่าวและหน้าไม่มีหมวดหมู่',
+      englishKept: 'ฉบับภาษาอังกฤษ (en-US) เป็นฉบับสำรองของทุกภาษาและลบไม่ได้',
+      translationUnknown: 'ไม่มีคำแปลนี้',
     },
   },
   menus: {

@@ -1232,6 +1232,20 @@ const web: WebTexts = {
     linkBody: 'หน้านี้อยู่บนเว็บไซต์อื่น และจะเปิดในเบราว์เซอร์ของคุณ นอก Kestrel',
     open: 'เปิด',
   },
+  help: {
+    title: 'ศูนย์ช่วยเหลือ',
+    searchLabel: 'ค้นหาในศูนย์ช่วยเหลือ',
+    noResults: 'ไม่พบผลลัพธ์สำหรับ “{{query}}”',
+    results: 'ผลการค้นหา',
+    news: 'ข่าวล่าสุด',
+    allNews: 'ข่าวทั้งหมด',
+    newsTitle: 'ข่าวสาร',
+    empty: 'ยังไม่มีเนื้อหา',
+    inEnglish: 'ภาษาอังกฤษ',
+    fallbackNote: 'หน้านี้ยังไม่ได้แปลเป็นภาษาของคุณ จึงแสดงเป็นภาษาอังกฤษ',
+    published: 'เผยแพร่เมื่อ {{date}}',
+    loadMore: 'แสดงเพิ่มเติม',
+  },
 };
 
 export default web;

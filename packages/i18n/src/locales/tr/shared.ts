@@ -97,6 +97,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'Bu makale mevcut değil',
       categoryUnknown: 'Bu kategori mevcut değil',
+      slugTaken: 'Bu kısa ad zaten kullanılıyor',
+      articleFixed: 'Bu sayfa platformun bir parçasıdır: kısa adı ve türü değişmez, silinemez',
+      categoryMismatch: 'Yardım makalesinin bir kategorisi olmalı; haberlerin ve sayfaların kategorisi olmaz',
+      englishKept: 'İngilizce (en-US) sürüm diğer tüm dillerin yedeğidir ve silinemez',
+      translationUnknown: 'Bu çeviri mevcut değil',
     },
   },
   menus: {

@@ -1255,6 +1255,20 @@ const web: WebTexts = {
     linkBody: 'Bu sayfa başka bir web sitesinde. Kestrel dışında, tarayıcınızda açılır.',
     open: 'Aç',
   },
+  help: {
+    title: 'Yardım merkezi',
+    searchLabel: 'Yardım merkezinde ara',
+    noResults: '“{{query}}” için sonuç bulunamadı',
+    results: 'Arama sonuçları',
+    news: 'Son haberler',
+    allNews: 'Tüm haberler',
+    newsTitle: 'Haberler',
+    empty: 'Henüz içerik yok',
+    inEnglish: 'İngilizce',
+    fallbackNote: 'Bu sayfa henüz dilinize çevrilmedi, bu yüzden İngilizce gösteriliyor.',
+    published: 'Yayınlanma: {{date}}',
+    loadMore: 'Daha fazla göster',
+  },
 };
 
 export default web;

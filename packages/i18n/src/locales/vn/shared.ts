@@ -97,6 +97,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: 'Bài viết này không tồn tại',
       categoryUnknown: 'Danh mục này không tồn tại',
+      slugTaken: 'Slug này đã được sử dụng',
+      articleFixed: 'Đây là trang cố định của nền tảng: giữ nguyên slug và loại, không thể xóa',
+      categoryMismatch: 'Bài trợ giúp cần có danh mục; tin tức và trang thì không có',
+      englishKept: 'Bản tiếng Anh (en-US) là bản dự phòng cho mọi ngôn ngữ khác và không thể xóa',
+      translationUnknown: 'Bản dịch này không tồn tại',
     },
   },
   menus: {

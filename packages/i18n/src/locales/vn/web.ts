@@ -1258,6 +1258,20 @@ const web: WebTexts = {
       'Trang này nằm trên một trang web khác. Trang sẽ mở trong trình duyệt của bạn, bên ngoài Kestrel.',
     open: 'Mở',
   },
+  help: {
+    title: 'Trung tâm trợ giúp',
+    searchLabel: 'Tìm trong trung tâm trợ giúp',
+    noResults: 'Không tìm thấy kết quả cho “{{query}}”',
+    results: 'Kết quả tìm kiếm',
+    news: 'Tin mới nhất',
+    allNews: 'Tất cả tin tức',
+    newsTitle: 'Tin tức',
+    empty: 'Chưa có nội dung',
+    inEnglish: 'Bằng tiếng Anh',
+    fallbackNote: 'Trang này chưa được dịch sang ngôn ngữ của bạn nên đang hiển thị bằng tiếng Anh.',
+    published: 'Đăng ngày {{date}}',
+    loadMore: 'Xem thêm',
+  },
 };
 
 export default web;

@@ -96,6 +96,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: '该文章不存在',
       categoryUnknown: '该分类不存在',
+      slugTaken: '该标识已被使用',
+      articleFixed: '这是平台固定页面：标识和类型不可更改，也不能删除',
+      categoryMismatch: '帮助文章必须属于一个分类；新闻和页面没有分类',
+      englishKept: '英文（en-US）版本是其他语言的后备内容，不能删除',
+      translationUnknown: '该译文不存在',
     },
   },
   menus: {

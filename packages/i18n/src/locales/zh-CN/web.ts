@@ -1230,6 +1230,20 @@ const web: WebTexts = {
     linkBody: '此页面位于其他网站，将在浏览器中打开，不在 Kestrel 内。',
     open: '打开',
   },
+  help: {
+    title: '帮助中心',
+    searchLabel: '搜索帮助中心',
+    noResults: '未找到与“{{query}}”相关的内容',
+    results: '搜索结果',
+    news: '最新消息',
+    allNews: '全部消息',
+    newsTitle: '平台消息',
+    empty: '暂无内容',
+    inEnglish: '英文',
+    fallbackNote: '本页尚未翻译成您的语言，暂以英文显示。',
+    published: '发布于 {{date}}',
+    loadMore: '加载更多',
+  },
 };
 
 export default web;

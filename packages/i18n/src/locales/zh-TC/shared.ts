@@ -96,6 +96,11 @@ const shared: SharedTexts = {
     errors: {
       articleUnknown: '此文章不存在',
       categoryUnknown: '此分類不存在',
+      slugTaken: '該標識已被使用',
+      articleFixed: '這是平台固定頁面：標識和類型不可更改，也不能刪除',
+      categoryMismatch: '幫助文章必須屬於一個分類；新聞和頁面沒有分類',
+      englishKept: '英文（en-US）版本是其他語言的後備內容，不能刪除',
+      translationUnknown: '該譯文不存在',
     },
   },
   menus: {

@@ -1230,6 +1230,20 @@ const web: WebTexts = {
     linkBody: '此頁面位於其他網站，將在瀏覽器中開啟，不在 Kestrel 內。',
     open: '開啟',
   },
+  help: {
+    title: '幫助中心',
+    searchLabel: '搜尋幫助中心',
+    noResults: '找不到與「{{query}}」相關的內容',
+    results: '搜尋結果',
+    news: '最新消息',
+    allNews: '全部消息',
+    newsTitle: '平台消息',
+    empty: '暫無內容',
+    inEnglish: '英文',
+    fallbackNote: '本頁尚未翻譯成您的語言，暫以英文顯示。',
+    published: '發佈於 {{date}}',
+    loadMore: '載入更多',
+  },
 };
 
 export default web;
