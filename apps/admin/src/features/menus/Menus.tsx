@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notices';
 import { Card, Page, pageStyles } from '../../components/Page';
 import { Badge } from '../../components/Table';
+import { useLocale } from '../../i18n/i18n';
 import {
   addEntry,
   type EntryPath,
@@ -33,6 +34,7 @@ type Refusal = { path: EntryPath | null; message: string };
  */
 export function Menus() {
   const { t } = useTranslation();
+  const { locale } = useLocale();
   const menu = useAdminMenu();
   const save = useSaveAdminMenu();
   const [entries, setEntries] = useState<AdminMenuEntry[] | null>(null);
@@ -81,7 +83,7 @@ export function Menus() {
         <div className={styles.entryMain}>
           {path.length === 2 ? <CornerDownRight size={16} aria-hidden className="flip-rtl" /> : null}
           <div className={styles.entryText}>
-            <strong>{entry.titles[DEFAULT_LOCALE]}</strong>
+            <strong>{entry.titles[locale] ?? entry.titles[DEFAULT_LOCALE]}</strong>
             <code dir="ltr">{entry.route}</code>
           </div>
           <span className={styles.badges}>
@@ -95,35 +97,42 @@ export function Menus() {
           </span>
           <span className={styles.actions}>
             <Button
+              icon={<ArrowUp size={16} aria-hidden />}
               variant="ghost"
               aria-label={t('admin.menuDesk.moveUp')}
               title={t('admin.menuDesk.moveUp')}
               disabled={index === 0}
               onClick={() => edit(moveEntry(list, path, -1))}
-            >
-              <ArrowUp size={16} aria-hidden />
-            </Button>
+            />
             <Button
+              icon={<ArrowDown size={16} aria-hidden />}
               variant="ghost"
               aria-label={t('admin.menuDesk.moveDown')}
               title={t('admin.menuDesk.moveDown')}
               disabled={index === siblings - 1}
               onClick={() => edit(moveEntry(list, path, 1))}
+            />
+            <Button
+              variant="ghost"
+              onClick={() => setEditing({ kind: 'edit', path })}
+              icon={<Pencil size={16} aria-hidden />}
             >
-              <ArrowDown size={16} aria-hidden />
-            </Button>
-            <Button variant="ghost" onClick={() => setEditing({ kind: 'edit', path })}>
-              <Pencil size={16} aria-hidden />
               {t('admin.menuDesk.edit')}
             </Button>
             {path.length === 1 ? (
-              <Button variant="ghost" onClick={() => setEditing({ kind: 'add', parent: path[0] })}>
-                <Plus size={16} aria-hidden />
+              <Button
+                variant="ghost"
+                onClick={() => setEditing({ kind: 'add', parent: path[0] })}
+                icon={<Plus size={16} aria-hidden />}
+              >
                 {t('admin.menuDesk.addChild')}
               </Button>
             ) : null}
-            <Button variant="ghost" onClick={() => edit(removeEntry(list, path))}>
-              <Trash2 size={16} aria-hidden />
+            <Button
+              variant="ghost"
+              onClick={() => edit(removeEntry(list, path))}
+              icon={<Trash2 size={16} aria-hidden />}
+            >
               {t('admin.menuDesk.remove')}
             </Button>
           </span>
@@ -144,20 +153,20 @@ export function Menus() {
       actions={
         <span className={styles.actions}>
           <Button
+            icon={<Plus size={16} aria-hidden />}
             variant="ghost"
             onClick={() => setEditing({ kind: 'add', parent: null })}
             data-testid={MenusTestId.add}
           >
-            <Plus size={16} aria-hidden />
             {t('admin.menuDesk.add')}
           </Button>
           <Button
+            icon={<Save size={16} aria-hidden />}
             variant="primary"
             onClick={() => void submit()}
             disabled={!dirty || save.isPending}
             data-testid={MenusTestId.save}
           >
-            <Save size={16} aria-hidden />
             {t('admin.menuDesk.save')}
           </Button>
         </span>
