@@ -71,8 +71,10 @@ async function addEntry(
   await byId(desk, `${DeskTestId.formLocale}-ar`).click();
   await byId(desk, DeskTestId.formTitle).fill(entry.ar);
   await byId(desk, DeskTestId.formTemplate).selectOption(entry.template);
-  await byId(desk, DeskTestId.formData).fill(entry.data);
+  if (entry.template === 'screen') await byId(desk, DeskTestId.formData).selectOption(entry.data);
+  else await byId(desk, DeskTestId.formData).fill(entry.data);
   await byId(desk, DeskTestId.formPlacement).selectOption(entry.placement);
+  if (entry.template === 'externalLink') await snapshot(desk, 'admin-menus-form-en-US');
   await byId(desk, 'dialog-submit').click();
   await expect.poll(() => byId(desk, DeskTestId.form).count(), SOON).toBe(0);
 }
@@ -116,6 +118,14 @@ describe('menus set at run time', () => {
       template: 'externalLink',
       data: 'https://example.com/community',
       placement: 'mine',
+    });
+    await addEntry(desk, {
+      route: '/promo/markets',
+      en: 'Spring markets',
+      ar: 'أسواق الربيع',
+      template: 'screen',
+      data: '/current/index',
+      placement: 'homeShortcuts',
     });
     // One that would take the help centre's route: the server refuses the save and names it.
     await addEntry(desk, {
@@ -162,6 +172,15 @@ describe('menus set at run time', () => {
       .toBe('https://example.com/community');
     await snapshot(phone, 'menus-link-en-US');
 
+    await phone.goto(`${baseUrl}/home/index`);
+    const shortcut = byId(phone, MenusTestId.homeShortcut);
+    await expect.poll(() => shortcut.textContent(), SOON).toBe('Spring markets');
+    await shortcut.scrollIntoViewIfNeeded();
+    await snapshot(phone, 'menus-home-en-US');
+    await shortcut.click();
+    await waitForPath(phone, '/promo/markets');
+    await expect.poll(() => phone.getByRole('heading', { name: 'Markets' }).count(), SOON).toBeGreaterThan(0);
+
     await storeArabic(phone);
     await phone.goto(`${baseUrl}/user/index`);
     await expect.poll(() => byId(phone, MenusTestId.mineRows).textContent(), SOON).toContain('عرض الربيع');
@@ -176,6 +195,11 @@ describe('menus set at run time', () => {
     await phone.goto(`${baseUrl}/promo/community`);
     await expect.poll(() => byId(phone, MenusTestId.openLink).count(), SOON).toBe(1);
     await snapshot(phone, 'menus-link-ar');
+
+    await phone.goto(`${baseUrl}/home/index`);
+    await expect.poll(() => byId(phone, MenusTestId.homeShortcut).textContent(), SOON).toBe('أسواق الربيع');
+    await byId(phone, MenusTestId.homeShortcut).scrollIntoViewIfNeeded();
+    await snapshot(phone, 'menus-home-ar');
 
     await desk.evaluate(() => localStorage.setItem('adminLang', 'ar'));
     await desk.goto(`${baseUrl}/admin/menus`);
