@@ -93,6 +93,7 @@ import {
   membershipAdminRoutes,
   membershipRoutes,
 } from './modules/membership';
+import { MenusRepository, MenusService, menuAdminRoutes, menuRoutes } from './modules/menus';
 import { announcementRoutes, MessagesRepository, MessagesService, messageRoutes } from './modules/messages';
 import {
   MissionsRepository,
@@ -375,6 +376,10 @@ export async function buildApp({
   const banners = new BannersService(new BannersRepository(database.db), uploads);
   await app.register(bannerRoutes, { prefix: '/api/banners', banners, uploads });
   await app.register(bannerAdminRoutes, { prefix: '/api/admin', admins, banners });
+  /** Menus set at run time (decision 0054): one list, saved whole by the content role, read by the app. */
+  const menus = new MenusService(new MenusRepository(database.db));
+  await app.register(menuRoutes, { prefix: '/api/menus', menus });
+  await app.register(menuAdminRoutes, { prefix: '/api/admin', admins, menus });
   const contentRepository = new ContentRepository(database.db);
   // After the migrations (openDatabase ran them), before the first request.
   await seedContent(contentRepository, contentSeedDir);

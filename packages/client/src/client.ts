@@ -19,6 +19,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number | null,
     readonly code: number | null,
+    /** The field a business refusal names (`entries.2.route`), when the server named one. */
+    readonly field: string | null = null,
   ) {
     super(message);
   }
@@ -242,7 +244,17 @@ export function createClient(deps: ClientDeps) {
     const isClientError = response.status >= 400 && response.status < 500;
     if (envelope && envelope.code !== 0 && (response.ok || isClientError) && envelope.msg) {
       // The server already translated msg into the caller's language (think-lang).
-      return fail(new ApiError('business', envelope.msg, response.status, envelope.code), quiet);
+      const field = (envelope.data as { field?: unknown } | null)?.field;
+      return fail(
+        new ApiError(
+          'business',
+          envelope.msg,
+          response.status,
+          envelope.code,
+          typeof field === 'string' ? field : null,
+        ),
+        quiet,
+      );
     }
     if (!response.ok || !envelope || envelope.code !== 0) {
       return fail(

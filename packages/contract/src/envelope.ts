@@ -7,4 +7,9 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), data });
 }
 
-export const failureEnvelope = z.object({ code: z.number().int(), msg: z.string(), data: z.null() });
+/** A failure's `data` is null, or names the refused field when a check beyond the schema refused one. */
+export const failureEnvelope = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.object({ field: z.string() }).nullable(),
+});

@@ -234,6 +234,14 @@ export const ERRORS = {
   // en-US is every other language's fallback: it can be rewritten, not removed.
   contentEnglishKept: { code: 8006, status: 409, message: 'content.errors.englishKept' },
   contentTranslationUnknown: { code: 8007, status: 404, message: 'content.errors.translationUnknown' },
+  // 8101-8149: menus set at run time (decision 0054). A refused save names its entry: the answer's data.field.
+  menuRouteClash: { code: 8101, status: 400, message: 'menus.errors.routeClash' },
+  menuRouteDuplicate: { code: 8102, status: 400, message: 'menus.errors.routeDuplicate' },
+  // Children nest one level: a child has no children of its own.
+  menuTooDeep: { code: 8103, status: 400, message: 'menus.errors.tooDeep' },
+  // A `screen` entry names a path that is not one of the app's fixed routes, or one without a screen yet.
+  menuScreenUnknown: { code: 8104, status: 400, message: 'menus.errors.screenUnknown' },
+  menuLinkInsecure: { code: 8105, status: 400, message: 'menus.errors.linkInsecure' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

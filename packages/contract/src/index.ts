@@ -3,6 +3,7 @@ import './messages';
 export * from './account';
 export * from './addresses';
 export * from './admin';
+export * from './app-routes';
 export * from './assets';
 export * from './auth';
 export * from './banners';

@@ -166,6 +166,10 @@ const router = createBrowserRouter(
             Component: (await import('../features/content/ArticleEditor')).ArticleEditor,
           }),
         },
+        {
+          path: 'menus',
+          lazy: async () => ({ Component: (await import('../features/menus/Menus')).Menus }),
+        },
         { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/Audit')).Audit }) },
         {
           path: 'admins',

@@ -30,6 +30,7 @@ describe('the sections of each role', () => {
         'announcements',
         'banners',
         'content',
+        'menus',
         'audit',
         'admins',
         'security',
@@ -72,7 +73,7 @@ describe('the sections of each role', () => {
         'security',
       ],
     ],
-    ['content', ['announcements', 'banners', 'content', 'missions', 'security']],
+    ['content', ['announcements', 'banners', 'content', 'menus', 'missions', 'security']],
     ['agent', ['supportDesk', 'cannedReplies', 'security']],
   ] as const)('gives %s exactly %j', (role, expected) => {
     expect(sectionsFor(role).map((section) => section.id)).toEqual(expected);

@@ -17,6 +17,7 @@ import {
   LifeBuoy,
   Mail,
   Megaphone,
+  Menu,
   MessagesSquare,
   PiggyBank,
   Quote,
@@ -32,10 +33,18 @@ import {
 } from 'lucide-react';
 
 /**
- * The growth pages (issue 21), the help centre and the customer service desk (issue 22), named by their own
- * section of the catalogue rather than by `admin.nav`.
+ * The growth pages (issue 21), the help centre, the menus and the customer service desk (issue 22), named by their
+ * own section of the catalogue rather than by `admin.nav`.
  */
-type GrowthId = 'earn' | 'missions' | 'membership' | 'referral' | 'content' | 'supportDesk' | 'cannedReplies';
+type GrowthId =
+  | 'earn'
+  | 'missions'
+  | 'membership'
+  | 'referral'
+  | 'content'
+  | 'menus'
+  | 'supportDesk'
+  | 'cannedReplies';
 
 /** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
 export type Section =
@@ -109,6 +118,8 @@ const OUTBOX: Section = { id: 'outbox', path: '/outbox', icon: Mail };
 const ANNOUNCEMENTS: Section = { id: 'announcements', path: '/announcements', icon: Megaphone };
 const BANNERS: Section = { id: 'banners', path: '/banners', icon: GalleryHorizontalEnd };
 const CONTENT: Section = { id: 'content', path: '/content', icon: LifeBuoy, label: 'admin.contentDesk.nav' };
+/** Menus set at run time (decision 0054), named by its own section of the catalogue. */
+const MENUS: Section = { id: 'menus', path: '/menus', icon: Menu, label: 'admin.menuDesk.nav' };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
 const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
 const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
@@ -143,6 +154,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     ANNOUNCEMENTS,
     BANNERS,
     CONTENT,
+    MENUS,
     AUDIT,
     ADMINS,
     SECURITY,
@@ -180,7 +192,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     REFERRAL,
     SECURITY,
   ],
-  content: [ANNOUNCEMENTS, BANNERS, CONTENT, MISSIONS, SECURITY],
+  content: [ANNOUNCEMENTS, BANNERS, CONTENT, MENUS, MISSIONS, SECURITY],
 };
 
 export function sectionsFor(role: AdminRole): Section[] {

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly reason: ErrorName,
     readonly params?: TranslateParams,
     readonly holdMs = 0,
+    /** The refused field's path (`entries.2.route`), answered as `data.field`, when one field is to blame. */
+    readonly field?: string,
   ) {
     super(reason);
     this.code = ERRORS[reason].code;

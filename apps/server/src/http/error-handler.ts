@@ -25,9 +25,11 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       await holdRefusal(error.holdMs);
-      return reply
-        .status(error.status)
-        .send({ code: error.code, msg: request.t(ERRORS[error.reason].message, error.params), data: null });
+      return reply.status(error.status).send({
+        code: error.code,
+        msg: request.t(ERRORS[error.reason].message, error.params),
+        data: error.field === undefined ? null : { field: error.field },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]?.message ?? '';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { useMenuListSync } from '../features/menus/menuList';
 import { i18n } from '../i18n/i18n';
 import { useStoredPreferencesSync } from '../i18n/useLanguage';
 import { afterNextPaint } from '../lib/afterNextPaint';
@@ -16,6 +17,8 @@ const NoticeViewport = lazy(() =>
 
 function PreferencesSync() {
   useStoredPreferencesSync();
+  // The menu list (decision 0054) as the app starts and in each language chosen; the router adds its routes.
+  useMenuListSync();
   return null;
 }
 

@@ -1,13 +1,17 @@
-import { Component, type ReactNode, useEffect, useRef } from 'react';
+import type { MenuEntryView } from '@kestrel/contract';
+import { Component, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { type Location, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { menuRoutes } from '../features/menus/menuEntries';
 import { NotFoundScreen } from '../features/not-found/NotFoundScreen';
+import { hasToken } from '../session/storage';
+import { useSession } from '../session/useSession';
 import { LazyScreen } from './lazyScreen';
 import { registerNavigator } from './navigation';
 import { LOGIN_PATH, ROOT_REDIRECT } from './paths';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { SPEC_ROUTES, type SpecRoute } from './routes';
-import { screens } from './screens';
+import { findRoute, SPEC_ROUTES, type SpecRoute } from './routes';
+import { menuEntryScreen, screens } from './screens';
 import { TabShell } from './TabShell';
 
 function toRouteObject(route: SpecRoute): RouteObject {
@@ -18,19 +22,57 @@ function toRouteObject(route: SpecRoute): RouteObject {
   };
 }
 
-/** The route tree, built from the table in routes.ts. */
-export const routeTree: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout />,
-    children: [
-      { index: true, element: <Navigate to={ROOT_REDIRECT} replace /> },
-      { element: <TabShell />, children: SPEC_ROUTES.filter((route) => route.inShell).map(toRouteObject) },
-      ...SPEC_ROUTES.filter((route) => !route.inShell).map(toRouteObject),
-      { path: '*', element: <NotFoundScreen /> },
-    ],
-  },
-];
+/**
+ * A `screen` entry shows its fixed screen at the entry's own route. A private one without a token goes to the
+ * fixed route instead, whose guard sends the user to login and back.
+ */
+function MenuScreenRoute({ path }: { path: string }) {
+  const route = findRoute(path);
+  if (!route?.screen) return <NotFoundScreen />;
+  if (route.access === 'private' && !hasToken()) return <Navigate to={path} replace />;
+  return <LazyScreen key={route.path} load={screens[route.screen]} />;
+}
+
+/** A run-time menu route (decision 0054): the screen it names, or the menu's page for every other template. */
+function toMenuRouteObject(entry: MenuEntryView): RouteObject {
+  return {
+    path: entry.route,
+    element:
+      entry.data.template === 'screen' && entry.children.length === 0 ? (
+        <MenuScreenRoute path={entry.data.path} />
+      ) : (
+        <LazyScreen key={entry.route} load={menuEntryScreen} />
+      ),
+  };
+}
+
+/** The route tree: the table in routes.ts, and the routes of the menu list the session keeps. */
+export function buildRouteTree(menu: readonly MenuEntryView[] = []): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      children: [
+        { index: true, element: <Navigate to={ROOT_REDIRECT} replace /> },
+        { element: <TabShell />, children: SPEC_ROUTES.filter((route) => route.inShell).map(toRouteObject) },
+        ...SPEC_ROUTES.filter((route) => !route.inShell).map(toRouteObject),
+        ...menu.map(toMenuRouteObject),
+        { path: '*', element: <NotFoundScreen /> },
+      ],
+    },
+  ];
+}
+
+/** The fixed routes alone. */
+export const routeTree: RouteObject[] = buildRouteTree();
+
+/** The route tree with the session's menu routes, rebuilt only when the menu list changes. */
+export function useRouteTree(): RouteObject[] {
+  const { menuList } = useSession();
+  const key = JSON.stringify(menuList);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's text is its identity
+  return useMemo(() => buildRouteTree(menuRoutes(menuList)), [key]);
+}
 
 type BoundaryProps = { location: Location; children: ReactNode };
 type BoundaryState = { failed: boolean; location: Location };
@@ -69,6 +111,6 @@ export function AppRoutes() {
       void navigate(path, { replace: true, state });
     });
   }, [navigate]);
-  const element = useRoutes(routeTree);
+  const element = useRoutes(useRouteTree());
   return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
 }

@@ -1,3 +1,4 @@
+import type { AppScreen } from '@kestrel/contract/app-routes';
 import type { ComponentType } from 'react';
 import { loadQueryClient } from './queryLayer';
 
@@ -137,6 +138,11 @@ export const screens = {
     withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.ServicePageScreen })),
   online: () =>
     withQueries(import('../features/service/ServiceScreen')).then((m) => ({ default: m.OnlineScreen })),
-} satisfies Record<string, ScreenLoader>;
+} satisfies Record<AppScreen, ScreenLoader>;
 
-export type ScreenName = keyof typeof screens;
+/** The page of a run-time menu route (decision 0054); the router adds those routes from the session. */
+export const menuEntryScreen: ScreenLoader = () =>
+  withQueries(import('../features/menus/MenuEntryScreen')).then((m) => ({ default: m.MenuEntryScreen }));
+
+/** Every screen the contract's route table names is loaded here, and no other (checked by `satisfies`). */
+export type ScreenName = AppScreen;

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, ExternalLink } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import styles from './List.module.css';
@@ -24,23 +24,44 @@ type RowProps = {
   value?: ReactNode;
   testId?: string;
   chevron?: boolean;
-} & ({ to: string; state?: unknown; onClick?: never } | { onClick: () => void; to?: never; state?: never });
+} & (
+  | { to: string; state?: unknown; onClick?: never; href?: never }
+  | { onClick: () => void; to?: never; state?: never; href?: never }
+  /** An address outside the app, opened in a new tab; `hint` tells assistive technology so. */
+  | { href: string; hint: string; to?: never; state?: never; onClick?: never }
+);
 
-/** One row: a link (`to`) or a button (`onClick`), with an icon, a label, an optional value and a chevron. */
+/**
+ * One row: a link (`to`), a button (`onClick`) or an address outside the app (`href`, with an external mark in
+ * place of the chevron), with an icon, a label and an optional value.
+ */
 export function ListRow({ icon, label, value, testId, chevron = true, ...action }: RowProps) {
   const content = (
     <>
       {icon ? <span className={styles.icon}>{icon}</span> : null}
       <span className={styles.label}>{label}</span>
       {value !== undefined ? <span className={styles.value}>{value}</span> : null}
-      {chevron ? (
+      {action.href !== undefined ? (
+        <ExternalLink className={styles.chevron} size={16} aria-hidden />
+      ) : chevron ? (
         <ChevronRight className={['flip-rtl', styles.chevron].join(' ')} size={18} aria-hidden />
       ) : null}
     </>
   );
   return (
     <li>
-      {action.to !== undefined ? (
+      {action.href !== undefined ? (
+        <a
+          className={styles.row}
+          href={action.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${label}, ${action.hint}`}
+          data-testid={testId}
+        >
+          {content}
+        </a>
+      ) : action.to !== undefined ? (
         <Link className={styles.row} to={action.to} state={action.state} data-testid={testId}>
           {content}
         </Link>

@@ -6,6 +6,7 @@ import {
   getToken,
   readSession,
   saveLanguage,
+  saveMenuList,
   saveSignIn,
   saveUserInfo,
   subscribeSession,
@@ -50,6 +51,53 @@ describe('the stored session', () => {
     });
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(localStorage.getItem('lang')).toBe('ar');
+  });
+
+  it('still reads a menu list stored in the older shape (route, data, children only)', () => {
+    localStorage.setItem(
+      'session',
+      JSON.stringify({
+        token: 'tok-1',
+        language: 'de',
+        menuList: [
+          {
+            route: '/promo',
+            data: { template: 'article', slug: 'spring' },
+            children: [{ route: '/promo/a' }],
+          },
+          { route: '/bare' },
+          { data: { template: 'article' } },
+          'damaged',
+        ],
+      }),
+    );
+    expect(readSession()).toMatchObject({ token: 'tok-1', language: 'de' });
+    expect(readSession().menuList).toEqual([
+      {
+        route: '/promo',
+        title: '',
+        placement: 'none',
+        data: { template: 'article', slug: 'spring' },
+        children: [{ route: '/promo/a', title: '', placement: 'none', data: {}, children: [] }],
+      },
+      { route: '/bare', title: '', placement: 'none', data: {}, children: [] },
+    ]);
+  });
+
+  it('stores the menu list the server sent beside the rest of the session', () => {
+    saveSignIn('tok-1', user);
+    const menuList = [
+      {
+        route: '/promo',
+        title: 'Spring',
+        placement: 'mine',
+        data: { template: 'externalLink', url: 'https://example.com' },
+        children: [],
+      },
+    ];
+    saveMenuList(menuList);
+    expect(readSession().menuList).toEqual(menuList);
+    expect(getToken()).toBe('tok-1');
   });
 
   it('keeps the token when the user info is refreshed', () => {

@@ -16,8 +16,20 @@ export const STORAGE_KEYS = {
   supportVisitor: 'supportVisitor',
 } as const;
 
-/** A runtime menu entry (spec §2): its full behaviour is not shown yet, so it is kept as stored. */
-export type MenuEntry = { route: string; data?: { template?: string }; children?: MenuEntry[] };
+/**
+ * A run-time menu entry (spec §2, decision 0054) as the session keeps it: the contract's `MenuEntryView`, as the
+ * server sent it. A session stored before menus had titles kept only a route, data and children: such an entry
+ * reads with an empty title and no placement. The data is kept as stored; features/menus shows only templates it
+ * knows, so an entry from a newer server (or a damaged one) is kept but never shown.
+ */
+export type MenuEntry = {
+  route: string;
+  title: string;
+  /** `mine`, `homeShortcuts` or `none` (MENU_PLACEMENTS); anything else shows nowhere. */
+  placement: string;
+  data: { template?: unknown; [field: string]: unknown };
+  children: MenuEntry[];
+};
 
 export type StoredSession = {
   token: string;
@@ -52,8 +64,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isMenuEntry(value: unknown): value is MenuEntry {
-  return isRecord(value) && typeof value.route === 'string';
+/** A stored menu entry in today's shape, or undefined when it has no route (its children go with it). */
+function asMenuEntry(value: unknown): MenuEntry | undefined {
+  if (!isRecord(value) || typeof value.route !== 'string') return undefined;
+  return {
+    route: value.route,
+    title: typeof value.title === 'string' ? value.title : '',
+    placement: typeof value.placement === 'string' ? value.placement : 'none',
+    data: isRecord(value.data) ? value.data : {},
+    children: asMenuList(value.children),
+  };
+}
+
+function asMenuList(value: unknown): MenuEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.map(asMenuEntry).filter((entry): entry is MenuEntry => entry !== undefined);
 }
 
 /** Reads the session, falling back to the plain keys and then to defaults for anything missing or damaged. */
@@ -67,7 +92,7 @@ export function readSession(): StoredSession {
     token: typeof stored.token === 'string' ? stored.token : plainToken,
     language: isLocale(stored.language) ? stored.language : isLocale(plainLang) ? plainLang : DEFAULT_LOCALE,
     userInfo: asPublicUser(stored.userInfo),
-    menuList: Array.isArray(stored.menuList) ? stored.menuList.filter(isMenuEntry) : [],
+    menuList: asMenuList(stored.menuList),
     swiperInfo: Array.isArray(stored.swiperInfo) ? stored.swiperInfo : [],
   };
 }
@@ -117,6 +142,13 @@ export function saveSwiperInfo(swiperInfo: unknown[]): void {
   const current = readSession();
   if (JSON.stringify(current.swiperInfo) === JSON.stringify(swiperInfo)) return;
   writeSession({ ...current, swiperInfo });
+}
+
+/** Stores the menu list the server sent (decision 0054), only when it changed, so readers are not woken for nothing. */
+export function saveMenuList(menuList: MenuEntry[]): void {
+  const current = readSession();
+  if (JSON.stringify(current.menuList) === JSON.stringify(menuList)) return;
+  writeSession({ ...current, menuList });
 }
 
 /** Clears ALL of localStorage, as the spec asks on logout, on a guarded route without a token and on 401. */

@@ -122,6 +122,18 @@ const EXAMPLES: Record<string, Example> = {
       .map((item: { id: number }) => item.id)
       .reverse(),
   }),
+  saveAdminMenu: async ({ run }) => ({
+    entries: [
+      {
+        route: `/promo/audited-${run}`,
+        titles: { 'en-US': 'Spring promotion' },
+        placement: 'mine',
+        data: { template: 'externalLink', url: 'https://example.com/spring' },
+        visible: true,
+        children: [],
+      },
+    ],
+  }),
   createContentCategory: async ({ run }) => ({
     slug: `audited-${run}`,
     names: { 'en-US': 'Audited' },

@@ -100,6 +100,8 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   updateBanner: ['super_admin', 'content'],
   deleteBanner: ['super_admin', 'content'],
   reorderBanners: ['super_admin', 'content'],
+  getAdminMenu: ['super_admin', 'content'],
+  saveAdminMenu: ['super_admin', 'content'],
   listContentCategories: ['super_admin', 'content'],
   createContentCategory: ['super_admin', 'content'],
   updateContentCategory: ['super_admin', 'content'],

@@ -1,10 +1,8 @@
 import { FIXED_ARTICLE_SLUGS } from '@kestrel/contract';
+import { HELP_CENTRE_PATH, TEXT_DETAIL_PATH } from '../../app/paths';
 
-/** The help centre; `?view=news` lists the platform news. */
-export const HELP_CENTRE_PATH = '/user/helpCenter';
+export { HELP_CENTRE_PATH, INTRODUCTION_PATH, TEXT_DETAIL_PATH } from '../../app/paths';
 export const HELP_NEWS_PATH = `${HELP_CENTRE_PATH}?view=news`;
-export const TEXT_DETAIL_PATH = '/user/textDetail';
-export const INTRODUCTION_PATH = '/home/introduction';
 
 /** The screen of one article. */
 export function articlePath(slug: string): string {

@@ -30,6 +30,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '../../session/useSession';
 import { FirstPaintTestId as TestId } from '../../testIds.firstPaint';
 import { AssetsTotalCard } from '../assets/AssetsTotalCard';
+import { MenuShortcuts } from '../menus/MenuShortcuts';
 import { MissionsTestId } from '../missions/testIds';
 import { BannerCarousel } from './BannerCarousel';
 import { storedBanners } from './banners';
@@ -181,6 +182,7 @@ export function HomeScreen() {
                 {t('nav.mine')}
               </Link>
             </li>
+            <MenuShortcuts linkClass={styles.shortcut ?? ''} iconClass={styles.shortcutIcon ?? ''} />
           </ul>
         </section>
 

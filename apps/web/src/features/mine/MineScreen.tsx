@@ -16,6 +16,7 @@ import { TestId } from '../../testIds';
 import { AssetsCard } from '../assets/AssetsCard';
 import { IDENTITY_STATUS_LABEL } from '../identity/identityStatus';
 import { UnreadBadge } from '../inbox/UnreadBadge';
+import { MineMenuRows } from '../menus/MenuRows';
 import { AboutSheet } from '../settings/AboutSheet';
 import { inviteLink } from '../share/inviteLink';
 import styles from './MineScreen.module.css';
@@ -152,6 +153,7 @@ export function MineScreen() {
             testId={TestId.mineAbout}
           />
         </ListGroup>
+        <MineMenuRows />
       </main>
       <AboutSheet open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </div>

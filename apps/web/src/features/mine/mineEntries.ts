@@ -33,6 +33,7 @@ import {
   PROFILE_PATH,
   RECHARGE_PATH,
   SECURITY_PATH,
+  SERVICE_PATH,
   SETTINGS_PATH,
   SHARE_PATH,
   SWAP_ORDERS_PATH,
@@ -91,7 +92,7 @@ export const MINE_ENTRIES: readonly MineEntry[] = [
   },
   { path: BANK_CARDS_PATH, label: 'bankCards.title', icon: CreditCard, testId: TestId.mineBankCards },
   { path: SECURITY_PATH, label: 'security.title', icon: LockKeyhole, testId: TestId.mineSecurity },
-  { path: '/user/service', label: 'service.mineEntry', icon: Headset, testId: ServiceTestId.mineEntry },
+  { path: SERVICE_PATH, label: 'service.mineEntry', icon: Headset, testId: ServiceTestId.mineEntry },
   { path: NOTIFICATION_PATH, label: 'inbox.title', icon: Bell, testId: TestId.mineMessages, value: 'unread' },
   { path: SETTINGS_PATH, label: 'mine.settings', icon: Settings, testId: TestId.mineSettings },
   {

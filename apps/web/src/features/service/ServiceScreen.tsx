@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/http';
-import { HOME_PATH, LOGIN_PATH, MINE_PATH, REGISTER_PATH } from '../../app/paths';
+import { HOME_PATH, LOGIN_PATH, MINE_PATH, ONLINE_PATH, REGISTER_PATH } from '../../app/paths';
 import type { LoginState } from '../../app/RootLayout';
 import { ErrorState } from '../../components/ErrorState';
 import { TopBar } from '../../components/TopBar';
@@ -18,7 +18,6 @@ import type { ChatMode } from './queries';
 import { ServiceTestId } from './testIds';
 import { dropVisitorToken, readVisitorToken, saveVisitorToken, VISITOR_TOKEN_KEY } from './visitorToken';
 
-export const ONLINE_PATH = '/user/online';
 const USER_MODE: ChatMode = { kind: 'user' };
 
 /** The service tab (/home/service): the signed-in user's conversation, in the tabbed shell. */

@@ -299,6 +299,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'المسار {{route}} يتعارض مع مسار التطبيق {{fixed}}',
+      routeDuplicate: 'المسار {{route}} مستخدم بالفعل في عنصر آخر',
+      tooDeep: 'لا يمكن أن يكون للعنصر الفرعي عناصر فرعية خاصة به',
+      screenUnknown: '{{path}} ليس من شاشات التطبيق',
+      linkInsecure: 'يجب أن يكون الرابط عنوان https://',
+    },
+  },
 };
 
 export default server;

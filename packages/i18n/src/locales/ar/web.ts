@@ -1234,6 +1234,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'يُفتح خارج التطبيق',
+    linkBody: 'هذه الصفحة على موقع آخر، وتُفتح في متصفحك خارج Kestrel.',
+    open: 'فتح',
+  },
   help: {
     title: 'مركز المساعدة',
     searchLabel: 'ابحث في مركز المساعدة',

@@ -316,6 +316,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'Die Route {{route}} kollidiert mit der App-Route {{fixed}}',
+      routeDuplicate: 'Die Route {{route}} wird bereits von einem anderen Eintrag verwendet',
+      tooDeep: 'Ein Untereintrag kann keine eigenen Untereinträge haben',
+      screenUnknown: '{{path}} ist kein Bildschirm der App',
+      linkInsecure: 'Ein Link muss eine https://-Adresse sein',
+    },
+  },
 };
 
 export default server;

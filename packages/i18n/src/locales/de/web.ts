@@ -1262,6 +1262,12 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'öffnet sich außerhalb der App',
+    linkBody:
+      'Diese Seite liegt auf einer anderen Website. Sie öffnet sich in Ihrem Browser, außerhalb von Kestrel.',
+    open: 'Öffnen',
+  },
   help: {
     title: 'Hilfe-Center',
     searchLabel: 'Im Hilfe-Center suchen',

@@ -305,6 +305,15 @@ const server = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: "The route {{route}} clashes with the app's route {{fixed}}",
+      routeDuplicate: 'The route {{route}} is already used by another entry',
+      tooDeep: 'A child entry cannot have children of its own',
+      screenUnknown: "{{path}} is not one of the app's screens",
+      linkInsecure: 'A link must be an https:// address',
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

@@ -1253,6 +1253,11 @@ const web = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'opens outside the app',
+    linkBody: 'This page is on another website. It opens in your browser, outside Kestrel.',
+    open: 'Open',
+  },
   help: {
     title: 'Help centre',
     searchLabel: 'Search the help centre',

@@ -309,6 +309,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'La ruta {{route}} choca con la ruta de la app {{fixed}}',
+      routeDuplicate: 'La ruta {{route}} ya la usa otra entrada',
+      tooDeep: 'Una entrada hija no puede tener hijas propias',
+      screenUnknown: '{{path}} no es una de las pantallas de la app',
+      linkInsecure: 'Un enlace debe ser una dirección https://',
+    },
+  },
 };
 
 export default server;

@@ -1254,6 +1254,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'se abre fuera de la app',
+    linkBody: 'Esta página está en otro sitio web. Se abre en tu navegador, fuera de Kestrel.',
+    open: 'Abrir',
+  },
   help: {
     title: 'Centro de ayuda',
     searchLabel: 'Buscar en el centro de ayuda',

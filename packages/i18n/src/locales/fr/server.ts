@@ -316,6 +316,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: "La route {{route}} entre en conflit avec la route de l'application {{fixed}}",
+      routeDuplicate: 'La route {{route}} est déjà utilisée par une autre entrée',
+      tooDeep: 'Une entrée enfant ne peut pas avoir ses propres enfants',
+      screenUnknown: "{{path}} n'est pas un écran de l'application",
+      linkInsecure: 'Un lien doit être une adresse https://',
+    },
+  },
 };
 
 export default server;

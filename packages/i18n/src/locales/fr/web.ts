@@ -1263,6 +1263,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: "s'ouvre hors de l'application",
+    linkBody: "Cette page se trouve sur un autre site. Elle s'ouvre dans votre navigateur, hors de Kestrel.",
+    open: 'Ouvrir',
+  },
   help: {
     title: "Centre d'aide",
     searchLabel: "Rechercher dans le centre d'aide",

@@ -308,6 +308,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'Rute {{route}} bentrok dengan rute aplikasi {{fixed}}',
+      routeDuplicate: 'Rute {{route}} sudah dipakai entri lain',
+      tooDeep: 'Entri anak tidak boleh memiliki anak sendiri',
+      screenUnknown: '{{path}} bukan salah satu layar aplikasi',
+      linkInsecure: 'Tautan harus berupa alamat https://',
+    },
+  },
 };
 
 export default server;

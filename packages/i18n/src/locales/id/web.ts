@@ -1260,6 +1260,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'terbuka di luar aplikasi',
+    linkBody: 'Halaman ini ada di situs web lain. Halaman akan terbuka di browser Anda, di luar Kestrel.',
+    open: 'Buka',
+  },
   help: {
     title: 'Pusat bantuan',
     searchLabel: 'Cari di pusat bantuan',

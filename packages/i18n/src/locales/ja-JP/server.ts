@@ -302,6 +302,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'ルート {{route}} はアプリのルート {{fixed}} と重なっています',
+      routeDuplicate: 'ルート {{route}} は別の項目で使用されています',
+      tooDeep: '子項目はさらに子項目を持てません',
+      screenUnknown: '{{path}} はアプリの画面ではありません',
+      linkInsecure: 'リンクは https:// のアドレスにしてください',
+    },
+  },
 };
 
 export default server;

@@ -1243,6 +1243,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'アプリの外で開きます',
+    linkBody: 'このページは別のウェブサイトにあります。Kestrel の外、ブラウザで開きます。',
+    open: '開く',
+  },
   help: {
     title: 'ヘルプセンター',
     searchLabel: 'ヘルプセンターを検索',

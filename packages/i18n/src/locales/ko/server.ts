@@ -299,6 +299,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: '경로 {{route}}이(가) 앱 경로 {{fixed}}와(과) 충돌합니다',
+      routeDuplicate: '경로 {{route}}은(는) 이미 다른 항목에서 사용 중입니다',
+      tooDeep: '하위 항목은 자체 하위 항목을 가질 수 없습니다',
+      screenUnknown: '{{path}}은(는) 앱 화면이 아닙니다',
+      linkInsecure: '링크는 https:// 주소여야 합니다',
+    },
+  },
 };
 
 export default server;

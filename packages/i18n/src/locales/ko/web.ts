@@ -1240,6 +1240,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: '앱 밖에서 열립니다',
+    linkBody: '이 페이지는 다른 웹사이트에 있습니다. Kestrel 밖의 브라우저에서 열립니다.',
+    open: '열기',
+  },
   help: {
     title: '고객센터',
     searchLabel: '고객센터 검색',

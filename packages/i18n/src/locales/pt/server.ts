@@ -307,6 +307,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'A rota {{route}} conflita com a rota do app {{fixed}}',
+      routeDuplicate: 'A rota {{route}} já é usada por outra entrada',
+      tooDeep: 'Uma entrada filha não pode ter filhas próprias',
+      screenUnknown: '{{path}} não é uma das telas do app',
+      linkInsecure: 'Um link deve ser um endereço https://',
+    },
+  },
 };
 
 export default server;

@@ -1254,6 +1254,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'abre fora do app',
+    linkBody: 'Esta página está em outro site. Ela abre no seu navegador, fora do Kestrel.',
+    open: 'Abrir',
+  },
   help: {
     title: 'Central de ajuda',
     searchLabel: 'Pesquisar na central de ajuda',

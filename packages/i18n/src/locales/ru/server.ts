@@ -305,6 +305,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'Маршрут {{route}} конфликтует с маршрутом приложения {{fixed}}',
+      routeDuplicate: 'Маршрут {{route}} уже используется другим пунктом',
+      tooDeep: 'У вложенного пункта не может быть своих вложенных пунктов',
+      screenUnknown: '{{path}} не является экраном приложения',
+      linkInsecure: 'Ссылка должна быть адресом https://',
+    },
+  },
 };
 
 export default server;

@@ -294,6 +294,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'เส้นทาง {{route}} ชนกับเส้นทางของแอป {{fixed}}',
+      routeDuplicate: 'เส้นทาง {{route}} ถูกใช้โดยรายการอื่นแล้ว',
+      tooDeep: 'รายการย่อยไม่สามารถมีรายการย่อยของตัวเองได้',
+      screenUnknown: '{{path}} ไม่ใช่หน้าจอของแอป',
+      linkInsecure: 'ลิงก์ต้องเป็นที่อยู่ https://',
+    },
+  },
 };
 
 export default server;

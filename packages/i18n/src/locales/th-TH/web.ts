@@ -1226,6 +1226,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'เปิดนอกแอป',
+    linkBody: 'หน้านี้อยู่บนเว็บไซต์อื่น และจะเปิดในเบราว์เซอร์ของคุณ นอก Kestrel',
+    open: 'เปิด',
+  },
   help: {
     title: 'ศูนย์ช่วยเหลือ',
     searchLabel: 'ค้นหาในศูนย์ช่วยเหลือ',

@@ -304,6 +304,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: '{{route}} rotası uygulamanın {{fixed}} rotasıyla çakışıyor',
+      routeDuplicate: '{{route}} rotası başka bir öğe tarafından kullanılıyor',
+      tooDeep: 'Bir alt öğenin kendi alt öğeleri olamaz',
+      screenUnknown: '{{path}} uygulamanın ekranlarından biri değil',
+      linkInsecure: 'Bağlantı bir https:// adresi olmalıdır',
+    },
+  },
 };
 
 export default server;

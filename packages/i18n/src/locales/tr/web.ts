@@ -1250,6 +1250,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'uygulamanın dışında açılır',
+    linkBody: 'Bu sayfa başka bir web sitesinde. Kestrel dışında, tarayıcınızda açılır.',
+    open: 'Aç',
+  },
   help: {
     title: 'Yardım merkezi',
     searchLabel: 'Yardım merkezinde ara',

@@ -307,6 +307,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: 'Đường dẫn {{route}} trùng với đường dẫn của ứng dụng {{fixed}}',
+      routeDuplicate: 'Đường dẫn {{route}} đã được mục khác sử dụng',
+      tooDeep: 'Mục con không thể có mục con riêng',
+      screenUnknown: '{{path}} không phải là màn hình của ứng dụng',
+      linkInsecure: 'Liên kết phải là địa chỉ https://',
+    },
+  },
 };
 
 export default server;

@@ -1252,6 +1252,12 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: 'mở bên ngoài ứng dụng',
+    linkBody:
+      'Trang này nằm trên một trang web khác. Trang sẽ mở trong trình duyệt của bạn, bên ngoài Kestrel.',
+    open: 'Mở',
+  },
   help: {
     title: 'Trung tâm trợ giúp',
     searchLabel: 'Tìm trong trung tâm trợ giúp',

@@ -293,6 +293,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: '路由 {{route}} 与应用的路由 {{fixed}} 冲突',
+      routeDuplicate: '路由 {{route}} 已被其他条目使用',
+      tooDeep: '子条目不能再有子条目',
+      screenUnknown: '{{path}} 不是应用的页面',
+      linkInsecure: '链接必须是 https:// 地址',
+    },
+  },
 };
 
 export default server;

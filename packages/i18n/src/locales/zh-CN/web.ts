@@ -1225,6 +1225,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: '在应用外打开',
+    linkBody: '此页面位于其他网站，将在浏览器中打开，不在 Kestrel 内。',
+    open: '打开',
+  },
   help: {
     title: '帮助中心',
     searchLabel: '搜索帮助中心',

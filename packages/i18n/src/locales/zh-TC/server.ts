@@ -293,6 +293,15 @@ const server: ServerTexts = {
       },
     },
   },
+  menus: {
+    errors: {
+      routeClash: '路由 {{route}} 與應用的路由 {{fixed}} 衝突',
+      routeDuplicate: '路由 {{route}} 已被其他條目使用',
+      tooDeep: '子條目不能再有子條目',
+      screenUnknown: '{{path}} 不是應用的頁面',
+      linkInsecure: '連結必須是 https:// 位址',
+    },
+  },
 };
 
 export default server;

@@ -1225,6 +1225,11 @@ const web: WebTexts = {
       },
     },
   },
+  menuRoutes: {
+    opensOutside: '在應用外開啟',
+    linkBody: '此頁面位於其他網站，將在瀏覽器中開啟，不在 Kestrel 內。',
+    open: '開啟',
+  },
   help: {
     title: '幫助中心',
     searchLabel: '搜尋幫助中心',
