@@ -32,6 +32,11 @@ export async function createTestApp(
     earnClock?: () => Date;
     /** The chat's rate limits (AppOptions.supportLimits). */
     supportLimits?: SupportLimits;
+    /**
+     * The help centre's starting set (AppOptions.contentSeedDir). None unless a test names a folder: each test
+     * writes the articles it reads, and seeding the shipped set into every test database would cost every test.
+     */
+    contentSeedDir?: string;
   } = {},
 ) {
   const scratch = options.nodeOf ? undefined : await freshDatabase();
@@ -59,6 +64,7 @@ export async function createTestApp(
     rateLimits: options.rateLimits,
     earnClock: options.earnClock,
     supportLimits: options.supportLimits,
+    contentSeedDir: options.contentSeedDir ?? '/nonexistent',
     logger: { level: 'info', stream: log.stream },
   });
   await app.ready();

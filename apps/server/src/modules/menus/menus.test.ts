@@ -194,19 +194,19 @@ describe('a save that breaks a rule', () => {
     );
   });
 
-  it('refuses a screen that is not a fixed route, or a fixed route without a screen', async () => {
+  it("refuses a screen that is not one of the fixed routes, named in the reader's language", async () => {
     await expectRefused(
       [entry('/promo', { data: { template: 'screen', path: '/nowhere' } })],
       'menuScreenUnknown',
       'entries.0.data.path',
     );
     const msg = await expectRefused(
-      [entry('/promo', { data: { template: 'screen', path: '/user/online' } })],
+      [entry('/promo', { data: { template: 'screen', path: '/user/nowhere' } })],
       'menuScreenUnknown',
       'entries.0.data.path',
       'ar',
     );
-    expect(msg).toBe(catalogues.ar.menus.errors.screenUnknown.replace('{{path}}', '/user/online'));
+    expect(msg).toBe(catalogues.ar.menus.errors.screenUnknown.replace('{{path}}', '/user/nowhere'));
   });
 
   it('refuses a link that is not https, an unknown template and a bad route, changing nothing', async () => {
