@@ -155,8 +155,8 @@ describe('where login returns to', () => {
     );
   });
 
-  it('goes home when the guarded route has no screen yet', () => {
-    expect(afterLoginPath({ pathname: '/home/introduction', search: '', hash: '' }, '/home/index')).toBe(
+  it('goes home when the remembered path is none of the fixed routes', () => {
+    expect(afterLoginPath({ pathname: '/home/nowhere', search: '', hash: '' }, '/home/index')).toBe(
       '/home/index',
     );
   });
