@@ -407,6 +407,7 @@ export const routes = {
   },
   listSpotOrders: { operationId: 'listSpotOrders', method: 'GET', path: '/api/spot/orders' },
   listSpotTrades: { operationId: 'listSpotTrades', method: 'GET', path: '/api/spot/trades' },
+  listSupportAgents: { operationId: 'listSupportAgents', method: 'GET', path: '/api/admin/support/agents' },
   listSupportMessages: {
     operationId: 'listSupportMessages',
     method: 'GET',

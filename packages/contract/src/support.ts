@@ -1,5 +1,6 @@
 import { LOCALES } from '@kestrel/i18n';
 import { z } from 'zod';
+import { ADMIN_ROLES } from './admin';
 import { IDENTITY_STATUSES } from './user';
 
 /*
@@ -202,6 +203,11 @@ export const conversationParams = z.object({
 });
 
 export const agentSendBody = z.object({ text: supportTextField, clientId: clientIdField });
+
+/** Who a conversation may be assigned to: every enabled operator who answers customers. */
+export const supportAgentList = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(ADMIN_ROLES) })),
+});
 
 /** Assign to an agent (an operator with the support role), or back to the open queue with null. */
 export const assignBody = z.object({ agentId: z.number().int().positive().nullable() });

@@ -13,6 +13,7 @@ import {
   inboxQuery,
   noteBody,
   noteList,
+  supportAgentList,
   supportConversation,
   supportImageParams,
   supportImageUploaded,
@@ -238,6 +239,15 @@ export const supportEndpoints = {
     params: conversationParams,
     body: supportMarksBody,
     response: supportMarks,
+  }),
+  listSupportAgents: defineEndpoint({
+    operationId: 'listSupportAgents',
+    method: 'GET',
+    path: '/api/admin/support/agents',
+    tag: 'admin',
+    summary: 'The operators a conversation may be assigned to: enabled agents, support and super admins',
+    auth: operator('agent', 'support'),
+    response: supportAgentList,
   }),
   assignConversation: defineEndpoint({
     operationId: 'assignConversation',

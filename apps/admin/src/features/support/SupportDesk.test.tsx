@@ -105,6 +105,17 @@ function renderDesk(detail: InboxConversation = conversation(), context: typeof 
     markInboxMessages: () => ({ ...MARKS, customerDelivered: '12', customerRead: '12' }),
     listConversationNotes: () => ({ items: [] }),
     listCannedReplies: () => ({ items: CANNED }),
+    listSupportAgents: () => ({
+      items: [
+        { id: 3, name: 'Ines Moreau', role: 'support' },
+        { id: 9, name: 'Omar Haddad', role: 'agent' },
+      ],
+    }),
+    assignConversation: ({ body }) => ({
+      ...detail,
+      status: 'assigned',
+      assignee: { id: (body as { agentId: number }).agentId, name: 'Omar Haddad' },
+    }),
     replyToConversation: ({ body }) => {
       const { text, clientId } = body as { text: string; clientId: string };
       replies.push(body);
@@ -203,6 +214,17 @@ describe("the agents' inbox", () => {
       message: customerMessage('14', 'شكرا'),
     });
     expect(await screen.findByText('شكرا')).toBeTruthy();
+  });
+
+  it('assigns the conversation to another agent from the list of agents, never offering oneself', async () => {
+    const { api, ui } = renderDesk();
+    const picker = (await screen.findByTestId(TestId.assignTo)) as HTMLSelectElement;
+    await waitFor(() => expect(picker.options).toHaveLength(2));
+    expect([...picker.options].map((option) => option.textContent)).not.toContain('Ines Moreau');
+    await ui.selectOptions(picker, '9');
+    await waitFor(() =>
+      expect(api.callsOf('assignConversation').map((call) => call.body)).toEqual([{ agentId: 9 }]),
+    );
   });
 
   it('shows a visitor as such, with no account beside the conversation', async () => {

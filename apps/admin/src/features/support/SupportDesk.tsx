@@ -24,6 +24,7 @@ import {
   supportKeys,
   useAddNote,
   useAdminImage,
+  useAgents,
   useAssign,
   useCannedReplies,
   useClose,
@@ -362,7 +363,7 @@ function Conversation({ detail }: { detail: ConversationDetail }) {
   );
 }
 
-/** Agents seen on conversations (there is no list of agents for an agent to read): assign to one of them. */
+/** The other operators who answer customers: assign to one of them. */
 function AgentPicker({
   value,
   onChange,
@@ -373,14 +374,11 @@ function AgentPicker({
   exclude: number | null;
 }) {
   const { t } = useTranslation();
-  const assigned = useInbox('assigned', 1);
   const me = useMe().data;
-  const agents = new Map<number, string>();
-  for (const item of assigned.data?.items ?? [])
-    if (item.assignee) agents.set(item.assignee.id, item.assignee.name);
-  if (me) agents.delete(me.id);
-  if (exclude !== null) agents.delete(exclude);
-  if (agents.size === 0) return null;
+  const agents = (useAgents().data?.items ?? []).filter(
+    (agent) => agent.id !== me?.id && agent.id !== exclude,
+  );
+  if (agents.length === 0) return null;
   return (
     <select
       className={styles.select}
@@ -390,9 +388,9 @@ function AgentPicker({
       data-testid={TestId.assignTo}
     >
       <option value="">{t('admin.supportDesk.assignTo')}</option>
-      {[...agents].map(([id, name]) => (
-        <option key={id} value={id}>
-          {name}
+      {agents.map((agent) => (
+        <option key={agent.id} value={agent.id}>
+          {agent.name}
         </option>
       ))}
     </select>

@@ -30,6 +30,7 @@ export const supportKeys = {
   messages: (id: string) => [...supportKeys.all, 'messages', id] as const,
   notes: (id: string) => [...supportKeys.all, 'notes', id] as const,
   canned: () => [...supportKeys.all, 'canned'] as const,
+  agents: () => [...supportKeys.all, 'agents'] as const,
   image: (id: string) => [...supportKeys.all, 'image', id] as const,
 };
 
@@ -102,6 +103,11 @@ export function useNotes(id: string) {
     queryKey: supportKeys.notes(id),
     queryFn: () => client.call(routes.listConversationNotes, { params: { id } }),
   });
+}
+
+/** The operators a conversation may be assigned to. */
+export function useAgents() {
+  return useQuery({ queryKey: supportKeys.agents(), queryFn: () => client.call(routes.listSupportAgents) });
 }
 
 export function useCannedReplies() {

@@ -118,6 +118,7 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   listInboxMessages: ['super_admin', 'support', 'agent'],
   replyToConversation: ['super_admin', 'support', 'agent'],
   markInboxMessages: ['super_admin', 'support', 'agent'],
+  listSupportAgents: ['super_admin', 'support', 'agent'],
   assignConversation: ['super_admin', 'support', 'agent'],
   closeConversation: ['super_admin', 'support', 'agent'],
   listConversationNotes: ['super_admin', 'support', 'agent'],

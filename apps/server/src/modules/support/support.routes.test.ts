@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { adminApi, adminWithRole } from '../admin/test-admins';
+import { AdminsRepository } from '../admin/admins.repository';
+import { adminApi, adminWithRole, createAdmin } from '../admin/test-admins';
 import { clientId, imageForm, newVisitor, supportApi } from './test-support';
 
 let sut: TestApp;
@@ -169,6 +170,23 @@ describe('sending', () => {
 });
 
 describe('an agent', () => {
+  it('may assign to the enabled operators who answer customers, and no one else', async () => {
+    const colleague = await createAdmin(sut, 'support', 'colleague-chat@kestrel.test');
+    const reviewer = await createAdmin(sut, 'reviewer', 'reviewer-chat@kestrel.test');
+    const gone = await createAdmin(sut, 'agent', 'gone-chat@kestrel.test');
+    await new AdminsRepository(sut.database.db).update(gone.id, { disabledAt: new Date() });
+    const answer = await adminApi(sut, 'GET', '/api/admin/support/agents', { token: agent.token });
+    const ids = answer.body.data.items.map((item: { id: number }) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([agent.admin.id, colleague.id]));
+    expect(ids).not.toContain(reviewer.id);
+    expect(ids).not.toContain(gone.id);
+    const refused = await adminApi(sut, 'POST', '/api/admin/support/conversations/1/assign', {
+      token: agent.token,
+      body: { agentId: reviewer.id },
+    });
+    expect(refused.body.code).toBe(ERRORS.supportAgentUnknown.code);
+  });
+
   it('answers, which assigns the conversation; close, and the customer’s next message reopens it', async () => {
     const grace = await registerAccount(sut, 'grace-chat@example.com', { ip: '10.1.0.7' });
     const sent = await send({ token: grace.token }, 'help please');

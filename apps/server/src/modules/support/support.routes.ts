@@ -131,6 +131,9 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{
   route(endpoints.markInboxMessages, async (request) =>
     ok(await support.markAgent(request.params.id, request.body), request.t('common.success')),
   );
+  route(endpoints.listSupportAgents, async (request) =>
+    ok(await support.agents(), request.t('common.success')),
+  );
   route(endpoints.assignConversation, async (request) =>
     ok(
       await support.assign(request.params.id, request.body.agentId, actorOf(request)),

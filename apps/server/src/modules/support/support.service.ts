@@ -5,6 +5,7 @@ import type {
   conversationDetail,
   customerContext,
   inboxPage,
+  supportAgentList,
   supportMarksBody,
   supportMessagePage,
   supportMessagesQuery,
@@ -385,6 +386,14 @@ export class SupportService {
 
   async markAgent(id: string, body: z.output<typeof supportMarksBody>): Promise<SupportMarks> {
     return this.mark(await this.found(id), 'customer', body);
+  }
+
+  async agents(): Promise<z.input<typeof supportAgentList>> {
+    const operators = [...(await this.operatorsById(true)).values()];
+    const items = operators
+      .filter((operator) => !operator.disabled && AGENT_ROLES.includes(operator.role))
+      .map(({ id, name, role }) => ({ id, name, role }));
+    return { items: items.sort((a, b) => a.name.localeCompare(b.name)) };
   }
 
   async assign(id: string, agentId: number | null, actor: Actor): Promise<InboxConversation> {
