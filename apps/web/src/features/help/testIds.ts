@@ -1,6 +1,7 @@
 /** Test ids of the help centre and the article screens, for component and browser tests. */
 export const HelpTestId = {
   centre: 'help-centre',
+  mineEntry: 'mine-help-centre',
   search: 'help-search',
   results: 'help-results',
   result: (slug: string) => `help-result-${slug}`,

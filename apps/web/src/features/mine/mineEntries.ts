@@ -11,6 +11,7 @@ import {
   Globe,
   Headset,
   IdCard,
+  LifeBuoy,
   LockKeyhole,
   type LucideIcon,
   PiggyBank,
@@ -26,6 +27,7 @@ import {
   BANK_CARDS_PATH,
   FINANCIAL_ORDER_PATH,
   FINANCIAL_PACKAGE_PATH,
+  HELP_CENTRE_PATH,
   IDENTITY_PATH,
   MEMBERSHIP_PATH,
   MISSIONS_PATH,
@@ -43,6 +45,7 @@ import {
 } from '../../app/paths';
 import { hasScreen } from '../../app/routes';
 import { TestId } from '../../testIds';
+import { HelpTestId } from '../help/testIds';
 import { MembershipTestId } from '../membership/testIds';
 import { MissionsTestId } from '../missions/testIds';
 import { ServiceTestId } from '../service/testIds';
@@ -93,6 +96,7 @@ export const MINE_ENTRIES: readonly MineEntry[] = [
   { path: BANK_CARDS_PATH, label: 'bankCards.title', icon: CreditCard, testId: TestId.mineBankCards },
   { path: SECURITY_PATH, label: 'security.title', icon: LockKeyhole, testId: TestId.mineSecurity },
   { path: SERVICE_PATH, label: 'service.mineEntry', icon: Headset, testId: ServiceTestId.mineEntry },
+  { path: HELP_CENTRE_PATH, label: 'help.title', icon: LifeBuoy, testId: HelpTestId.mineEntry },
   { path: NOTIFICATION_PATH, label: 'inbox.title', icon: Bell, testId: TestId.mineMessages, value: 'unread' },
   { path: SETTINGS_PATH, label: 'mine.settings', icon: Settings, testId: TestId.mineSettings },
   {
