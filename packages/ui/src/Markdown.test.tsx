@@ -39,6 +39,13 @@ describe('Markdown', () => {
     expect(container.innerHTML).not.toContain('data:');
   });
 
+  it("shows the server's own pictures, and another address's as its description", () => {
+    const { container } = renderMarkdown('![Deposit screen](/api/uploads/a) ![Chart](https://x.test/c.png)');
+    const pictures = container.querySelectorAll('img');
+    expect([...pictures].map((picture) => picture.getAttribute('src'))).toEqual(['/api/uploads/a']);
+    expect(container.textContent).toContain('Chart');
+  });
+
   it('opens https links outside the app and / links inside it', async () => {
     const { onNavigate } = renderMarkdown('[Site](https://example.com) and [Deposit](/assets/deposit)');
     const outside = screen.getByRole('link', { name: 'Site' });

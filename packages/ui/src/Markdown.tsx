@@ -61,8 +61,14 @@ export function Markdown({ markdown, onNavigate, testId }: MarkdownProps) {
         {children}
       </Link>
     ),
+    // The pages allow the server's own pictures only (img-src 'self'): another address would show a broken
+    // picture, so it shows its description instead.
     img: ({ src, alt }) =>
-      typeof src === 'string' && isAllowedUrl(src) ? <img src={src} alt={alt ?? ''} loading="lazy" /> : null,
+      typeof src === 'string' && src.startsWith('/') && !src.startsWith('//') ? (
+        <img src={src} alt={alt ?? ''} loading="lazy" />
+      ) : (
+        <span>{alt}</span>
+      ),
   };
   return (
     <div className={styles.markdown} data-testid={testId}>
