@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { inList } from '../ledger/ledger.schema';
+import { inList } from '../../db/check-list';
 
 /*
  * The help centre, platform news and the platform's pages (decision 0053). An article is a slug; its text lives

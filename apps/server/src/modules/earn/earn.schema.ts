@@ -13,8 +13,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { assets, inList, ledgerAccounts } from '../ledger/ledger.schema';
+import { assets, ledgerAccounts } from '../ledger/ledger.schema';
 
 /*
  * Earn (issue 21, docs/decisions/0049-earn.md). Products are operators' settings for new orders; an order copies

@@ -21,8 +21,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { inList } from '../ledger/ledger.schema';
 import { markets } from '../markets/markets.schema';
 
 /*

@@ -1,10 +1,10 @@
 import { LEDGER_WHOLE_DIGITS } from '@kestrel/money';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { inList } from '../../db/check-list';
 import type { Db } from '../../db/client';
 import {
   assets,
   balances,
-  inList,
   type JournalKind,
   journalTransactions,
   ledgerAccounts,

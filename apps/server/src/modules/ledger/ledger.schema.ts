@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
 
 /*
@@ -100,8 +101,6 @@ export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 export const RESERVATION_STATUSES = ['open', 'released', 'consumed'] as const;
 
-/** A CHECK constraint's list of allowed literals; only the schema's own constants go in, never input. */
-export const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 
 export const assets = pgTable(

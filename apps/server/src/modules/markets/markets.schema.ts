@@ -1,7 +1,8 @@
 import { CANDLE_INTERVALS, PRICE_SOURCES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { assets, inList } from '../ledger/ledger.schema';
+import { inList } from '../../db/check-list';
+import { assets } from '../ledger/ledger.schema';
 
 const decimal = (name: string) => numeric(name, { precision: 36, scale: 18 });
 

@@ -12,8 +12,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { assets, inList } from '../ledger/ledger.schema';
+import { assets } from '../ledger/ledger.schema';
 
 /*
  * The mission hall (issue 21). Tasks are an operator's rows; a user's progress is computed from what other

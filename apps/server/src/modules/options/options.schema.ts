@@ -13,8 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { assets, inList } from '../ledger/ledger.schema';
+import { assets } from '../ledger/ledger.schema';
 import { markets } from '../markets/markets.schema';
 
 /*

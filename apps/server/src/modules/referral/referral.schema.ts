@@ -11,8 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { assets, inList } from '../ledger/ledger.schema';
+import { assets } from '../ledger/ledger.schema';
 
 /*
  * Referral commissions (issue 21): a share of each invitee's spot and futures fees, credited to the inviter in

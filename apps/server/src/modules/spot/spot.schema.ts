@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { inList } from '../ledger/ledger.schema';
 
 /*
  * Spot orders and their fills (ARCHITECTURE.md section 6, docs/decisions/0019-spot-orders-and-settlement.md).

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccount } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { AdminsRepository } from '../admin/admins.repository';
+import { AdminsRepository } from '../admin';
 import { adminApi, adminWithRole, createAdmin } from '../admin/test-admins';
 import { clientId, imageForm, newVisitor, supportApi } from './test-support';
 

@@ -20,8 +20,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 import { users } from '../auth/auth.schema';
-import { assets, inList } from '../ledger/ledger.schema';
+import { assets } from '../ledger/ledger.schema';
 
 /*
  * The swap desk (ARCHITECTURE.md section 6, docs/decisions/0048-swap-desk.md). Settings, coins and pairs are the
