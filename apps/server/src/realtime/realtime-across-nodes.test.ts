@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { catalogues } from '@kestrel/i18n/all';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { callApi, registerAccount } from '../../test/api';
 import { onRedis, testRedisPrefix } from '../../test/redis';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { startTwoNodes } from '../../test/two-nodes';
 import { publishTo } from './test-realtime';
 
 /*
@@ -17,6 +17,7 @@ const TICKER = 'ticker:ZZTESTUSDT';
 const prefix = testRedisPrefix();
 /** Redis answers in milliseconds; the limit only keeps a loaded machine from failing the test. */
 const PATIENCE = { timeout: 10_000 };
+let twoNodes: Awaited<ReturnType<typeof startTwoNodes>> | undefined;
 let nodes: TestApp[] = [];
 const urls: string[] = [];
 const sockets: WebSocket[] = [];
@@ -43,22 +44,13 @@ async function connect(url: string) {
 
 onRedis('live data over /ws across nodes', () => {
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix };
-    const first = await createTestApp({ env: { ...env, NODE_NAME: 'node-a' } });
-    const second = await createTestApp({ env: { ...env, NODE_NAME: 'node-b' }, nodeOf: first });
-    nodes = [first, second];
-    for (const node of nodes) {
-      urls.push((await node.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws'));
-    }
+    twoNodes = await startTwoNodes(prefix, ['node-a', 'node-b']);
+    nodes = twoNodes.nodes;
+    urls.push(...twoNodes.urls);
   }, 60_000);
   afterAll(async () => {
     for (const socket of sockets) socket.terminate();
-    for (const node of nodes.slice(1)) await node.close();
-    await nodes[0]?.close();
-    const admin = new Redis(process.env.REDIS_URL as string);
-    const keys = await admin.keys(`${prefix}:*`);
-    if (keys.length > 0) await admin.del(...keys);
-    admin.disconnect();
+    await twoNodes?.close();
   });
 
   it('sends a socket on one node what another node publishes, and its current value to a later subscriber', async () => {
