@@ -136,7 +136,8 @@ async function seed(db: Db) {
     total as (select sum(principal) as amount from earn_orders)
     insert into postings (transaction_id, account_id, asset, amount)
     select j.id, a.id, 'USDT', case when a.purpose = 'earn_principal' then total.amount else -total.amount end
-    from j, total, ledger_accounts a where a.user_id is null and a.purpose in ('earn_principal', 'adjustments')`);
+    from j, total, ledger_accounts a
+    where a.user_id is null and a.book = 'real' and a.purpose in ('earn_principal', 'adjustments')`);
   await db.execute(sql`vacuum analyze`);
 }
 

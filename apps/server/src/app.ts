@@ -31,6 +31,7 @@ import { adminOutboxRoutes } from './modules/admin-outbox';
 import { AdminUsersService, adminUsersRoutes } from './modules/admin-users';
 import {
   AdminUsersRepository,
+  AttemptLimit,
   AuthRateLimits,
   AuthRepository,
   AuthService,
@@ -50,6 +51,14 @@ import {
   contentRoutes,
   seedContent,
 } from './modules/content';
+import {
+  DEMO_STARTS_PER_HOUR,
+  DemoCleanupJob,
+  DemoRepository,
+  DemoService,
+  demoAdminRoutes,
+  demoRoutes,
+} from './modules/demo';
 import { DepositsRepository, DepositsService, depositReview, depositRoutes } from './modules/deposits';
 import {
   EarnAccrualJob,
@@ -653,6 +662,24 @@ export async function buildApp({
   await app.register(referralAdminRoutes, { prefix: '/api/admin', admins, referral });
   app.addHook('onReady', async () => referralJob.start());
   app.addHook('onClose', async () => referralJob.stop());
+
+  /**
+   * Demo accounts (decision 0055): virtual USDT in the ledger's demo book; the products wind an account down at a
+   * reset or its closing, and count demo orders apart for the back office.
+   */
+  const demo = new DemoService(
+    new DemoRepository(database.db),
+    auth,
+    ledger,
+    config.demo,
+    new AttemptLimit(limiters({ keyPrefix: 'demo-starts', points: DEMO_STARTS_PER_HOUR, duration: 3600 })),
+  );
+  const demoJob = new DemoCleanupJob({ service: demo, leadership: cluster.leadership, log: app.log });
+  app.decorate('demo', { service: demo, job: demoJob });
+  await app.register(demoRoutes, { prefix: '/api', auth, demo });
+  await app.register(demoAdminRoutes, { prefix: '/api/admin', admins, demo });
+  app.addHook('onReady', async () => demoJob.start());
+  app.addHook('onClose', async () => demoJob.stop());
 
   /** Bank cards and crypto wallets: one implementation, given each kind (decision 0041). */
   const bankCards = new PayoutAccountsRepository(

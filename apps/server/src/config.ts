@@ -179,6 +179,16 @@ const environment = z.object({
     .min(1)
     .max(10_080, 'must be a number of minutes from 1 to 10080')
     .default(30),
+  DEMO_STARTING_BALANCE: z
+    .string()
+    .regex(/^[1-9][0-9]{0,11}$/, 'must be a whole number of USDT from 1 to 999999999999')
+    .default('100000'),
+  DEMO_CLOSE_AFTER_IDLE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650, 'must be a number of days from 1 to 3650')
+    .default(30),
 });
 
 /** The bucket settings: all of these name one bucket, so a deployment sets all of them or none. */
@@ -348,6 +358,11 @@ export type Config = {
   swap: { watcherMode: 'manual' | 'simulated'; quoteSecret: string | undefined };
   /** Customer service (decision 0052): how soon an answer usually comes when no agent is online, in minutes. */
   supportTypicalReplyMinutes: number;
+  /**
+   * Demo accounts (decision 0055): the virtual USDT each starts with (DEMO_STARTING_BALANCE), and the days without
+   * a session's activity after which one is closed (DEMO_CLOSE_AFTER_IDLE_DAYS).
+   */
+  demo: { startingBalance: string; closeAfterIdleDays: number };
 };
 
 export type MarketMakerSettings = {
@@ -432,6 +447,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       quoteSecret: value.SWAP_QUOTE_SECRET,
     },
     supportTypicalReplyMinutes: value.SUPPORT_TYPICAL_REPLY_MINUTES,
+    demo: {
+      startingBalance: value.DEMO_STARTING_BALANCE,
+      closeAfterIdleDays: value.DEMO_CLOSE_AFTER_IDLE_DAYS,
+    },
     marketMaker: {
       enabled: value.MARKET_MAKER === 'on',
       levels: value.MARKET_MAKER_LEVELS,

@@ -101,6 +101,8 @@ export const RECORD_TYPES = [
   // A mission's reward, an inviter's commission on an invitee's fee.
   'reward',
   'commission',
+  // A demo account's virtual funds given or taken back (decision 0055).
+  'virtualFunds',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

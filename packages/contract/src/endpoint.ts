@@ -44,6 +44,11 @@ export type Endpoint = {
   readonly idempotent?: true;
   /** Its repetition would move money twice: it must then be idempotent (ARCHITECTURE.md section 4). */
   readonly movesMoney?: true;
+  /**
+   * Refused to a demo session (decision 0055): money into or out of the platform, to someone else, or a reward.
+   * A public endpoint with it refuses a request that carries a demo session's token.
+   */
+  readonly notInDemo?: true;
   readonly operationId: string;
   readonly tag: string;
   readonly summary: string;

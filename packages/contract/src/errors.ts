@@ -242,6 +242,9 @@ export const ERRORS = {
   // A `screen` entry names a path that is not one of the app's fixed routes, or one without a screen yet.
   menuScreenUnknown: { code: 8104, status: 400, message: 'menus.errors.screenUnknown' },
   menuLinkInsecure: { code: 8105, status: 400, message: 'menus.errors.linkInsecure' },
+  // 82xx: demo accounts (decision 0055).
+  demoNotAllowed: { code: 8201, status: 403, message: 'demo.errors.notAllowed' },
+  demoOnly: { code: 8202, status: 409, message: 'demo.errors.demoOnly' },
 } as const satisfies Record<string, { code: number; status: number; message: TranslationKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

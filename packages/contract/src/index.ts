@@ -10,6 +10,7 @@ export * from './banners';
 export * from './chains';
 export * from './channels';
 export * from './content';
+export * from './demo';
 export * from './deposits';
 export * from './earn';
 export * from './endpoint';

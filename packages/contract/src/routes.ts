@@ -202,6 +202,8 @@ export const routes = {
     method: 'GET',
     path: '/api/admin/crypto-wallets/:id',
   },
+  getDemoAccount: { operationId: 'getDemoAccount', method: 'GET', path: '/api/user/demo' },
+  getDemoSummary: { operationId: 'getDemoSummary', method: 'GET', path: '/api/admin/demo' },
   getDepositReview: { operationId: 'getDepositReview', method: 'GET', path: '/api/admin/deposits/:id' },
   getEarnSummary: { operationId: 'getEarnSummary', method: 'GET', path: '/api/earn/summary' },
   getFuturesDepth: {
@@ -450,6 +452,7 @@ export const routes = {
     method: 'POST',
     path: '/api/support/visitor/conversation/marks',
   },
+  openDemoTwin: { operationId: 'openDemoTwin', method: 'POST', path: '/api/user/demo' },
   placeFuturesOrder: { operationId: 'placeFuturesOrder', method: 'POST', path: '/api/futures/orders' },
   placeOptionOrder: { operationId: 'placeOptionOrder', method: 'POST', path: '/api/options/orders' },
   placeSpotOrder: { operationId: 'placeSpotOrder', method: 'POST', path: '/api/spot/orders' },
@@ -486,6 +489,7 @@ export const routes = {
     path: '/api/admin/support/conversations/:id/messages',
   },
   resetAdminTotp: { operationId: 'resetAdminTotp', method: 'POST', path: '/api/admin/admins/:id/reset-totp' },
+  resetDemo: { operationId: 'resetDemo', method: 'POST', path: '/api/user/demo/reset' },
   resetPassword: { operationId: 'resetPassword', method: 'POST', path: '/api/auth/reset' },
   reviewSwapOrder: {
     operationId: 'reviewSwapOrder',
@@ -545,6 +549,7 @@ export const routes = {
     method: 'PUT',
     path: '/api/admin/users/:id/credit-score',
   },
+  startDemo: { operationId: 'startDemo', method: 'POST', path: '/api/auth/demo' },
   submitBankDeposit: { operationId: 'submitBankDeposit', method: 'POST', path: '/api/wallet/deposits/bank' },
   submitDeposit: { operationId: 'submitDeposit', method: 'POST', path: '/api/wallet/deposits' },
   submitIdentity: { operationId: 'submitIdentity', method: 'POST', path: '/api/user/identity' },

@@ -15,6 +15,9 @@ export const publicUser = z.object({
   creditScore: z.number().int(),
   hasSecurityPassword: z.boolean().meta({ description: 'Whether the security (payment) password is set' }),
   createdAt: z.iso.datetime(),
+  demo: z
+    .boolean()
+    .meta({ description: 'A demo account: virtual funds on live prices, walled off from real money' }),
   identityStatus: z
     .enum(IDENTITY_STATUSES)
     .optional()

@@ -10,7 +10,8 @@ import type {
 import type { z } from 'zod';
 import { type AdminsService, requireAdmin } from '../modules/admin';
 import type { AuthService } from '../modules/auth';
-import { requireUser } from './authenticate';
+import { AppError } from './app-error';
+import { bearerToken, requireUser } from './authenticate';
 import type { Idempotency } from './idempotency';
 import { imageResponses, responses } from './reply';
 
@@ -104,7 +105,24 @@ function accessHooks(endpoint: Endpoint, { auth, admins }: Guards) {
       requireAdmin(admins, { roles: access.roles, duringTotpEnrolment: access.duringTotpEnrolment ?? false }),
     );
   }
+  if (endpoint.notInDemo) {
+    if (!auth)
+      throw new Error(`${endpoint.operationId} refuses demo sessions: give its routes the auth service`);
+    onRequest.push(refuseDemoSession(auth));
+  }
   return { onRequest, preHandler };
+}
+
+/**
+ * Money in or out, to someone else, or a reward: a request carrying a demo session's token is refused (decision
+ * 0055), before its body is read, so that a demo account is told why rather than what its input lacks.
+ */
+function refuseDemoSession(auth: AuthService): onRequestHookHandler {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const user = token ? await auth.authenticate(token) : undefined;
+    if (user?.book === 'demo') throw new AppError('demoNotAllowed');
+  };
 }
 
 /** An idempotent endpoint's handler runs under its Idempotency-Key (see `Idempotency.run`). */

@@ -18,6 +18,7 @@ const user = {
   inviteCode: 'ABC123',
   creditScore: 100,
   hasSecurityPassword: false,
+  demo: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -11,6 +11,7 @@ const user = {
   inviteCode: 'K7Q2XZ',
   creditScore: 100,
   hasSecurityPassword: false,
+  demo: false,
   createdAt: '2026-03-01T10:20:30.123Z',
   identityStatus: 'verified',
 };

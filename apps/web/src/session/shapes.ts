@@ -51,6 +51,8 @@ export function asPublicUser(value: unknown): PublicUser | null {
     creditScore,
     hasSecurityPassword,
     createdAt,
+    // A session stored before demo accounts existed is a real account's.
+    demo: value.demo === true,
   };
   if (identityStatus !== undefined) user.identityStatus = identityStatus as PublicUser['identityStatus'];
   return user;

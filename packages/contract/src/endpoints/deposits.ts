@@ -80,6 +80,7 @@ export const depositsEndpoints = {
     summary:
       'Declare a deposit sent to the platform address of a network, with the transfer credential (own upload with purpose payment_proof), for review; nothing is credited until a reviewer approves. Send an Idempotency-Key header to retry safely',
     auth: USER,
+    notInDemo: true,
     idempotent: true,
     body: depositBody,
     response: depositView,
@@ -92,6 +93,7 @@ export const depositsEndpoints = {
     summary:
       "The user's reference to quote in bank transfers, and each asset's platform bank account that takes them now (none: bank transfers are not available yet)",
     auth: USER,
+    notInDemo: true,
     response: bankTransferInfo,
   }),
   submitBankDeposit: defineEndpoint({
@@ -102,6 +104,7 @@ export const depositsEndpoints = {
     summary:
       'Declare a bank transfer to the platform bank account of an asset, with the receipt (own upload with purpose payment_proof), for review in the same queue as crypto deposits; nothing is credited until a reviewer approves. Send an Idempotency-Key header to retry safely',
     auth: USER,
+    notInDemo: true,
     idempotent: true,
     body: bankDepositBody,
     response: depositView,

@@ -70,6 +70,7 @@ export const identityEndpoints = {
     tag: 'user',
     summary: 'Submit an ID card or a passport (own uploads with purpose identity) for review',
     auth: USER,
+    notInDemo: true,
     body: identitySubmissionBody,
     response: identityView,
   }),

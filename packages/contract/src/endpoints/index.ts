@@ -5,6 +5,7 @@ import { adminUsersEndpoints } from './admin-users';
 import { authEndpoints } from './auth';
 import { bannersEndpoints } from './banners';
 import { contentEndpoints } from './content';
+import { demoEndpoints } from './demo';
 import { depositsEndpoints } from './deposits';
 import { earnEndpoints } from './earn';
 import { futuresEndpoints } from './futures';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...authEndpoints,
   ...bannersEndpoints,
   ...contentEndpoints,
+  ...demoEndpoints,
   ...depositsEndpoints,
   ...earnEndpoints,
   ...missionsEndpoints,

@@ -28,6 +28,7 @@ export const missionsEndpoints = {
     summary:
       "Claim a finished task's reward into your spot account, once per cycle; needs a verified identity. Send an Idempotency-Key header to retry safely",
     auth: USER,
+    notInDemo: true,
     idempotent: true,
     movesMoney: true,
     params: missionParams,

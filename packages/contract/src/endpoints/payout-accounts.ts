@@ -75,6 +75,7 @@ export const payoutAccountsEndpoints = {
     tag: 'wallet',
     summary: 'Bind a bank card for review, confirmed with the security password',
     auth: USER,
+    notInDemo: true,
     body: bankCardBody,
     response: bankCardView,
   }),
@@ -85,6 +86,7 @@ export const payoutAccountsEndpoints = {
     tag: 'wallet',
     summary: 'Delete one of the user’s bank cards; withdrawals already sent to it keep pointing at it',
     auth: USER,
+    notInDemo: true,
     params: payoutAccountIdParams,
     response: z.null(),
   }),
@@ -147,6 +149,7 @@ export const payoutAccountsEndpoints = {
     summary:
       'Bind a withdrawal wallet for review: an address valid for its chain, a screenshot, the security password',
     auth: USER,
+    notInDemo: true,
     body: cryptoWalletBody,
     response: cryptoWalletView,
   }),
@@ -158,6 +161,7 @@ export const payoutAccountsEndpoints = {
     summary:
       'Delete one of the user’s withdrawal wallets; withdrawals already sent to it keep pointing at it',
     auth: USER,
+    notInDemo: true,
     params: payoutAccountIdParams,
     response: z.null(),
   }),

@@ -11,6 +11,7 @@ export const profileEndpoints = {
     tag: 'user',
     summary: 'Change the nickname and/or the avatar (an own upload with purpose avatar)',
     auth: USER,
+    notInDemo: true,
     body: updateProfileBody,
     response: publicUser,
   }),
@@ -21,6 +22,7 @@ export const profileEndpoints = {
     tag: 'user',
     summary: 'Change the login password; every other session is signed out',
     auth: USER,
+    notInDemo: true,
     body: changePasswordBody,
     response: z.null(),
   }),
@@ -32,6 +34,7 @@ export const profileEndpoints = {
     summary:
       'Set the 6-digit security password: the first time with the login password, later with the current one',
     auth: USER,
+    notInDemo: true,
     body: securityPasswordBody,
     response: z.null(),
   }),

@@ -18,6 +18,7 @@ export const referralEndpoints = {
     tag: 'referral',
     summary: 'Your invitation code, the commission rate, how many you invited and what you earned',
     auth: USER,
+    notInDemo: true,
     response: referralOverview,
   }),
   listReferralInvitees: defineEndpoint({
@@ -27,6 +28,7 @@ export const referralEndpoints = {
     tag: 'referral',
     summary: 'The people who registered with your code, masked, newest first, with what each earned you',
     auth: USER,
+    notInDemo: true,
     query: referralInviteesQuery,
     response: referralInviteePage,
   }),
@@ -37,6 +39,7 @@ export const referralEndpoints = {
     tag: 'referral',
     summary: 'Commissions credited to you, one per fee, newest first',
     auth: USER,
+    notInDemo: true,
     query: referralCommissionsQuery,
     response: referralCommissionPage,
   }),

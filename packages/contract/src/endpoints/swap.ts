@@ -51,6 +51,7 @@ export const swapEndpoints = {
     summary:
       'A quote for sending or receiving an amount: a fixed rate held until expiresAt, or a floating rate set when the deposit is confirmed',
     auth: PUBLIC,
+    notInDemo: true,
     body: swapQuoteBody,
     response: swapQuote,
   }),
@@ -62,6 +63,7 @@ export const swapEndpoints = {
     summary:
       "Turn a quote into an order with its own deposit address; the answer's secret opens the order without an account and is shown once",
     auth: PUBLIC,
+    notInDemo: true,
     body: swapOrderBody,
     response: swapOrderCreated,
   }),
@@ -83,6 +85,7 @@ export const swapEndpoints = {
     summary:
       "Cancel an order still waiting for its deposit, by the header X-Swap-Secret or the owner's token",
     auth: PUBLIC,
+    notInDemo: true,
     params: swapOrderParams,
     response: swapOrderView,
   }),
@@ -104,6 +107,7 @@ export const swapEndpoints = {
     tag: 'swap',
     summary: 'The orders created signed in to your account, on any device, newest first, by tab',
     auth: USER,
+    notInDemo: true,
     query: swapOrdersQuery,
     response: swapOrderPage,
   }),

@@ -20,6 +20,7 @@ export const uploadsEndpoints = {
     tag: 'uploads',
     summary: 'Upload an image (multipart: `file` and `purpose`); it is checked and re-encoded',
     auth: USER,
+    notInDemo: true,
     consumes: 'multipart/form-data',
     response: uploadResult,
   }),

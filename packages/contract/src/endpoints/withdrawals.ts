@@ -71,6 +71,7 @@ export const withdrawalsEndpoints = {
     summary:
       "The user's approved crypto wallets and bank cards, each with the assets it takes: fee, minimum, maximum and the spot funds available",
     auth: USER,
+    notInDemo: true,
     response: withdrawalTargets,
   }),
   submitWithdrawal: defineEndpoint({
@@ -81,6 +82,7 @@ export const withdrawalsEndpoints = {
     summary:
       'Ask for a withdrawal to an approved wallet or bank card, with the security password; the amount (fee included) is frozen until a reviewer pays it out or rejects it. Send an Idempotency-Key header to retry safely',
     auth: USER,
+    notInDemo: true,
     idempotent: true,
     movesMoney: true,
     body: withdrawalBody,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users, verificationCodes } from './auth.schema';
 
@@ -26,6 +26,21 @@ export class AuthRepository {
     return this.db.transaction((tx) => work(new AuthRepository(tx)));
   }
 
+  /** The connection this repository writes on: another module's writes join its transaction through it. */
+  get connection(): Db {
+    return this.db;
+  }
+
+  /** A demo account's user row that is not frozen; undefined for any other user. */
+  async findDemoUser(userId: number): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.book, 'demo'), isNull(users.frozenAt)))
+      .limit(1);
+    return row;
+  }
+
   async findUserByAccount(account: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
@@ -35,11 +50,12 @@ export class AuthRepository {
     return row;
   }
 
+  /** A real user's id by their invitation code: a demo account invites no one (decision 0055). */
   async findUserIdByInviteCode(inviteCode: string): Promise<number | undefined> {
     const [row] = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.inviteCode, inviteCode))
+      .where(and(eq(users.inviteCode, inviteCode), eq(users.book, 'real')))
       .limit(1);
     return row?.id;
   }
@@ -112,6 +128,20 @@ export class AuthRepository {
 
   async touchSession(tokenHash: string) {
     await this.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** When each of these users' sessions was last used (or opened); a user with no session is left out. */
+  async lastSeen(userIds: readonly number[]): Promise<Map<number, Date>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        userId: sessions.userId,
+        at: sql<Date>`max(${sessions.lastSeenAt})`.mapWith(sessions.lastSeenAt),
+      })
+      .from(sessions)
+      .where(inArray(sessions.userId, [...userIds]))
+      .groupBy(sessions.userId);
+    return new Map(rows.map((row) => [row.userId, new Date(row.at)]));
   }
 
   async revokeSession(tokenHash: string) {

@@ -5,7 +5,8 @@ import { ok } from '../../http/reply';
 import { routesOf } from '../../http/route';
 import type { AuthService, Caller } from './auth.service';
 
-function callerOf(request: FastifyRequest): Caller {
+/** Who calls, for rate limits and the session record. */
+export function callerOf(request: FastifyRequest): Caller {
   return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
 }
 

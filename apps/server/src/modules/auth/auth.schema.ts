@@ -1,4 +1,7 @@
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LEDGER_BOOKS } from '@kestrel/contract';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { inList } from '../../db/check-list';
 
 export const users = pgTable(
   'users',
@@ -16,9 +19,16 @@ export const users = pgTable(
     language: text('language').notNull().default('en-US'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    /**
+     * Whose money the account holds (decision 0055): real, or the virtual funds of a demo account. Fixed for good
+     * (a trigger refuses a change); the ledger's accounts carry it too, and the database keeps the books apart.
+     */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('real'),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_id_book_key').on(table.id, table.book),
+    check('users_book', sql`${table.book} in (${inList(LEDGER_BOOKS)})`),
     uniqueIndex('users_phone_key').on(table.phone),
     uniqueIndex('users_invite_code_key').on(table.inviteCode),
     index('users_invited_by_idx').on(table.invitedBy),

@@ -10,6 +10,7 @@ import {
   type SessionResult,
 } from '@kestrel/contract';
 import type { Locale } from '@kestrel/i18n';
+import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AdminsService } from '../admin';
 import { describeDevice, type MessagesService } from '../messages';
@@ -40,6 +41,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     creditScore: user.creditScore,
     hasSecurityPassword: user.securityPasswordHash !== null,
     createdAt: user.createdAt.toISOString(),
+    demo: user.book === 'demo',
   };
 }
 
@@ -169,6 +171,46 @@ export class AuthService {
       device: describeDevice(caller.userAgent),
     });
     return { token, user: toPublicUser(user) };
+  }
+
+  /**
+   * A demo account (decision 0055): a user row in the demo book with no e-mail and no password, so no one signs
+   * in to it, set up by the demo module (`setUp`, on the same connection) in the same transaction, and a session.
+   */
+  async createDemoUser(
+    caller: Caller,
+    setUp: (connection: Db, userId: number) => Promise<void>,
+  ): Promise<SessionResult> {
+    return this.repository.transaction(async (repository) => {
+      const user = await this.insertWithFreshInviteCode(repository, {
+        passwordHash: NO_PASSWORD,
+        language: caller.locale,
+        book: 'demo',
+      });
+      if (!user) throw new Error('a demo account could not be created');
+      await setUp(repository.connection, user.id);
+      const token = await this.openSession(repository, user.id, caller);
+      return { token, user: toPublicUser(user) };
+    });
+  }
+
+  /** A new session on a demo account that is open: a signed-in user's twin, without signing in again. */
+  async openDemoSession(userId: number, caller: Caller): Promise<SessionResult> {
+    const user = await this.repository.findDemoUser(userId);
+    if (!user) throw new AppError('notFound');
+    const token = await this.openSession(this.repository, user.id, caller);
+    return { token, user: toPublicUser(user) };
+  }
+
+  /** When each of these users last used a session; one who never had a session is left out. */
+  lastSeen(userIds: readonly number[]): Promise<Map<number, Date>> {
+    return this.repository.lastSeen(userIds);
+  }
+
+  /** Ends every session of a user (a demo account closed unused), on every node. */
+  async endSessions(userId: number) {
+    await this.repository.revokeAllSessions(userId);
+    this.endings.userSessionsEnded(userId);
   }
 
   async logout(token: string) {

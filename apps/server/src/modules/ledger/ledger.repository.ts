@@ -1,3 +1,4 @@
+import type { LedgerBook } from '@kestrel/contract';
 import { LEDGER_WHOLE_DIGITS } from '@kestrel/money';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { inList } from '../../db/check-list';
@@ -20,6 +21,8 @@ export type AssetRow = typeof assets.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type JournalRow = { id: bigint; createdAt: Date };
 /** A posting as written: a signed NUMERIC literal ("-12.5"). */
+/** An account and the book it is in. */
+export type AccountRef = { id: number; book: LedgerBook };
 export type NewPosting = { accountId: number; asset: string; amount: string };
 
 /**
@@ -42,36 +45,53 @@ export class LedgerRepository {
     return this.db.select().from(assets).orderBy(assets.code);
   }
 
-  /** The id of a user's account for a purpose, opened on first use. */
-  async userAccountId(userId: number, purpose: string): Promise<number> {
+  /** The id and book of a user's account for a purpose, opened on first use (in its user's book). */
+  async userAccountId(userId: number, purpose: string): Promise<AccountRef> {
     await this.db.insert(ledgerAccounts).values({ userId, purpose }).onConflictDoNothing();
     const [row] = await this.db
-      .select({ id: ledgerAccounts.id })
+      .select({ id: ledgerAccounts.id, book: ledgerAccounts.book })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.purpose, purpose)));
     if (!row) throw new Error(`account ${purpose} of user ${userId} could not be opened`);
-    return row.id;
+    return row;
   }
 
-  /** The ids of many users' accounts of a purpose, opening those missing, in two statements whatever their number. */
-  async userAccountIdsOf(userIds: readonly number[], purpose: string): Promise<Map<number, number>> {
+  /** The ids and books of many users' accounts of a purpose, opening those missing, in two statements. */
+  async userAccountIdsOf(userIds: readonly number[], purpose: string): Promise<Map<number, AccountRef>> {
     if (userIds.length === 0) return new Map();
     const list = `{${userIds.join(',')}}`;
     await this.db.execute(sql`insert into ledger_accounts (user_id, purpose)
       select unnest(${list}::int[]), ${purpose}::text on conflict do nothing`);
     const rows = await this.db
-      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
+      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, book: ledgerAccounts.book })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.purpose, purpose), sql`${ledgerAccounts.userId} = any(${list}::int[])`));
-    return new Map(rows.map((row) => [row.userId as number, row.id]));
+    return new Map(rows.map((row) => [row.userId as number, { id: row.id, book: row.book }]));
   }
 
-  async systemAccountId(purpose: string): Promise<number> {
+  /** The book an account is in. */
+  async accountBook(accountId: number): Promise<LedgerBook> {
+    const [row] = await this.db
+      .select({ book: ledgerAccounts.book })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, accountId));
+    if (!row) throw new Error(`account ${accountId} is missing`);
+    return row.book;
+  }
+
+  /** A system account of a book; every one the books may have is opened by the migrations. */
+  async systemAccountId(purpose: string, book: LedgerBook): Promise<number> {
     const [row] = await this.db
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
-      .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.purpose, purpose)));
-    if (!row) throw new Error(`system account ${purpose} is missing`);
+      .where(
+        and(
+          isNull(ledgerAccounts.userId),
+          eq(ledgerAccounts.purpose, purpose),
+          eq(ledgerAccounts.book, book),
+        ),
+      );
+    if (!row) throw new Error(`system account ${purpose} of the ${book} book is missing`);
     return row.id;
   }
 
@@ -344,9 +364,10 @@ export class LedgerRepository {
           'openReservations', (select count(*) from reservations where status = 'open')
         ),
         'systemPositions', (select coalesce(json_agg(x), '[]') from (
-          select a.purpose as account, p.asset, sum(p.total)::text as amount
+          select case when a.book = 'demo' then 'demo ' || a.purpose else a.purpose end as account,
+            p.asset, sum(p.total)::text as amount
           from posted p join ledger_accounts a on a.id = p.account_id
-          where a.user_id is null group by a.purpose, p.asset order by a.purpose, p.asset
+          where a.user_id is null group by a.book, a.purpose, p.asset order by a.book desc, a.purpose, p.asset
         ) x)
       ) as findings
     `)) as unknown as { rows: { findings: CheckFindings | string }[] };

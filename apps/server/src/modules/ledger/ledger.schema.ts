@@ -1,8 +1,9 @@
-import { CHAINS, type Chain } from '@kestrel/contract';
+import { CHAINS, type Chain, LEDGER_BOOKS } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -54,6 +55,24 @@ export const RECEIVING_SYSTEM_PURPOSES = [
   'earn_principal',
 ] as const;
 
+/** The demo book's own system accounts (decision 0055); the real book has none of them. */
+export const DEMO_ONLY_PURPOSES = ['demo_grants', 'demo_market'] as const;
+
+/**
+ * The system accounts the demo book has: what trading and earning need, and nothing through which money enters
+ * or leaves the platform (no deposits, withdrawals, swap desk or rewards), so no demo journal can be one of those.
+ */
+export const DEMO_BOOK_PURPOSES = [
+  'fees',
+  'rounding',
+  'futures_clearing',
+  'insurance_fund',
+  'options_pool',
+  'earn_principal',
+  'earn_interest',
+  ...DEMO_ONLY_PURPOSES,
+] as const;
+
 /** The platform's side of every entry; later areas add theirs (insurance fund, options pool, market maker...). */
 export const SYSTEM_ACCOUNT_PURPOSES = [
   'deposits_clearing',
@@ -73,6 +92,9 @@ export const SYSTEM_ACCOUNT_PURPOSES = [
   'earn_interest',
   // Mission rewards paid out (the platform's cost).
   'rewards',
+  // Demo accounts (decision 0055): where their virtual funds come from and go back to, and the market their
+  // orders fill against. These two exist in the demo book only.
+  ...DEMO_ONLY_PURPOSES,
 ] as const;
 export type SystemAccountPurpose = (typeof SYSTEM_ACCOUNT_PURPOSES)[number];
 
@@ -96,6 +118,9 @@ export const JOURNAL_KINDS = [
   'mission_reward',
   // An inviter's share of an invitee's trading fee, paid from the fees account.
   'referral_commission',
+  // A demo account's virtual funds: given at the start and at a reset, taken back at a reset or its closing.
+  'demo_grant',
+  'demo_return',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
@@ -128,15 +153,32 @@ export const ledgerAccounts = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id').references(() => users.id),
     purpose: text('purpose').notNull(),
+    /**
+     * The book the account is in (decision 0055): a user account's is its user's (set by a trigger, held by the
+     * foreign key below); a system account exists once per book. A journal's postings are all in one book.
+     */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('real'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('ledger_accounts_user_purpose_key').on(table.userId, table.purpose),
-    uniqueIndex('ledger_accounts_system_purpose_key').on(table.purpose).where(sql`${table.userId} is null`),
+    uniqueIndex('ledger_accounts_system_purpose_key')
+      .on(table.purpose, table.book)
+      .where(sql`${table.userId} is null`),
+    uniqueIndex('ledger_accounts_id_book_key').on(table.id, table.book),
+    foreignKey({
+      name: 'ledger_accounts_user_book_fk',
+      columns: [table.userId, table.book],
+      foreignColumns: [users.id, users.book],
+    }),
+    check('ledger_accounts_book', sql`${table.book} in (${inList(LEDGER_BOOKS)})`),
     check(
       'ledger_accounts_purpose',
       sql`(${table.userId} is not null and ${table.purpose} in (${inList(USER_ACCOUNT_PURPOSES)}))
-        or (${table.userId} is null and ${table.purpose} in (${inList(SYSTEM_ACCOUNT_PURPOSES)}))`,
+        or (${table.userId} is null and ${table.book} = 'real'
+          and ${table.purpose} in (${inList(SYSTEM_ACCOUNT_PURPOSES)})
+          and ${table.purpose} not in (${inList(DEMO_ONLY_PURPOSES)}))
+        or (${table.userId} is null and ${table.book} = 'demo' and ${table.purpose} in (${inList(DEMO_BOOK_PURPOSES)}))`,
     ),
   ],
 );

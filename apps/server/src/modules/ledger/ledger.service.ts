@@ -1,4 +1,4 @@
-import type { LedgerCheckReport, UserAccount } from '@kestrel/contract';
+import type { LedgerBook, LedgerCheckReport, UserAccount } from '@kestrel/contract';
 import { fitsLedger, formatAmount, parseAmount, type Units, unitsFromNumeric } from '@kestrel/money';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
@@ -24,11 +24,16 @@ type UserFunds = { userId: number; account: UserAccount; asset: string; amount: 
 
 export type LedgerCommand =
   /** From a system account into a user's available funds: an approved deposit, an operator's system add. */
-  | ({ type: 'credit'; kind: 'deposit' | 'system_add'; from: SystemAccountPurpose } & UserFunds & Recorded)
+  | ({
+      type: 'credit';
+      kind: 'deposit' | 'system_add' | 'demo_grant';
+      from: SystemAccountPurpose;
+    } & UserFunds &
+      Recorded)
   /** From a user's available funds to a system account: an operator's system debit, a fee. */
   | ({
       type: 'debit';
-      kind: 'system_debit' | 'fee' | 'option_stake' | 'earn_subscription';
+      kind: 'system_debit' | 'fee' | 'option_stake' | 'earn_subscription' | 'demo_return';
       to: SystemAccountPurpose;
     } & UserFunds &
       Recorded)
@@ -90,7 +95,7 @@ export type LedgerOutcome = {
 type Posting = { accountId: number; asset: string; units: Units; precision: number };
 
 /** The ledger's commands bound to a transaction another module opened: its unit of work (`LedgerService.within`). */
-export type LedgerUnit = Pick<LedgerService, 'execute'>;
+export type LedgerUnit = Pick<LedgerService, 'execute' | 'balancesOf'>;
 
 /**
  * The one owner of every balance change. Each command is one database transaction: its journal entry, its
@@ -105,6 +110,8 @@ export class LedgerService {
   private readonly balanceRows = new Set<string>();
   /** The ids of system accounts named so far, which carry no balance rows. */
   private readonly systemIds = new Set<number>();
+  /** The book of each account named so far (decision 0055); an account's book never changes. */
+  private readonly books = new Map<number, LedgerBook>();
 
   constructor(private readonly repository: LedgerRepository) {}
 
@@ -141,8 +148,8 @@ export class LedgerService {
    * written and committed together (group commit). The caller's own writes ride in the batch's statements
    * (`Alongside`), or go through `batch.connection`.
    */
-  async batch<T>(work: (batch: LedgerBatch) => Promise<T>): Promise<T> {
-    const batchOn = await this.batches();
+  async batch<T>(work: (batch: LedgerBatch) => Promise<T>, book: LedgerBook = 'real'): Promise<T> {
+    const batchOn = await this.batches(book);
     return this.repository.transaction((tx) => work(batchOn(tx.connection)));
   }
 
@@ -170,10 +177,13 @@ export class LedgerService {
     return batchOn(this.repository.connection).settle<Row>(purpose, trades, close, alongside);
   }
 
-  /** Makes LedgerBatches over a connection, sharing what the service knows (assets, fees account, balance rows). */
-  private async batches(): Promise<(connection: Db) => LedgerBatch> {
+  /**
+   * Makes LedgerBatches over a connection, sharing what the service knows (assets, the book's fees account, balance
+   * rows). A batch's entries are all in one book: the database refuses a journal that joins two.
+   */
+  private async batches(book: LedgerBook = 'real'): Promise<(connection: Db) => LedgerBatch> {
     const precisions = await this.assets();
-    const fees = await this.systemAccountId('fees');
+    const fees = await this.systemAccountId('fees', book);
     return (connection) => new LedgerBatch(connection, precisions, fees, this.balanceRows, this.systemIds);
   }
 
@@ -190,24 +200,35 @@ export class LedgerService {
     if (missing.length > 0) {
       const found = await this.repository.userAccountIdsOf(missing, purpose);
       for (const userId of missing) {
-        const id = found.get(userId);
-        if (id === undefined) throw new Error(`account ${purpose} of user ${userId} could not be opened`);
-        this.accountIds.set(`${userId}:${purpose}`, id);
-        ids.set(userId, id);
+        const account = found.get(userId);
+        if (account === undefined)
+          throw new Error(`account ${purpose} of user ${userId} could not be opened`);
+        this.accountIds.set(`${userId}:${purpose}`, account.id);
+        this.books.set(account.id, account.book);
+        ids.set(userId, account.id);
       }
     }
     return ids;
   }
 
-  /** The id of a system account, for a batch that pays into it (`LedgerBatch.move`). */
-  async systemAccount(purpose: SystemAccountPurpose): Promise<number> {
-    return this.systemAccountId(purpose);
+  /** The id of a system account of a book, for a batch that pays into it (`LedgerBatch.move`). */
+  async systemAccount(purpose: SystemAccountPurpose, book: LedgerBook = 'real'): Promise<number> {
+    return this.systemAccountId(purpose, book);
   }
 
-  /** What a system account holds of an asset (the insurance fund's cover, for one), from its postings. */
-  async systemBalance(purpose: SystemAccountPurpose, asset: string): Promise<string> {
+  /** The book a user's money is in: their accounts' (decision 0055). */
+  async bookOfUser(userId: number): Promise<LedgerBook> {
+    return this.bookOf(await this.userAccountId(userId, 'spot'));
+  }
+
+  /** What a system account of a book holds of an asset (the insurance fund's cover, for one), from its postings. */
+  async systemBalance(
+    purpose: SystemAccountPurpose,
+    asset: string,
+    book: LedgerBook = 'real',
+  ): Promise<string> {
     const precision = await this.precisionOf(asset);
-    const total = await this.repository.systemBalance(await this.systemAccountId(purpose), asset);
+    const total = await this.repository.systemBalance(await this.systemAccountId(purpose, book), asset);
     return formatAmount(unitsFromNumeric(total, precision), precision);
   }
 
@@ -287,7 +308,7 @@ export class LedgerService {
   private async credit(command: Extract<LedgerCommand, { type: 'credit' }>) {
     const amount = await this.amountOf(command.asset, command.amount);
     const userAccount = await this.userAccountId(command.userId, command.account);
-    const systemAccount = await this.systemAccountId(command.from);
+    const systemAccount = await this.systemAccountId(command.from, await this.bookOf(userAccount));
     return this.repository.transaction(async (tx) => {
       const journal = await tx.openJournal(journalEntryOf(command));
       if (!journal) return replayOf(await tx.findJournal(command.kind, command.reference));
@@ -308,7 +329,7 @@ export class LedgerService {
   private async debit(command: Extract<LedgerCommand, { type: 'debit' }>) {
     const amount = await this.amountOf(command.asset, command.amount);
     const userAccount = await this.userAccountId(command.userId, command.account);
-    const systemAccount = await this.systemAccountId(command.to);
+    const systemAccount = await this.systemAccountId(command.to, await this.bookOf(userAccount));
     return this.repository.transaction(async (tx) => {
       const journal = await tx.openJournal(journalEntryOf(command));
       if (!journal) return replayOf(await tx.findJournal(command.kind, command.reference));
@@ -402,8 +423,6 @@ export class LedgerService {
   }
 
   private async consume(command: Extract<LedgerCommand, { type: 'consume' }>) {
-    const into = await this.systemAccountId(command.into);
-    const fees = await this.systemAccountId('fees');
     return this.repository.transaction(async (tx) => {
       const reservation = await tx.lockReservation(command.purpose, command.reference);
       if (!reservation) throw new AppError('notFound');
@@ -411,6 +430,10 @@ export class LedgerService {
         return replayOf(await tx.findJournalById(reservation.transactionId));
       }
       if (reservation.status !== 'open') throw new AppError('reservationNotOpen');
+      // Looked up on the transaction's connection: the embedded database has only that one.
+      const book = await this.bookOf(reservation.accountId, tx);
+      const into = await this.systemAccountId(command.into, book, tx);
+      const fees = await this.systemAccountId('fees', book, tx);
       const precision = await this.precisionOf(reservation.asset);
       const total = unitsFromNumeric(reservation.amount, precision);
       const fee =
@@ -453,9 +476,12 @@ export class LedgerService {
         return { ...leg, units: signed, accountId: await this.userAccountId(leg.userId, 'futures') };
       }),
     );
-    const clearing = await this.systemAccountId('futures_clearing');
-    const rounding = await this.systemAccountId('rounding');
-    const insurance = await this.systemAccountId('insurance_fund');
+    const books = new Set(await Promise.all(legs.map((leg) => this.bookOf(leg.accountId))));
+    if (books.size > 1) throw new Error(`funding ${command.reference} joins the real and the demo books`);
+    const [book = 'real'] = books;
+    const clearing = await this.systemAccountId('futures_clearing', book);
+    const rounding = await this.systemAccountId('rounding', book);
+    const insurance = await this.systemAccountId('insurance_fund', book);
     return this.repository.transaction(async (tx) => {
       const journal = await tx.openJournal(journalEntryOf({ ...command, kind: 'funding' }));
       if (!journal) return replayOf(await tx.findJournal('funding', command.reference));
@@ -556,19 +582,35 @@ export class LedgerService {
     const key = `${userId}:${purpose}`;
     let id = this.accountIds.get(key);
     if (id === undefined) {
-      id = await this.repository.userAccountId(userId, purpose);
+      const account = await this.repository.userAccountId(userId, purpose);
+      id = account.id;
       this.accountIds.set(key, id);
+      this.books.set(id, account.book);
     }
     return id;
   }
 
-  private async systemAccountId(purpose: SystemAccountPurpose) {
-    const key = `system:${purpose}`;
+  private async bookOf(accountId: number, on = this.repository): Promise<LedgerBook> {
+    let book = this.books.get(accountId);
+    if (book === undefined) {
+      book = await on.accountBook(accountId);
+      this.books.set(accountId, book);
+    }
+    return book;
+  }
+
+  private async systemAccountId(
+    purpose: SystemAccountPurpose,
+    book: LedgerBook = 'real',
+    on = this.repository,
+  ) {
+    const key = `system:${book}:${purpose}`;
     let id = this.accountIds.get(key);
     if (id === undefined) {
-      id = await this.repository.systemAccountId(purpose);
+      id = await on.systemAccountId(purpose, book);
       this.accountIds.set(key, id);
       this.systemIds.add(id);
+      this.books.set(id, book);
     }
     return id;
   }

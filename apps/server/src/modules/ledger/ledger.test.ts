@@ -475,7 +475,7 @@ describe('the database', () => {
         insert into journal_transactions (kind, reference, actor) values ('system_add', 'lopsided', 'system')`);
       await tx.execute(sql`
         insert into postings (transaction_id, account_id, asset, amount)
-        select id, (select id from ledger_accounts where purpose = 'fees'), 'USDT', 1
+        select id, (select id from ledger_accounts where purpose = 'fees' and book = 'real'), 'USDT', 1
         from journal_transactions where reference = 'lopsided'`);
     });
     expect(await refusal(write)).toMatch(/does not balance/);

@@ -25,6 +25,8 @@ export const RECORD_TYPE_OF: Record<Exclude<JournalKind, SystemOnlyKind>, Record
   earn_redemption: 'returnOnInvestment',
   mission_reward: 'reward',
   referral_commission: 'commission',
+  demo_grant: 'virtualFunds',
+  demo_return: 'virtualFunds',
 };
 
 /** The journal kinds a log type gathers (investment deduction: option stakes and earn subscriptions, ...). */

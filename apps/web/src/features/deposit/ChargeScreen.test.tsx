@@ -23,6 +23,7 @@ const user: PublicUser = {
   inviteCode: 'ABC123',
   creditScore: 100,
   hasSecurityPassword: false,
+  demo: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   identityStatus: 'verified',
 };

@@ -635,6 +635,7 @@ const web: WebTexts = {
       returnOnInvestment: 'عائد الاستثمار',
       reward: 'مكافأة المهمة',
       commission: 'عمولة الإحالة',
+      virtualFunds: 'أموال افتراضية',
     },
     reference: 'المرجع {{reference}}',
     end: 'لا مزيد من السجلات',

@@ -325,6 +325,13 @@ const server: ServerTexts = {
       linkInsecure: 'Ein Link muss eine https://-Adresse sein',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'In einem Demokonto nicht verfügbar: Sein Guthaben ist virtuell und kommt nie mit echtem Geld in Berührung. Wechseln Sie dafür zu Ihrem echten Konto.',
+      demoOnly: 'Das ist nur in einem Demokonto möglich',
+    },
+  },
 };
 
 export default server;

@@ -650,6 +650,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Investitionsrendite',
       reward: 'Aufgabenbelohnung',
       commission: 'Empfehlungsprovision',
+      virtualFunds: 'Virtuelles Guthaben',
     },
     reference: 'Referenz {{reference}}',
     end: 'Keine weiteren Einträge',

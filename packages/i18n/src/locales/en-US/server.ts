@@ -314,6 +314,13 @@ const server = {
       linkInsecure: 'A link must be an https:// address',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'Not available in a demo account: its funds are virtual and never meet real money. Switch to your real account for this.',
+      demoOnly: 'Only a demo account can do this',
+    },
+  },
 };
 
 export type ServerTexts = typeof server;

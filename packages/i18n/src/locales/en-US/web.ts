@@ -644,6 +644,7 @@ const web = {
       returnOnInvestment: 'Return on investment',
       reward: 'Task reward',
       commission: 'Referral commission',
+      virtualFunds: 'Virtual funds',
     },
     reference: 'Ref. {{reference}}',
     end: 'No more records',

@@ -318,6 +318,13 @@ const server: ServerTexts = {
       linkInsecure: 'Un enlace debe ser una dirección https://',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'No disponible en una cuenta demo: sus fondos son virtuales y nunca se mezclan con dinero real. Cambia a tu cuenta real para hacerlo.',
+      demoOnly: 'Solo una cuenta demo puede hacer esto',
+    },
+  },
 };
 
 export default server;

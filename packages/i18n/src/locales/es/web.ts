@@ -643,6 +643,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Rendimiento de la inversión',
       reward: 'Recompensa de tarea',
       commission: 'Comisión de referido',
+      virtualFunds: 'Fondos virtuales',
     },
     reference: 'Ref. {{reference}}',
     end: 'No hay más registros',

@@ -325,6 +325,13 @@ const server: ServerTexts = {
       linkInsecure: 'Un lien doit être une adresse https://',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        "Indisponible sur un compte démo : ses fonds sont virtuels et ne rencontrent jamais d'argent réel. Passez à votre compte réel pour cela.",
+      demoOnly: 'Seul un compte démo peut faire cela',
+    },
+  },
 };
 
 export default server;

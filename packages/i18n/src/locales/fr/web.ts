@@ -650,6 +650,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Retour sur investissement',
       reward: 'Récompense de tâche',
       commission: 'Commission de parrainage',
+      virtualFunds: 'Fonds virtuels',
     },
     reference: 'Réf. {{reference}}',
     end: "Plus d'opérations",

@@ -317,6 +317,13 @@ const server: ServerTexts = {
       linkInsecure: 'Tautan harus berupa alamat https://',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'Tidak tersedia di akun demo: dananya virtual dan tidak pernah bercampur dengan uang sungguhan. Beralihlah ke akun asli Anda untuk ini.',
+      demoOnly: 'Hanya akun demo yang dapat melakukan ini',
+    },
+  },
 };
 
 export default server;

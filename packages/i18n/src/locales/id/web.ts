@@ -649,6 +649,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Imbal hasil investasi',
       reward: 'Hadiah tugas',
       commission: 'Komisi referal',
+      virtualFunds: 'Dana virtual',
     },
     reference: 'Referensi {{reference}}',
     end: 'Tidak ada riwayat lagi',

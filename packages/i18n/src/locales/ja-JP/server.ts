@@ -311,6 +311,13 @@ const server: ServerTexts = {
       linkInsecure: 'リンクは https:// のアドレスにしてください',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'デモ口座では利用できません。デモ口座の資金は仮想のもので、実際のお金と交わることはありません。実際の口座に切り替えてください。',
+      demoOnly: 'この操作はデモ口座でのみ行えます',
+    },
+  },
 };
 
 export default server;

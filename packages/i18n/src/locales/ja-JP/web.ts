@@ -640,6 +640,7 @@ const web: WebTexts = {
       returnOnInvestment: '投資リターン',
       reward: 'タスク報酬',
       commission: '紹介コミッション',
+      virtualFunds: '仮想資金',
     },
     reference: '参照 {{reference}}',
     end: 'これ以上の履歴はありません',

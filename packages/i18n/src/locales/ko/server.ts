@@ -308,6 +308,13 @@ const server: ServerTexts = {
       linkInsecure: '링크는 https:// 주소여야 합니다',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        '데모 계정에서는 사용할 수 없습니다. 데모 계정의 자금은 가상이며 실제 자금과 섞이지 않습니다. 실제 계정으로 전환해 주세요.',
+      demoOnly: '데모 계정에서만 할 수 있습니다',
+    },
+  },
 };
 
 export default server;

@@ -637,6 +637,7 @@ const web: WebTexts = {
       returnOnInvestment: '투자 수익',
       reward: '미션 보상',
       commission: '추천 수수료',
+      virtualFunds: '가상 자금',
     },
     reference: '참조 {{reference}}',
     end: '더 이상 내역이 없습니다',

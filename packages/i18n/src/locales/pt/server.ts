@@ -316,6 +316,13 @@ const server: ServerTexts = {
       linkInsecure: 'Um link deve ser um endereço https://',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'Indisponível numa conta demo: os seus fundos são virtuais e nunca se misturam com dinheiro real. Mude para a sua conta real para isso.',
+      demoOnly: 'Só uma conta demo pode fazer isto',
+    },
+  },
 };
 
 export default server;

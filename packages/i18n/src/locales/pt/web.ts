@@ -644,6 +644,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Retorno do investimento',
       reward: 'Recompensa de tarefa',
       commission: 'Comissão de indicação',
+      virtualFunds: 'Fundos virtuais',
     },
     reference: 'Ref. {{reference}}',
     end: 'Não há mais registros',

@@ -647,6 +647,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Доход от инвестиции',
       reward: 'Награда за задание',
       commission: 'Реферальная комиссия',
+      virtualFunds: 'Виртуальные средства',
     },
     reference: 'Ссылка {{reference}}',
     end: 'Больше записей нет',

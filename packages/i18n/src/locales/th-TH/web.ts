@@ -631,6 +631,7 @@ const web: WebTexts = {
       returnOnInvestment: 'ผลตอบแทนการลงทุน',
       reward: 'รางวัลภารกิจ',
       commission: 'ค่าคอมมิชชันการแนะนำ',
+      virtualFunds: 'เงินเสมือน',
     },
     reference: 'อ้างอิง {{reference}}',
     end: 'ไม่มีรายการเพิ่มเติม',

@@ -313,6 +313,13 @@ const server: ServerTexts = {
       linkInsecure: 'Bağlantı bir https:// adresi olmalıdır',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'Demo hesapta kullanılamaz: fonları sanaldır ve gerçek parayla asla karışmaz. Bunun için gerçek hesabınıza geçin.',
+      demoOnly: 'Bunu yalnızca bir demo hesap yapabilir',
+    },
+  },
 };
 
 export default server;

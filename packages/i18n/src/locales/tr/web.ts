@@ -643,6 +643,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Yatırım getirisi',
       reward: 'Görev ödülü',
       commission: 'Davet komisyonu',
+      virtualFunds: 'Sanal bakiye',
     },
     reference: 'Referans {{reference}}',
     end: 'Başka kayıt yok',

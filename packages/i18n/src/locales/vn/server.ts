@@ -316,6 +316,13 @@ const server: ServerTexts = {
       linkInsecure: 'Liên kết phải là địa chỉ https://',
     },
   },
+  demo: {
+    errors: {
+      notAllowed:
+        'Không khả dụng với tài khoản demo: tiền trong đó là tiền ảo và không bao giờ lẫn với tiền thật. Hãy chuyển sang tài khoản thật của bạn.',
+      demoOnly: 'Chỉ tài khoản demo mới làm được việc này',
+    },
+  },
 };
 
 export default server;

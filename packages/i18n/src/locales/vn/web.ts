@@ -644,6 +644,7 @@ const web: WebTexts = {
       returnOnInvestment: 'Lợi nhuận đầu tư',
       reward: 'Phần thưởng nhiệm vụ',
       commission: 'Hoa hồng giới thiệu',
+      virtualFunds: 'Tiền ảo',
     },
     reference: 'Mã tham chiếu {{reference}}',
     end: 'Không còn bản ghi nào',

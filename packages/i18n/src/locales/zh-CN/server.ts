@@ -302,6 +302,12 @@ const server: ServerTexts = {
       linkInsecure: '链接必须是 https:// 地址',
     },
   },
+  demo: {
+    errors: {
+      notAllowed: '模拟账户不可用：其资金为虚拟资金，绝不与真实资金混合。请切换到您的真实账户进行此操作。',
+      demoOnly: '只有模拟账户可以执行此操作',
+    },
+  },
 };
 
 export default server;

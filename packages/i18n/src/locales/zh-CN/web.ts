@@ -630,6 +630,7 @@ const web: WebTexts = {
       returnOnInvestment: '投资回报',
       reward: '任务奖励',
       commission: '推荐佣金',
+      virtualFunds: '虚拟资金',
     },
     reference: '编号 {{reference}}',
     end: '没有更多记录了',

@@ -302,6 +302,12 @@ const server: ServerTexts = {
       linkInsecure: '連結必須是 https:// 位址',
     },
   },
+  demo: {
+    errors: {
+      notAllowed: '模擬帳戶不可用：其資金為虛擬資金，絕不與真實資金混合。請切換到您的真實帳戶進行此操作。',
+      demoOnly: '只有模擬帳戶可以執行此操作',
+    },
+  },
 };
 
 export default server;

@@ -630,6 +630,7 @@ const web: WebTexts = {
       returnOnInvestment: '投資回報',
       reward: '任務獎勵',
       commission: '推薦佣金',
+      virtualFunds: '虛擬資金',
     },
     reference: '編號 {{reference}}',
     end: '沒有更多記錄了',
