@@ -49,7 +49,7 @@ export const demoEndpoints = {
     path: '/api/admin/demo',
     tag: 'admin-demo',
     summary: 'Demo accounts and their activity, counted apart from real activity',
-    auth: operator(),
+    auth: operator('support', 'reviewer', 'content'),
     response: demoSummary,
   }),
 };
