@@ -128,6 +128,7 @@ const ACCESS: Record<string, 'public' | 'any' | readonly AdminRole[]> = {
   createCannedReply: ['super_admin', 'support', 'agent'],
   updateCannedReply: ['super_admin', 'support', 'agent'],
   deleteCannedReply: ['super_admin', 'support', 'agent'],
+  getDemoSummary: ['super_admin', 'reviewer', 'support', 'content'],
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
