@@ -14,6 +14,7 @@ import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { AssetsCard } from '../assets/AssetsCard';
+import { MineDemoRows } from '../demo/MineDemoRows';
 import { IDENTITY_STATUS_LABEL } from '../identity/identityStatus';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { MineMenuRows } from '../menus/MenuRows';
@@ -133,6 +134,8 @@ export function MineScreen() {
         ) : null}
 
         <AssetsCard testId={TestId.mineAssets} />
+
+        <MineDemoRows />
 
         <ListGroup>
           {shownEntries().map((entry) => (
