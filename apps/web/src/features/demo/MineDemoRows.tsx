@@ -7,7 +7,6 @@ import { demoKindOf } from './demoSession';
 import { ResetDialog } from './ResetDemo';
 import { DemoTestId } from './testIds';
 import { useDemoActions } from './useDemoActions';
-import { VirtualTag } from './VirtualTag';
 
 /**
  * Demo on the Mine screen: a real account opens its demo twin ("Demo trading"); the twin goes back to the real
@@ -53,7 +52,6 @@ export function MineDemoRows() {
         <ListRow
           icon={<RotateCcw size={18} aria-hidden />}
           label={t('demo.reset')}
-          value={<VirtualTag />}
           onClick={() => setResetting(true)}
           testId={DemoTestId.reset}
         />

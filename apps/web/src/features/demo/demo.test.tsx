@@ -137,7 +137,12 @@ describe('switching between the real account and its demo twin', () => {
     expect(calls).toEqual([{ method: 'POST', path: '/api/user/demo', token: 'real-tok' }]);
 
     await ui.click(await screen.findByRole('button', { name: 'Back to real account' }));
-    expect(readSession()).toMatchObject({ token: 'real-tok', userInfo: real, realToken: '', realUserInfo: null });
+    expect(readSession()).toMatchObject({
+      token: 'real-tok',
+      userInfo: real,
+      realToken: '',
+      realUserInfo: null,
+    });
     expect(calls).toHaveLength(1);
     expect(await screen.findByRole('button', { name: /Demo trading/ })).toBeTruthy();
   });
