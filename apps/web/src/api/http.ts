@@ -1,9 +1,9 @@
 import { checkAnswer, createClient } from '@kestrel/client';
 import { navigateTo } from '../app/navigation';
-import { LOGIN_PATH } from '../app/paths';
+import { HOME_PATH, LOGIN_PATH } from '../app/paths';
 import { showNotice } from '../components/notice/noticeStore';
 import { i18n } from '../i18n/i18n';
-import { clearStorage, getLanguage, getToken } from '../session/storage';
+import { clearStorage, getLanguage, getToken, restoreRealSession } from '../session/storage';
 
 /** The app's request client, wired to the stored session, the top notice and the router. */
 export const api = createClient({
@@ -18,6 +18,11 @@ export const api = createClient({
     systemBusy: () => i18n.t('notice.systemBusy'),
   },
   onUnauthorized: () => {
+    // A demo twin's session ended (closed unused): the real session kept beside it is still there to go back to.
+    if (restoreRealSession()) {
+      navigateTo(HOME_PATH);
+      return;
+    }
     clearStorage();
     navigateTo(LOGIN_PATH);
   },

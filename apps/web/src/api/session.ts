@@ -2,7 +2,7 @@ import type { CodePurpose, LoginBody, RegisterBody, ResetBody, SessionResult } f
 import { routes } from '@kestrel/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { joinStoredVisitor } from '../features/service/visitorToken';
-import { clearStorage, saveSignIn } from '../session/storage';
+import { clearStorage, readSession, saveSignIn } from '../session/storage';
 import { api } from './http';
 import { userKeys } from './user';
 
@@ -44,11 +44,22 @@ export function useResetPasswordMutation() {
   });
 }
 
-/** Ends the session on the server (a failure is ignored: the token is dropped either way) and locally. */
+/**
+ * Ends the session on the server (a failure is ignored: the token is dropped either way) and locally. In a demo
+ * twin both sessions end: the twin's and the real one kept beside it (decision 0055).
+ */
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call(routes.logout, {}, { quiet: true }).catch(() => null),
+    mutationFn: async () => {
+      const { token, realToken } = readSession();
+      const tokens = [token, realToken].filter((each) => each !== '');
+      await Promise.all(
+        tokens.map((each) =>
+          api.call(routes.logout, {}, { quiet: true, headers: { Authorization: each } }).catch(() => null),
+        ),
+      );
+    },
     onSettled: () => {
       clearStorage();
       queryClient.clear();

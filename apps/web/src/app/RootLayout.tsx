@@ -1,11 +1,19 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { isBlockedInDemo } from '../features/demo/blockedPaths';
+import { DemoBand } from '../features/demo/DemoBand';
 import { clearStorage, hasToken } from '../session/storage';
+import { useSession } from '../session/useSession';
 import { guardDecision } from './guard';
 import { HOME_PATH, LOGIN_PATH } from './paths';
 
 /** What the login screen receives in location state: where the user was going. */
 export type LoginState = { from?: { pathname: string; search: string; hash: string } };
+
+// A demo session's notice in place of a screen that moves real money; loaded only when a demo session needs it.
+const DemoBlockedScreen = lazy(() =>
+  import('../features/demo/DemoBlockedScreen').then((module) => ({ default: module.DemoBlockedScreen })),
+);
 
 /** No token on a private route: clear ALL local storage and go to login, remembering the target (spec §4). */
 function ToLogin() {
@@ -24,6 +32,7 @@ function ToLogin() {
 /** The root of every route: applies the guard and resets the scroll on every navigation. */
 export function RootLayout() {
   const location = useLocation();
+  const demo = useSession().userInfo?.demo === true;
 
   // Every navigation starts at the top of the page, including one to the same path.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key changes on every navigation
@@ -35,5 +44,16 @@ export function RootLayout() {
   const decision = guardDecision(location.pathname, hasToken());
   if (decision === 'login') return <ToLogin />;
   if (decision === 'home') return <Navigate to={HOME_PATH} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <DemoBand />
+      {demo && isBlockedInDemo(location.pathname) ? (
+        <Suspense fallback={null}>
+          <DemoBlockedScreen />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
+    </>
+  );
 }

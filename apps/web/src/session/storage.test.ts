@@ -35,6 +35,8 @@ describe('the stored session', () => {
       userInfo: null,
       menuList: [],
       swiperInfo: [],
+      realToken: '',
+      realUserInfo: null,
     });
     expect(getLanguage()).toBe('en-US');
   });

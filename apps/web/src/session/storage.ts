@@ -37,6 +37,13 @@ export type StoredSession = {
   userInfo: PublicUser | null;
   menuList: MenuEntry[];
   swiperInfo: unknown[];
+  /**
+   * While the session is a real user's demo twin (decision 0055): the real session's token, which stays open, so
+   * the app switches back without signing in again. Empty otherwise.
+   */
+  realToken: string;
+  /** The real account's user, shown again at once on the switch back; null outside a twin. */
+  realUserInfo: PublicUser | null;
 };
 
 type Listener = () => void;
@@ -94,6 +101,8 @@ export function readSession(): StoredSession {
     userInfo: asPublicUser(stored.userInfo),
     menuList: asMenuList(stored.menuList),
     swiperInfo: Array.isArray(stored.swiperInfo) ? stored.swiperInfo : [],
+    realToken: typeof stored.realToken === 'string' ? stored.realToken : '',
+    realUserInfo: asPublicUser(stored.realUserInfo),
   };
 }
 
@@ -126,7 +135,30 @@ export function getLanguage(): Locale {
 
 /** Stores what a successful login or registration returns. */
 export function saveSignIn(token: string, user: PublicUser): void {
-  writeSession({ ...readSession(), token, userInfo: user });
+  writeSession({ ...readSession(), token, userInfo: user, realToken: '', realUserInfo: null });
+}
+
+/** Enters a real user's demo twin: the twin's session becomes the session, the real one is kept to come back to. */
+export function saveDemoTwin(token: string, user: PublicUser): void {
+  const current = readSession();
+  // Already in a twin (another tab switched first): the real session kept is still the one to come back to.
+  const realToken = current.realToken || current.token;
+  const realUserInfo = current.realToken ? current.realUserInfo : current.userInfo;
+  writeSession({ ...current, token, userInfo: user, realToken, realUserInfo });
+}
+
+/** Leaves the demo twin: the kept real session becomes the session again. False when there is none to restore. */
+export function restoreRealSession(): boolean {
+  const current = readSession();
+  if (!current.realToken) return false;
+  writeSession({
+    ...current,
+    token: current.realToken,
+    userInfo: current.realUserInfo,
+    realToken: '',
+    realUserInfo: null,
+  });
+  return true;
 }
 
 export function saveUserInfo(user: PublicUser): void {

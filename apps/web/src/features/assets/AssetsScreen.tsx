@@ -19,6 +19,7 @@ import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
+import { VirtualTag } from '../demo/VirtualTag';
 import { ACCOUNT_COLOURS, AllocationDonut } from './AllocationDonut';
 import styles from './AssetsScreen.module.css';
 import { sharesOf } from './allocation';
@@ -81,7 +82,10 @@ export function AssetsScreen() {
         ) : (
           <>
             <section className={styles.summary} aria-label={t('assets.totalAssets')}>
-              <p className={styles.summaryLabel}>{t('assets.totalAssets')}</p>
+              <p className={styles.summaryLabel}>
+                {t('assets.totalAssets')}
+                <VirtualTag />
+              </p>
               <p className={styles.summaryTotal} data-testid={TestId.assetsTotal}>
                 {money(assets.data.totals.total)}
               </p>

@@ -13,6 +13,7 @@ import { TopBar } from '../../components/TopBar';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
+import { VirtualTag } from '../demo/VirtualTag';
 import { isBelowOneDollar, isZero } from './allocation';
 import styles from './MyWalletScreen.module.css';
 import { useAssetsQuery } from './queries';
@@ -63,7 +64,10 @@ export function MyWalletScreen() {
         />
         {current ? (
           <section className={styles.total}>
-            <span className={styles.muted}>{t('assets.total')}</span>
+            <span className={styles.muted}>
+              {t('assets.total')}
+              <VirtualTag />
+            </span>
             <strong>{formatMoney(current.totals.total, language)}</strong>
           </section>
         ) : null}

@@ -15,6 +15,7 @@ import { TRANSFER_PATH } from '../../app/paths';
 import { showNotice } from '../../components/notice/noticeStore';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useFieldMessage } from '../../lib/useFieldMessage';
+import { VirtualTag } from '../demo/VirtualTag';
 import { formatSize } from '../spot/format';
 import { NumberField } from '../spot/OrderForm';
 import { decimalOnly, SLIDER_MARKS } from '../spot/orderForm';
@@ -319,7 +320,10 @@ export function FuturesOrderForm(props: Props) {
         ) : null}
 
         <div className={spot.available}>
-          <span>{t('orders.available')}</span>
+          <span>
+            {t('orders.available')}
+            <VirtualTag />
+          </span>
           <span className={styles.availableValue}>
             <span dir="ltr" data-testid={FuturesTestId.available}>
               {amount(available ?? null, market.quote)}

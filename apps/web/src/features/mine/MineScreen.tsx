@@ -14,6 +14,7 @@ import { useDisplayName } from '../../lib/useDisplayName';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TestId } from '../../testIds';
 import { AssetsCard } from '../assets/AssetsCard';
+import { MineDemoRows } from '../demo/MineDemoRows';
 import { IDENTITY_STATUS_LABEL } from '../identity/identityStatus';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { MineMenuRows } from '../menus/MenuRows';
@@ -90,49 +91,56 @@ export function MineScreen() {
                   {user.creditScore}
                 </span>
               </div>
-              <div className={styles.stat}>
-                <span className={styles.statLabel}>{t('mine.inviteCode')}</span>
-                <span className={styles.statRow}>
-                  <span className={styles.statValue} data-testid={TestId.mineInviteCode}>
-                    {user.inviteCode}
+              {/* A demo account's invitation code invites no one (decision 0055): it has none to show. */}
+              {user.demo ? null : (
+                <div className={styles.stat}>
+                  <span className={styles.statLabel}>{t('mine.inviteCode')}</span>
+                  <span className={styles.statRow}>
+                    <span className={styles.statValue} data-testid={TestId.mineInviteCode}>
+                      {user.inviteCode}
+                    </span>
+                    <IconButton
+                      label={`${t('common.copy')} ${t('mine.inviteCode')}`}
+                      className={styles.smallCopy}
+                      onClick={() => copy(user.inviteCode)}
+                      data-testid={TestId.mineCopyInviteCode}
+                    >
+                      <Copy size={16} aria-hidden />
+                    </IconButton>
                   </span>
-                  <IconButton
-                    label={`${t('common.copy')} ${t('mine.inviteCode')}`}
-                    className={styles.smallCopy}
-                    onClick={() => copy(user.inviteCode)}
-                    data-testid={TestId.mineCopyInviteCode}
-                  >
-                    <Copy size={16} aria-hidden />
-                  </IconButton>
-                </span>
-              </div>
+                </div>
+              )}
             </section>
 
-            <section className={styles.invite} aria-labelledby={inviteTitleId}>
-              <div className={styles.inviteText}>
-                <h2 id={inviteTitleId} className={styles.inviteTitle}>
-                  {t('mine.inviteLink')}
-                </h2>
-                <p className={styles.inviteUrl} dir="ltr">
-                  {inviteLink(user.inviteCode)}
-                </p>
-              </div>
-              <button
-                type="button"
-                className={styles.inviteButton}
-                onClick={() => copy(inviteLink(user.inviteCode))}
-                data-testid={TestId.mineCopyInviteLink}
-              >
-                <Link2 size={18} aria-hidden />
-                {t('mine.copyInviteLink')}
-              </button>
-            </section>
+            {user.demo ? null : (
+              <section className={styles.invite} aria-labelledby={inviteTitleId}>
+                <div className={styles.inviteText}>
+                  <h2 id={inviteTitleId} className={styles.inviteTitle}>
+                    {t('mine.inviteLink')}
+                  </h2>
+                  <p className={styles.inviteUrl} dir="ltr">
+                    {inviteLink(user.inviteCode)}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={styles.inviteButton}
+                  onClick={() => copy(inviteLink(user.inviteCode))}
+                  data-testid={TestId.mineCopyInviteLink}
+                >
+                  <Link2 size={18} aria-hidden />
+                  {t('mine.copyInviteLink')}
+                </button>
+              </section>
+            )}
           </>
         ) : isPending ? (
           <div className={styles.skeleton} role="status" aria-busy="true" aria-label={t('common.loading')} />
         ) : null}
 
         <AssetsCard testId={TestId.mineAssets} />
+
+        <MineDemoRows />
 
         <ListGroup>
           {shownEntries().map((entry) => (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../components/notice/noticeStore';
 import { useLanguage } from '../../i18n/useLanguage';
 import { amountInText, useAmountCheck } from '../../lib/useAmountCheck';
+import { VirtualTag } from '../demo/VirtualTag';
 import { decimalOnly } from '../spot/orderForm';
 import { useSpotBalancesQuery } from '../spot/queries';
 import spot from '../spot/SpotTrading.module.css';
@@ -175,7 +176,10 @@ export function BuyOptionPanel({ product, period, round, disabled }: Props) {
 
       <dl className={styles.facts}>
         <div>
-          <dt>{t('options.screen.available')}</dt>
+          <dt>
+            {t('options.screen.available')}
+            <VirtualTag />
+          </dt>
           <dd dir="ltr" data-testid={OptionsTestId.available}>
             {available === undefined ? '--' : formatStake(available, asset, language)}
           </dd>

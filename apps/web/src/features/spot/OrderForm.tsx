@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../components/notice/noticeStore';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useFieldMessage } from '../../lib/useFieldMessage';
+import { VirtualTag } from '../demo/VirtualTag';
 import { formatSize } from './format';
 import {
   checkDraft,
@@ -297,7 +298,10 @@ export function OrderForm({ rules, funds, side, onSide, lastPrice, picked, disab
       )}
 
       <p className={styles.available} data-testid={SpotTestId.available}>
-        <span>{t('orders.available')}</span>
+        <span>
+          {t('orders.available')}
+          <VirtualTag />
+        </span>
         <span dir="ltr">
           {available === undefined ? '--' : formatSize(available, language)} {availableAsset}
         </span>

@@ -1314,6 +1314,38 @@ const web: WebTexts = {
       read: 'Gelesen',
     },
   },
+  demo: {
+    band: 'Demomodus',
+    bandHint: 'Virtuelles Guthaben · für Optionen tippen',
+    virtual: 'virtuell',
+    or: 'oder',
+    tryDemo: 'Demokonto ausprobieren',
+    tryDemoHint: 'Keine E-Mail nötig: Üben Sie mit virtuellen USDT zu Live-Kursen.',
+    started: 'Ihr Demokonto ist bereit',
+    sheetTitle: 'Demokonto',
+    sheetBody:
+      'Sie handeln mit virtuellem Guthaben zu Live-Kursen. Nichts hier ist echtes Geld: Virtuelles Guthaben kann nie eingezahlt, abgehoben oder an andere gesendet werden.',
+    startingBalance: 'Startguthaben: {{amount}} virtuelle {{asset}}',
+    reset: 'Demoguthaben zurücksetzen',
+    resetTitle: 'Demoguthaben zurücksetzen?',
+    resetBody:
+      'Alle offenen Orders werden storniert und alle Positionen und Earn-Anlagen geschlossen. Danach steht das Guthaben wieder auf den virtuellen Start-USDT.',
+    resetConfirm: 'Zurücksetzen',
+    resetDone:
+      'Demoguthaben zurückgesetzt. Stornierte Orders: {{orders}}. Geschlossene Positionen: {{positions}}.',
+    toReal: 'Zum echten Konto wechseln',
+    register: 'Echtes Konto registrieren',
+    mineToDemo: 'Demo-Trading',
+    mineToDemoHint: 'Virtuelles Guthaben',
+    mineToReal: 'Zurück zum echten Konto',
+    switchedToDemo: 'Sie sind jetzt in Ihrem Demokonto',
+    switchedToReal: 'Sie sind wieder in Ihrem echten Konto',
+    blockedTitle: 'Im Demokonto nicht verfügbar',
+    blockedBody:
+      'Einzahlungen, Auszahlungen, Überweisungen an andere, Bankkarten, Wallets, der Swap-Schalter, Belohnungen und Empfehlungsprovisionen funktionieren nur mit echtem Geld, ebenso Änderungen an Identität und Profil.',
+    blockedTwin: 'Wechseln Sie zu Ihrem echten Konto, um dies zu nutzen.',
+    blockedAnonymous: 'Registrieren Sie ein echtes Konto, um dies zu nutzen.',
+  },
 };
 
 export default web;

@@ -1303,6 +1303,37 @@ const web = {
       read: 'Read',
     },
   },
+  demo: {
+    band: 'Demo mode',
+    bandHint: 'Virtual funds · tap for options',
+    virtual: 'Virtual',
+    or: 'or',
+    tryDemo: 'Try a demo account',
+    tryDemoHint: 'No e-mail needed: practise with virtual USDT on live prices.',
+    started: 'Your demo account is ready',
+    sheetTitle: 'Demo account',
+    sheetBody:
+      'You are trading with virtual funds on live prices. Nothing here is real money: virtual funds can never be deposited, withdrawn or sent to anyone.',
+    startingBalance: 'Starting balance: {{amount}} virtual {{asset}}',
+    reset: 'Reset demo balance',
+    resetTitle: 'Reset the demo balance?',
+    resetBody:
+      'All open orders are cancelled and all positions and earn holdings are closed. The balance then goes back to the starting virtual USDT.',
+    resetConfirm: 'Reset',
+    resetDone: 'Demo balance reset. Orders cancelled: {{orders}}. Positions closed: {{positions}}.',
+    toReal: 'Switch to real account',
+    register: 'Register a real account',
+    mineToDemo: 'Demo trading',
+    mineToDemoHint: 'Virtual funds',
+    mineToReal: 'Back to real account',
+    switchedToDemo: 'You are in your demo account now',
+    switchedToReal: 'You are back in your real account',
+    blockedTitle: 'Not available in demo',
+    blockedBody:
+      'Deposits, withdrawals, transfers to others, bank cards, wallets, the swap desk, rewards and referral commissions work with real money only, and so do identity and profile changes.',
+    blockedTwin: 'Switch to your real account to use this.',
+    blockedAnonymous: 'Register a real account to use this.',
+  },
 };
 
 export type WebTexts = typeof web;

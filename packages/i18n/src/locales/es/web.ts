@@ -1304,6 +1304,37 @@ const web: WebTexts = {
       read: 'Leído',
     },
   },
+  demo: {
+    band: 'Modo demo',
+    bandHint: 'Fondos virtuales · toca para ver opciones',
+    virtual: 'virtual',
+    or: 'o',
+    tryDemo: 'Probar una cuenta demo',
+    tryDemoHint: 'Sin correo electrónico: practica con USDT virtuales a precios en tiempo real.',
+    started: 'Tu cuenta demo está lista',
+    sheetTitle: 'Cuenta demo',
+    sheetBody:
+      'Estás operando con fondos virtuales a precios en tiempo real. Nada aquí es dinero real: los fondos virtuales nunca se pueden depositar, retirar ni enviar a nadie.',
+    startingBalance: 'Saldo inicial: {{amount}} {{asset}} virtuales',
+    reset: 'Restablecer saldo demo',
+    resetTitle: '¿Restablecer el saldo demo?',
+    resetBody:
+      'Se cancelan todas las órdenes abiertas y se cierran todas las posiciones y productos de ahorro. Después, el saldo vuelve a los USDT virtuales iniciales.',
+    resetConfirm: 'Restablecer',
+    resetDone: 'Saldo demo restablecido. Órdenes canceladas: {{orders}}. Posiciones cerradas: {{positions}}.',
+    toReal: 'Cambiar a la cuenta real',
+    register: 'Registrar una cuenta real',
+    mineToDemo: 'Trading demo',
+    mineToDemoHint: 'Fondos virtuales',
+    mineToReal: 'Volver a la cuenta real',
+    switchedToDemo: 'Ahora estás en tu cuenta demo',
+    switchedToReal: 'Has vuelto a tu cuenta real',
+    blockedTitle: 'No disponible en demo',
+    blockedBody:
+      'Los depósitos, retiros, transferencias a otros, tarjetas bancarias, monederos, la mesa de intercambio, las recompensas y las comisiones por referidos solo funcionan con dinero real, al igual que los cambios de identidad y de perfil.',
+    blockedTwin: 'Cambia a tu cuenta real para usar esto.',
+    blockedAnonymous: 'Registra una cuenta real para usar esto.',
+  },
 };
 
 export default web;

@@ -1313,6 +1313,37 @@ const web: WebTexts = {
       read: 'Lu',
     },
   },
+  demo: {
+    band: 'Mode démo',
+    bandHint: 'Fonds virtuels · touchez pour les options',
+    virtual: 'virtuel',
+    or: 'ou',
+    tryDemo: 'Essayer un compte démo',
+    tryDemoHint: 'Aucun e-mail nécessaire : entraînez-vous avec des USDT virtuels aux prix en direct.',
+    started: 'Votre compte démo est prêt',
+    sheetTitle: 'Compte démo',
+    sheetBody:
+      'Vous tradez avec des fonds virtuels aux prix en direct. Rien ici n’est de l’argent réel : les fonds virtuels ne peuvent jamais être déposés, retirés ni envoyés à quiconque.',
+    startingBalance: 'Solde de départ : {{amount}} {{asset}} virtuels',
+    reset: 'Réinitialiser le solde démo',
+    resetTitle: 'Réinitialiser le solde démo ?',
+    resetBody:
+      'Tous les ordres ouverts sont annulés et toutes les positions et placements Earn sont clôturés. Le solde revient ensuite aux USDT virtuels de départ.',
+    resetConfirm: 'Réinitialiser',
+    resetDone: 'Solde démo réinitialisé. Ordres annulés : {{orders}}. Positions clôturées : {{positions}}.',
+    toReal: 'Passer au compte réel',
+    register: 'Créer un compte réel',
+    mineToDemo: 'Trading démo',
+    mineToDemoHint: 'Fonds virtuels',
+    mineToReal: 'Retour au compte réel',
+    switchedToDemo: 'Vous êtes maintenant dans votre compte démo',
+    switchedToReal: 'Vous êtes de retour dans votre compte réel',
+    blockedTitle: 'Indisponible en démo',
+    blockedBody:
+      'Les dépôts, retraits, transferts à des tiers, cartes bancaires, portefeuilles, le guichet d’échange, les récompenses et les commissions de parrainage fonctionnent uniquement avec de l’argent réel, tout comme les changements d’identité et de profil.',
+    blockedTwin: 'Passez à votre compte réel pour utiliser cette fonction.',
+    blockedAnonymous: 'Créez un compte réel pour utiliser cette fonction.',
+  },
 };
 
 export default web;

@@ -1310,6 +1310,37 @@ const web: WebTexts = {
       read: 'Dibaca',
     },
   },
+  demo: {
+    band: 'Mode demo',
+    bandHint: 'Dana virtual · ketuk untuk opsi',
+    virtual: 'virtual',
+    or: 'atau',
+    tryDemo: 'Coba akun demo',
+    tryDemoHint: 'Tanpa e-mail: berlatih dengan USDT virtual pada harga langsung.',
+    started: 'Akun demo Anda siap',
+    sheetTitle: 'Akun demo',
+    sheetBody:
+      'Anda bertrading dengan dana virtual pada harga langsung. Tidak ada uang sungguhan di sini: dana virtual tidak pernah bisa disetor, ditarik, atau dikirim ke siapa pun.',
+    startingBalance: 'Saldo awal: {{amount}} {{asset}} virtual',
+    reset: 'Atur ulang saldo demo',
+    resetTitle: 'Atur ulang saldo demo?',
+    resetBody:
+      'Semua order terbuka dibatalkan dan semua posisi serta simpanan Earn ditutup. Setelah itu saldo kembali ke USDT virtual awal.',
+    resetConfirm: 'Atur ulang',
+    resetDone: 'Saldo demo diatur ulang. Order dibatalkan: {{orders}}. Posisi ditutup: {{positions}}.',
+    toReal: 'Beralih ke akun asli',
+    register: 'Daftar akun asli',
+    mineToDemo: 'Trading demo',
+    mineToDemoHint: 'Dana virtual',
+    mineToReal: 'Kembali ke akun asli',
+    switchedToDemo: 'Anda sekarang di akun demo',
+    switchedToReal: 'Anda kembali di akun asli',
+    blockedTitle: 'Tidak tersedia di demo',
+    blockedBody:
+      'Setoran, penarikan, transfer ke orang lain, kartu bank, dompet, meja swap, hadiah, dan komisi referal hanya berlaku dengan uang sungguhan, begitu pula perubahan identitas dan profil.',
+    blockedTwin: 'Beralih ke akun asli Anda untuk menggunakan ini.',
+    blockedAnonymous: 'Daftarkan akun asli untuk menggunakan ini.',
+  },
 };
 
 export default web;

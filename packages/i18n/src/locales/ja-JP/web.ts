@@ -1293,6 +1293,38 @@ const web: WebTexts = {
       read: '既読',
     },
   },
+  demo: {
+    band: 'デモモード',
+    bandHint: '仮想資金・タップでオプション',
+    virtual: '仮想',
+    or: 'または',
+    tryDemo: 'デモ口座を試す',
+    tryDemoHint: 'メール不要：リアルタイム価格で仮想USDTを使って練習できます。',
+    started: 'デモ口座の準備ができました',
+    sheetTitle: 'デモ口座',
+    sheetBody:
+      'リアルタイム価格で仮想資金を使って取引しています。ここには実際のお金はありません。仮想資金を入金・出金したり、他の人に送ったりすることはできません。',
+    startingBalance: '初期残高：仮想 {{amount}} {{asset}}',
+    reset: 'デモ残高をリセット',
+    resetTitle: 'デモ残高をリセットしますか？',
+    resetBody:
+      '未約定の注文はすべてキャンセルされ、すべてのポジションと資産運用は決済されます。その後、残高は初期の仮想USDTに戻ります。',
+    resetConfirm: 'リセット',
+    resetDone:
+      'デモ残高をリセットしました。キャンセルした注文：{{orders}}件、決済したポジション：{{positions}}件。',
+    toReal: 'リアル口座に切り替える',
+    register: 'リアル口座を登録する',
+    mineToDemo: 'デモ取引',
+    mineToDemoHint: '仮想資金',
+    mineToReal: 'リアル口座に戻る',
+    switchedToDemo: 'デモ口座に切り替えました',
+    switchedToReal: 'リアル口座に戻りました',
+    blockedTitle: 'デモでは利用できません',
+    blockedBody:
+      '入金、出金、他者への送金、銀行カード、ウォレット、スワップデスク、報酬、紹介手数料は実際のお金でのみ利用でき、本人確認やプロフィールの変更も同様です。',
+    blockedTwin: 'ご利用にはリアル口座に切り替えてください。',
+    blockedAnonymous: 'ご利用にはリアル口座を登録してください。',
+  },
 };
 
 export default web;

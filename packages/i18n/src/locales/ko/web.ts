@@ -1290,6 +1290,37 @@ const web: WebTexts = {
       read: '읽음',
     },
   },
+  demo: {
+    band: '데모 모드',
+    bandHint: '가상 자금 · 탭하여 옵션 보기',
+    virtual: '가상',
+    or: '또는',
+    tryDemo: '데모 계정 체험하기',
+    tryDemoHint: '이메일 필요 없음: 실시간 가격으로 가상 USDT를 사용해 연습하세요.',
+    started: '데모 계정이 준비되었습니다',
+    sheetTitle: '데모 계정',
+    sheetBody:
+      '실시간 가격으로 가상 자금을 거래하고 있습니다. 여기에는 실제 돈이 없습니다. 가상 자금은 입금, 출금하거나 다른 사람에게 보낼 수 없습니다.',
+    startingBalance: '시작 잔액: 가상 {{amount}} {{asset}}',
+    reset: '데모 잔액 초기화',
+    resetTitle: '데모 잔액을 초기화할까요?',
+    resetBody:
+      '모든 미체결 주문이 취소되고 모든 포지션과 Earn 보유 자산이 종료됩니다. 그런 다음 잔액이 시작 가상 USDT로 돌아갑니다.',
+    resetConfirm: '초기화',
+    resetDone: '데모 잔액이 초기화되었습니다. 취소된 주문: {{orders}}. 종료된 포지션: {{positions}}.',
+    toReal: '실제 계정으로 전환',
+    register: '실제 계정 등록',
+    mineToDemo: '데모 거래',
+    mineToDemoHint: '가상 자금',
+    mineToReal: '실제 계정으로 돌아가기',
+    switchedToDemo: '이제 데모 계정입니다',
+    switchedToReal: '실제 계정으로 돌아왔습니다',
+    blockedTitle: '데모에서는 사용할 수 없습니다',
+    blockedBody:
+      '입금, 출금, 타인에게 이체, 은행 카드, 지갑, 스왑 데스크, 보상 및 추천 수수료는 실제 돈으로만 이용할 수 있으며, 신원 및 프로필 변경도 마찬가지입니다.',
+    blockedTwin: '이 기능을 사용하려면 실제 계정으로 전환하세요.',
+    blockedAnonymous: '이 기능을 사용하려면 실제 계정을 등록하세요.',
+  },
 };
 
 export default web;

@@ -1304,6 +1304,37 @@ const web: WebTexts = {
       read: 'Lida',
     },
   },
+  demo: {
+    band: 'Modo demo',
+    bandHint: 'Fundos virtuais · toque para opções',
+    virtual: 'virtual',
+    or: 'ou',
+    tryDemo: 'Experimentar uma conta demo',
+    tryDemoHint: 'Sem e-mail: pratique com USDT virtuais a preços em tempo real.',
+    started: 'Sua conta demo está pronta',
+    sheetTitle: 'Conta demo',
+    sheetBody:
+      'Você está negociando com fundos virtuais a preços em tempo real. Nada aqui é dinheiro real: fundos virtuais nunca podem ser depositados, sacados ou enviados a ninguém.',
+    startingBalance: 'Saldo inicial: {{amount}} {{asset}} virtuais',
+    reset: 'Redefinir saldo demo',
+    resetTitle: 'Redefinir o saldo demo?',
+    resetBody:
+      'Todas as ordens abertas são canceladas e todas as posições e aplicações Earn são encerradas. Depois, o saldo volta aos USDT virtuais iniciais.',
+    resetConfirm: 'Redefinir',
+    resetDone: 'Saldo demo redefinido. Ordens canceladas: {{orders}}. Posições encerradas: {{positions}}.',
+    toReal: 'Mudar para a conta real',
+    register: 'Cadastrar uma conta real',
+    mineToDemo: 'Trading demo',
+    mineToDemoHint: 'Fundos virtuais',
+    mineToReal: 'Voltar à conta real',
+    switchedToDemo: 'Você está agora na sua conta demo',
+    switchedToReal: 'Você voltou à sua conta real',
+    blockedTitle: 'Indisponível na demo',
+    blockedBody:
+      'Depósitos, saques, transferências para outras pessoas, cartões bancários, carteiras, a mesa de swap, recompensas e comissões de indicação funcionam apenas com dinheiro real, assim como alterações de identidade e de perfil.',
+    blockedTwin: 'Mude para sua conta real para usar isto.',
+    blockedAnonymous: 'Cadastre uma conta real para usar isto.',
+  },
 };
 
 export default web;

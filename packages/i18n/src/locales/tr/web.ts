@@ -1300,6 +1300,38 @@ const web: WebTexts = {
       read: 'Okundu',
     },
   },
+  demo: {
+    band: 'Demo modu',
+    bandHint: 'Sanal bakiye · seçenekler için dokunun',
+    virtual: 'sanal',
+    or: 'veya',
+    tryDemo: 'Demo hesabı deneyin',
+    tryDemoHint: 'E-posta gerekmez: canlı fiyatlarla sanal USDT ile pratik yapın.',
+    started: 'Demo hesabınız hazır',
+    sheetTitle: 'Demo hesabı',
+    sheetBody:
+      'Canlı fiyatlarla sanal bakiyeyle işlem yapıyorsunuz. Buradaki hiçbir şey gerçek para değildir: sanal bakiye asla yatırılamaz, çekilemez veya kimseye gönderilemez.',
+    startingBalance: 'Başlangıç bakiyesi: {{amount}} sanal {{asset}}',
+    reset: 'Demo bakiyesini sıfırla',
+    resetTitle: 'Demo bakiyesi sıfırlansın mı?',
+    resetBody:
+      "Tüm açık emirler iptal edilir, tüm pozisyonlar ve Earn yatırımları kapatılır. Ardından bakiye başlangıçtaki sanal USDT'ye döner.",
+    resetConfirm: 'Sıfırla',
+    resetDone:
+      'Demo bakiyesi sıfırlandı. İptal edilen emirler: {{orders}}. Kapatılan pozisyonlar: {{positions}}.',
+    toReal: 'Gerçek hesaba geç',
+    register: 'Gerçek hesap oluştur',
+    mineToDemo: 'Demo işlem',
+    mineToDemoHint: 'Sanal bakiye',
+    mineToReal: 'Gerçek hesaba dön',
+    switchedToDemo: 'Artık demo hesabınızdasınız',
+    switchedToReal: 'Gerçek hesabınıza döndünüz',
+    blockedTitle: 'Demoda kullanılamaz',
+    blockedBody:
+      'Para yatırma, çekme, başkalarına transfer, banka kartları, cüzdanlar, takas masası, ödüller ve referans komisyonları yalnızca gerçek parayla çalışır; kimlik ve profil değişiklikleri de öyle.',
+    blockedTwin: 'Bunu kullanmak için gerçek hesabınıza geçin.',
+    blockedAnonymous: 'Bunu kullanmak için gerçek bir hesap oluşturun.',
+  },
 };
 
 export default web;

@@ -1303,6 +1303,37 @@ const web: WebTexts = {
       read: 'Đã xem',
     },
   },
+  demo: {
+    band: 'Chế độ demo',
+    bandHint: 'Tiền ảo · chạm để xem tùy chọn',
+    virtual: 'ảo',
+    or: 'hoặc',
+    tryDemo: 'Dùng thử tài khoản demo',
+    tryDemoHint: 'Không cần e-mail: luyện tập với USDT ảo theo giá thực.',
+    started: 'Tài khoản demo của bạn đã sẵn sàng',
+    sheetTitle: 'Tài khoản demo',
+    sheetBody:
+      'Bạn đang giao dịch bằng tiền ảo theo giá thực. Không có tiền thật ở đây: tiền ảo không bao giờ có thể nạp, rút hoặc gửi cho bất kỳ ai.',
+    startingBalance: 'Số dư ban đầu: {{amount}} {{asset}} ảo',
+    reset: 'Đặt lại số dư demo',
+    resetTitle: 'Đặt lại số dư demo?',
+    resetBody:
+      'Tất cả lệnh đang mở sẽ bị hủy, tất cả vị thế và khoản Earn sẽ bị đóng. Sau đó số dư trở về số USDT ảo ban đầu.',
+    resetConfirm: 'Đặt lại',
+    resetDone: 'Đã đặt lại số dư demo. Lệnh đã hủy: {{orders}}. Vị thế đã đóng: {{positions}}.',
+    toReal: 'Chuyển sang tài khoản thật',
+    register: 'Đăng ký tài khoản thật',
+    mineToDemo: 'Giao dịch demo',
+    mineToDemoHint: 'Tiền ảo',
+    mineToReal: 'Quay lại tài khoản thật',
+    switchedToDemo: 'Bạn đang ở tài khoản demo',
+    switchedToReal: 'Bạn đã quay lại tài khoản thật',
+    blockedTitle: 'Không khả dụng trong demo',
+    blockedBody:
+      'Nạp tiền, rút tiền, chuyển cho người khác, thẻ ngân hàng, ví, quầy hoán đổi, phần thưởng và hoa hồng giới thiệu chỉ dùng được với tiền thật, việc thay đổi danh tính và hồ sơ cũng vậy.',
+    blockedTwin: 'Hãy chuyển sang tài khoản thật để dùng tính năng này.',
+    blockedAnonymous: 'Hãy đăng ký tài khoản thật để dùng tính năng này.',
+  },
 };
 
 export default web;

@@ -1273,6 +1273,36 @@ const web: WebTexts = {
       read: '已读',
     },
   },
+  demo: {
+    band: '模拟模式',
+    bandHint: '虚拟资金 · 点按查看选项',
+    virtual: '虚拟',
+    or: '或',
+    tryDemo: '试用模拟账户',
+    tryDemoHint: '无需邮箱：用虚拟 USDT 按实时价格练习交易。',
+    started: '您的模拟账户已就绪',
+    sheetTitle: '模拟账户',
+    sheetBody:
+      '您正在以实时价格使用虚拟资金交易。这里没有真实资金：虚拟资金不能充值、提现，也不能转给任何人。',
+    startingBalance: '初始余额：{{amount}} 虚拟 {{asset}}',
+    reset: '重置模拟余额',
+    resetTitle: '要重置模拟余额吗？',
+    resetBody: '所有未成交委托将被撤销，所有仓位和理财持仓将被平仓。之后余额恢复为初始虚拟 USDT。',
+    resetConfirm: '重置',
+    resetDone: '模拟余额已重置。已撤销委托：{{orders}}，已平仓位：{{positions}}。',
+    toReal: '切换到真实账户',
+    register: '注册真实账户',
+    mineToDemo: '模拟交易',
+    mineToDemoHint: '虚拟资金',
+    mineToReal: '返回真实账户',
+    switchedToDemo: '您已进入模拟账户',
+    switchedToReal: '您已返回真实账户',
+    blockedTitle: '模拟账户不可用',
+    blockedBody:
+      '充值、提现、转账给他人、银行卡、钱包、兑换台、奖励和推荐佣金仅适用于真实资金，身份认证和资料修改也是如此。',
+    blockedTwin: '请切换到真实账户使用此功能。',
+    blockedAnonymous: '请注册真实账户使用此功能。',
+  },
 };
 
 export default web;

@@ -1273,6 +1273,36 @@ const web: WebTexts = {
       read: '已讀',
     },
   },
+  demo: {
+    band: '模擬模式',
+    bandHint: '虛擬資金 · 點按查看選項',
+    virtual: '虛擬',
+    or: '或',
+    tryDemo: '試用模擬帳戶',
+    tryDemoHint: '無需電郵：用虛擬 USDT 按即時價格練習交易。',
+    started: '您的模擬帳戶已就緒',
+    sheetTitle: '模擬帳戶',
+    sheetBody:
+      '您正在以即時價格使用虛擬資金交易。這裡沒有真實資金：虛擬資金不能入金、出金，也不能轉給任何人。',
+    startingBalance: '初始餘額：{{amount}} 虛擬 {{asset}}',
+    reset: '重設模擬餘額',
+    resetTitle: '要重設模擬餘額嗎？',
+    resetBody: '所有未成交委託將被撤銷，所有倉位和理財持倉將被平倉。之後餘額恢復為初始虛擬 USDT。',
+    resetConfirm: '重設',
+    resetDone: '模擬餘額已重設。已撤銷委託：{{orders}}，已平倉位：{{positions}}。',
+    toReal: '切換到真實帳戶',
+    register: '註冊真實帳戶',
+    mineToDemo: '模擬交易',
+    mineToDemoHint: '虛擬資金',
+    mineToReal: '返回真實帳戶',
+    switchedToDemo: '您已進入模擬帳戶',
+    switchedToReal: '您已返回真實帳戶',
+    blockedTitle: '模擬帳戶不可用',
+    blockedBody:
+      '入金、出金、轉帳給他人、銀行卡、錢包、兌換台、獎勵和推薦佣金僅適用於真實資金，身分認證和資料修改也是如此。',
+    blockedTwin: '請切換到真實帳戶使用此功能。',
+    blockedAnonymous: '請註冊真實帳戶使用此功能。',
+  },
 };
 
 export default web;

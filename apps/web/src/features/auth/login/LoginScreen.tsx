@@ -11,6 +11,7 @@ import { showNotice } from '../../../components/notice/noticeStore';
 import { PasswordField } from '../../../components/PasswordField';
 import { useContractForm } from '../../../lib/useContractForm';
 import { TestId } from '../../../testIds';
+import { TryDemo } from '../../demo/TryDemo';
 import { AuthLayout } from '../AuthLayout';
 import styles from '../AuthLayout.module.css';
 
@@ -88,6 +89,7 @@ export function LoginScreen() {
           {t('auth.login.submit')}
         </Button>
       </form>
+      <TryDemo />
     </AuthLayout>
   );
 }

@@ -13,6 +13,7 @@ import { SegmentedTabs } from '../../../components/SegmentedTabs';
 import { useContractForm } from '../../../lib/useContractForm';
 import { useFieldMessage } from '../../../lib/useFieldMessage';
 import { TestId } from '../../../testIds';
+import { TryDemo } from '../../demo/TryDemo';
 import { AuthLayout } from '../AuthLayout';
 import styles from '../AuthLayout.module.css';
 import {
@@ -194,6 +195,7 @@ export function RegisterScreen() {
           {t('auth.register.submit')}
         </Button>
       </form>
+      <TryDemo />
       <TermsSheet
         open={termsOpen}
         onClose={() => setTermsOpen(false)}

@@ -2,6 +2,7 @@ import type { EarnOrderView } from '@kestrel/contract';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/useLanguage';
+import { VirtualTag } from '../../demo/VirtualTag';
 import { CoinBadge } from '../../deposit/CoinBadge';
 import styles from '../Earn.module.css';
 import { formatAsset, formatDate, formatDay, formatRate } from '../figures';
@@ -24,6 +25,7 @@ export function EarnOrderCard({ order, onRedeem }: { order: EarnOrderView; onRed
         <CoinBadge asset={order.asset} size={28} />
         <span className={styles.asset}>{order.asset}</span>
         <span className={styles.term}>{termOf(order.termDays)}</span>
+        <VirtualTag />
         <span className={styles.status} data-status={order.status} data-testid={EarnTestId.orderStatus}>
           {t(`earn.order.statuses.${order.status}`)}
         </span>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../components/notice/noticeStore';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { amountInText, useAmountCheck } from '../../../lib/useAmountCheck';
+import { VirtualTag } from '../../demo/VirtualTag';
 import { decimalOnly } from '../../spot/orderForm';
 import { useSpotBalancesQuery } from '../../spot/queries';
 import { useDebounced } from '../../swap/useDebounced';
@@ -143,6 +144,7 @@ export function SubscribeSheet({ product, onClose, onSubscribed }: Props) {
         />
         <p className={styles.note} data-testid={EarnTestId.available}>
           {t('earn.subscribe.available', { amount: available === undefined ? '--' : figure(available) })}
+          <VirtualTag />
         </p>
 
         <section className={styles.sheet} aria-live="polite" data-testid={EarnTestId.quote}>
