@@ -176,6 +176,35 @@ describe('a demo limit order', () => {
   });
 });
 
+describe('a demo take profit', () => {
+  it('closes the demo position through the demo desk once the mark reaches it', async () => {
+    tickers.move('BTCUSDT', '50000');
+    const maker = await realTrader();
+    await place(maker, { action: 'openShort', price: '50000', size: '0.1' });
+    const demo = await demoTrader();
+    await place(demo, { action: 'openLong', type: 'market', size: '0.1' });
+    await sut.setTriggers(demo, { symbol: 'BTCUSDT', side: 'long', takeProfit: '50500', stopLoss: null });
+    await clear(maker);
+
+    const seller = await realTrader();
+    const buyer = await realTrader();
+    await place(buyer, { action: 'openLong', price: '50700', size: '0.01' });
+    await place(seller, { action: 'openShort', price: '50700', size: '0.01' });
+    await place(maker, { action: 'openLong', price: '50600', size: '0.5' });
+    const bookBefore = await depth();
+    index.tick('BTCUSDT', '50700');
+    await until(async () => (await sut.positions(demo)).length === 0, 'the take profit closes the demo long');
+
+    const [close] = (await sut.orders(demo, { state: 'history', limit: 1 })).items;
+    expect(close?.origin).toBe('takeProfit');
+    expect(short(close?.averagePrice)).toBe('50600');
+    expect(await depth()).toEqual(bookBefore);
+    await clear(maker);
+    index.tick('BTCUSDT', '50000');
+    await expectLedgerOk();
+  });
+});
+
 describe('funding', () => {
   it('settles the real and the demo positions of a perpetual, each book in a journal of its own', async () => {
     const longMaker = await realTrader();
@@ -269,7 +298,7 @@ describe('liquidation of a demo position', () => {
 });
 
 describe('winding a demo account down', () => {
-  it('cancels its orders and closes its positions; its orders are counted apart', async () => {
+  it('cancels its orders and closes its positions, at the mark when the real book cannot take them; its orders are counted apart', async () => {
     const maker = await realTrader();
     tickers.move('BTCUSDT', '50000');
     await place(maker, { action: 'openShort', price: '50000', size: '0.1' });
@@ -278,10 +307,15 @@ describe('winding a demo account down', () => {
     expect((await place(demo, { action: 'openLong', type: 'market', size: '0.05' })).status).toBe('filled');
     await place(demo, { action: 'openLong', price: '40000', size: '0.05' });
     await clear(maker);
-    await place(maker, { action: 'openLong', price: '49950', size: '0.1' });
     expect(await sut.demoOrdersSince(started)).toBe(countedBefore + 2);
 
+    // No real bids: the position closes at the mark against the demo market.
+    expect((await depth()).bids).toEqual([]);
     expect(await sut.wind(demo)).toEqual({ cancelledOrders: 1, closedPositions: 1 });
+    const [close] = (await sut.orders(demo, { state: 'history', limit: 1 })).items;
+    expect(close?.action).toBe('closeLong');
+    expect(close?.status).toBe('filled');
+    expect(short(close?.averagePrice)).toBe('50000');
     expect(await sut.positions(demo)).toEqual([]);
     expect((await sut.orders(demo, { state: 'open', limit: 10 })).items).toEqual([]);
     expect(await repository.liveOrdersOf(demo)).toEqual([]);

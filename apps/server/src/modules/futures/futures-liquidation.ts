@@ -433,12 +433,15 @@ export function limitPriceOf(
   return toStep(compareDecimals(wanted, ceiling) < 0 ? wanted : ceiling, tick, 'down');
 }
 
-/** A reduce-only IOC order of the liquidation engine closing `size` of a position at `price`. */
-function closeOrderRow(
+/**
+ * A reduce-only IOC order closing `size` of a position at `price`: the liquidation engine's, or a demo account's
+ * as it is wound down (origin `user`).
+ */
+export function closeOrderRow(
   book: FuturesBook,
   position: PositionState,
   id: bigint,
-  origin: 'liquidation' | 'adl',
+  origin: 'liquidation' | 'adl' | 'user',
   price: Decimal,
   size: Decimal,
 ): FuturesOrderRow & { epoch: bigint } {

@@ -317,32 +317,23 @@ export class FuturesOrdersService {
   }
 
   /**
-   * Winds a demo account's futures down (decision 0055, `DemoProduct`): its live orders cancelled, then its
-   * positions closed at the market against the real depth, all in the demo book.
+   * Winds a demo account's futures down (decision 0055, `DemoProduct`): on each perpetual it trades, its live
+   * orders cancelled and its positions closed, through the real depth and at the mark for what that leaves.
    */
   async wind(userId: number): Promise<{ cancelledOrders: number; closedPositions: number }> {
     if ((await this.ledger.bookOfUser(userId)) !== 'demo')
       throw new Error(`user ${userId} is not a demo account`);
-    let cancelledOrders = 0;
-    for (const row of await this.repository.liveOrdersOf(userId)) {
-      try {
-        await this.cancel(userId, String(row.id));
-        cancelledOrders += 1;
-      } catch (error) {
-        // Filled or ended meanwhile: nothing left to cancel.
-        if (!(error instanceof AppError && error.reason === 'orderNotCancellable')) throw error;
-      }
+    const symbols = new Set([
+      ...(await this.repository.liveOrdersOf(userId)).map((row) => row.symbol),
+      ...(await this.repository.openPositions(userId)).map((row) => row.symbol),
+    ]);
+    const wound = { cancelledOrders: 0, closedPositions: 0 };
+    for (const symbol of symbols) {
+      const each = (await this.command(symbol, { kind: 'wind', userId, book: 'demo' })) as typeof wound;
+      wound.cancelledOrders += each.cancelledOrders;
+      wound.closedPositions += each.closedPositions;
     }
-    let closedPositions = 0;
-    for (const position of await this.repository.openPositions(userId)) {
-      const order = await this.closePosition(
-        userId,
-        { symbol: position.symbol, side: position.side as PositionSide },
-        null,
-      );
-      if (order.status === 'filled') closedPositions += 1;
-    }
-    return { cancelledOrders, closedPositions };
+    return wound;
   }
 
   /** How many futures orders demo accounts placed since a time (the back office counts them apart). */

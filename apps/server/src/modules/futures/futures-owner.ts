@@ -6,7 +6,7 @@ import {
   type PlaceFuturesOrderBody,
   type PositionSide,
 } from '@kestrel/contract';
-import { compareDecimals, type Decimal, decimalOf } from '@kestrel/money';
+import { compareDecimals, type Decimal, decimalOf, subtractDecimals } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
 import type { OwnerRelay } from '../../cluster/owner-relay';
@@ -17,7 +17,7 @@ import type { LedgerService } from '../ledger';
 import type { FundingSettlement } from './funding';
 import { FuturesBook } from './futures-book';
 import { type MarginCommand, moveIsolatedMargin } from './futures-isolated-margin';
-import { FuturesLiquidation } from './futures-liquidation';
+import { closeOrderRow, FuturesLiquidation } from './futures-liquidation';
 import type { FuturesMarkets } from './futures-markets';
 import { FuturesOrderRequests } from './futures-order-request';
 import type { FuturesOrdersRepository } from './futures-orders.repository';
@@ -48,6 +48,8 @@ export type MarketCommand =
     }
   | { kind: 'cancel'; orderId: string; book?: LedgerBook }
   | { kind: 'depth'; levels: number }
+  /** A demo account wound down on this perpetual (decision 0055). */
+  | { kind: 'wind'; userId: number; book: 'demo' }
   | {
       kind: 'triggers';
       userId: number;
@@ -248,6 +250,8 @@ export class FuturesOwner {
         return orderViewOf(await sequencer.cancel(book, BigInt(command.orderId)), places);
       case 'depth':
         return book.depth(command.levels);
+      case 'wind':
+        return this.wind(book, command.userId);
       case 'margin': {
         const moved = await sequencer.exclusive(book, () =>
           moveIsolatedMargin(this.parts, book, command, places),
@@ -270,6 +274,33 @@ export class FuturesOwner {
           return null;
         });
     }
+  }
+
+  /**
+   * Winds a demo account down on a perpetual, in one settlement between the demo book's batches: its live orders
+   * cancelled, then each position closed through the real depth down (or up) to the mark price, and what that
+   * leaves at the mark against the demo market, so that nothing stays open.
+   */
+  private async wind(book: FuturesBook, userId: number) {
+    if (book.ledgerBook !== 'demo') throw new Error('only a demo book winds an account down');
+    const markPrice = this.parts.pricing.mark(book.symbol);
+    const ids = await this.parts.repository.takeIds(2);
+    const wound = { cancelledOrders: 0, closedPositions: 0 };
+    await this.demoDesk.sequencer.takeOver(book, async (settlement) => {
+      for (const orderId of book.liveOrdersOf(userId))
+        if (book.cancel(orderId, settlement)) wound.cancelledOrders += 1;
+      for (const side of ['long', 'short'] as const) {
+        const position = book.position(userId, side);
+        const id = ids.shift();
+        if (!position || position.size.units <= 0n || id === undefined) continue;
+        const row = closeOrderRow(book, position, id, 'user', markPrice, position.size);
+        settlement.inserted.push(row);
+        const order = book.place(row, settlement);
+        book.closeAgainstMarket(order, markPrice, subtractDecimals(order.size, order.filledSize), settlement);
+        wound.closedPositions += 1;
+      }
+    });
+    return wound;
   }
 
   /** This node owns the perpetual from now on: its book is built from the database, then others are heard. */
