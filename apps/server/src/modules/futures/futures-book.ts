@@ -307,9 +307,10 @@ export class FuturesBook {
    */
   sweep(settlement: FuturesSettlement) {
     if (!this.realDepth) return;
+    const depth = this.realDepth();
     for (const live of [...this.live.values()]) {
       const rest = subtractDecimals(live.size, live.filledSize);
-      const available = this.crossing(live).reduce((sum, level) => addDecimals(sum, level.size), ZERO);
+      const available = crossing(live, depth).reduce((sum, level) => addDecimals(sum, level.size), ZERO);
       if (!isPositive(rest) || !isPositive(available)) continue;
       this.fillDemo(
         live,
@@ -324,8 +325,9 @@ export class FuturesBook {
 
   /** Whether a demo book has a resting order the real opposite side crosses (what `sweep` would fill). */
   crossed(): boolean {
-    if (!this.realDepth) return false;
-    for (const live of this.live.values()) if (this.crossing(live).length > 0) return true;
+    if (!this.realDepth || this.live.size === 0) return false;
+    const depth = this.realDepth();
+    for (const live of this.live.values()) if (crossing(live, depth).length > 0) return true;
     return false;
   }
 
@@ -345,7 +347,7 @@ export class FuturesBook {
    * take and a FOK order the levels cannot fill whole are rejected, as the engine rejects them.
    */
   private placeDemo(live: LiveOrder, row: FuturesOrderRow, settlement: FuturesSettlement) {
-    const levels = this.crossing(live);
+    const levels = this.realDepth ? crossing(live, this.realDepth()) : [];
     const available = levels.reduce((sum, level) => addDecimals(sum, level.size), ZERO);
     const fok = row.timeInForce === 'FOK' && compareDecimals(available, live.size) < 0;
     if ((row.postOnly && levels.length > 0) || fok) {
@@ -369,15 +371,6 @@ export class FuturesBook {
       live.status = isPositive(live.filledSize) ? 'partially_filled' : 'open';
       settlement.touch(live, this);
     }
-  }
-
-  /** The real opposite levels an order's price crosses, best first. */
-  private crossing(live: LiveOrder): BookLevel[] {
-    const { bids, asks } = this.realDepth?.() ?? { bids: [], asks: [] };
-    const buy = live.side === 'buy';
-    return (buy ? asks : bids).filter(
-      (level) => compareDecimals(level.price, live.price) * (buy ? 1 : -1) <= 0,
-    );
   }
 
   private fillDemo(
@@ -559,6 +552,14 @@ export class FuturesBook {
     if (steps === undefined || steps <= 0n) throw new Error(`${this.symbol}: size is not on the lot`);
     return Number(steps) as Lots;
   }
+}
+
+/** The real opposite levels an order's price crosses, best first. */
+function crossing(live: LiveOrder, { bids, asks }: ReturnType<DepthSource>): BookLevel[] {
+  const buy = live.side === 'buy';
+  return (buy ? asks : bids).filter(
+    (level) => compareDecimals(level.price, live.price) * (buy ? 1 : -1) <= 0,
+  );
 }
 
 export function positionKey(userId: number, side: Side): string {
