@@ -1,3 +1,4 @@
+import { LEDGER_BOOKS } from '@kestrel/contract';
 import { type FundedPosition, settleFunding } from '@kestrel/futures';
 import { type Decimal, decimalOf, formatDecimal } from '@kestrel/money';
 import { AppError } from '../../http/app-error';
@@ -52,48 +53,75 @@ export class FundingSettlement {
         markPrice: text(mark.markPrice),
         indexPrice: text(mark.indexPrice),
       };
-      if (moving.length === 0) {
-        await repository.insertRate({ ...rate, transactionId: null });
-        return { paid: 0 };
-      }
-      const legs: FundingLeg[] = moving.map(({ id: position, amount }) => ({
-        userId: position.userId,
-        amount: text(amount),
-        from: position.marginMode === 'isolated' ? 'margin' : 'account',
-        margin: { purpose: POSITION_RESERVATION, reference: String(position.id) },
-      }));
-      const outcome = await this.ledger.within(repository.db).execute({
-        type: 'funding',
-        asset: market.quote,
-        legs,
-        reference,
-        actor: 'system',
-      });
-      const transactionId = BigInt(outcome.transactionId ?? '0');
-      await repository.takeFromMargins(
-        moving.flatMap(({ id: position }, index) => {
-          const fromMargin = outcome.funding?.[index]?.fromMargin ?? '0';
-          return decimalOf(fromMargin).units === 0n ? [] : [{ id: position.id, amount: fromMargin }];
-        }),
-        epoch,
-      );
-      await repository.insertPayments(
-        moving.map(({ id: position, amount }) => ({
-          userId: position.userId,
-          positionId: position.id,
+      // Each book in a journal of its own (decision 0055): the real positions' first, then the demo ones'.
+      let transactionId: bigint | null = null;
+      for (const book of LEDGER_BOOKS) {
+        const legs = moving.filter(({ id: position }) => position.book === book);
+        if (legs.length === 0) continue;
+        const journal = await this.pay(repository, legs, {
+          asset: market.quote,
+          reference: book === 'real' ? reference : `${reference}:demo`,
           symbol,
-          side: position.side,
           fundingTime,
-          size: position.size,
-          markPrice: rate.markPrice,
-          rate: rate.rate,
-          amount: text(amount),
-          transactionId,
-        })),
-      );
+          rate,
+          epoch,
+        });
+        if (book === 'real') transactionId = journal;
+      }
       await repository.insertRate({ ...rate, transactionId });
       return { paid: moving.length };
     });
+  }
+
+  /** Pays one book's funding legs in one journal, with their payment rows; answers the journal's transaction. */
+  private async pay(
+    repository: FundingRepository,
+    moving: { id: FuturesPositionRow; amount: Decimal }[],
+    time: {
+      asset: string;
+      reference: string;
+      symbol: string;
+      fundingTime: Date;
+      rate: { rate: string; markPrice: string };
+      epoch: bigint;
+    },
+  ): Promise<bigint> {
+    const legs: FundingLeg[] = moving.map(({ id: position, amount }) => ({
+      userId: position.userId,
+      amount: text(amount),
+      from: position.marginMode === 'isolated' ? 'margin' : 'account',
+      margin: { purpose: POSITION_RESERVATION, reference: String(position.id) },
+    }));
+    const outcome = await this.ledger.within(repository.db).execute({
+      type: 'funding',
+      asset: time.asset,
+      legs,
+      reference: time.reference,
+      actor: 'system',
+    });
+    const transactionId = BigInt(outcome.transactionId ?? '0');
+    await repository.takeFromMargins(
+      moving.flatMap(({ id: position }, index) => {
+        const fromMargin = outcome.funding?.[index]?.fromMargin ?? '0';
+        return decimalOf(fromMargin).units === 0n ? [] : [{ id: position.id, amount: fromMargin }];
+      }),
+      time.epoch,
+    );
+    await repository.insertPayments(
+      moving.map(({ id: position, amount }) => ({
+        userId: position.userId,
+        positionId: position.id,
+        symbol: time.symbol,
+        side: position.side,
+        fundingTime: time.fundingTime,
+        size: position.size,
+        markPrice: time.rate.markPrice,
+        rate: time.rate.rate,
+        amount: text(amount),
+        transactionId,
+      })),
+    );
+    return transactionId;
   }
 }
 

@@ -51,6 +51,7 @@ function order(userId: number, fields: Partial<FuturesOrderRow> & Pick<FuturesOr
     takerFeeRate: null,
     status: 'new',
     origin: 'user',
+    book: 'real',
     reference: null,
     epoch: 1n,
     createdAt: now,
@@ -78,6 +79,7 @@ function position(userId: number, side: 'long' | 'short'): FuturesPositionRow {
     stopLoss: null,
     realizedPnl: '0',
     epoch: 1n,
+    book: 'real',
     openedAt: now,
     updatedAt: now,
   };

@@ -1,4 +1,4 @@
-import type { DepthSnapshot } from '@kestrel/contract';
+import type { DepthSnapshot, LedgerBook } from '@kestrel/contract';
 import {
   type EngineEvent,
   type Lots,
@@ -32,6 +32,12 @@ export type BookMarket = {
   makerFee: Decimal;
   takerFee: Decimal;
 };
+
+/**
+ * Where a perpetual's demo book finds the liquidity its orders fill against: the real book's levels, best first
+ * (decision 0055). Read, never changed: a demo fill takes nothing from the real book.
+ */
+export type DepthSource = () => { bids: BookLevel[]; asks: BookLevel[] };
 
 const ZERO: Decimal = { units: 0n, scale: 0 };
 const isPositive = (value: Decimal) => value.units > 0n;
@@ -81,10 +87,21 @@ export class FuturesBook {
     readonly quotePlaces: number,
     /** The epoch of the perpetual's leadership this book was built under; every write names it. */
     readonly epoch: bigint,
+    /**
+     * Given for a perpetual's demo book (decision 0055): its orders never meet one another in an engine; each fills
+     * against the real book's depth as if it had been there, level by level at each level's price (a resting limit
+     * order later at its own price, once the real opposite side crosses it), against the demo market.
+     */
+    private readonly realDepth?: DepthSource,
   ) {}
 
   get symbol() {
     return this.market.symbol;
+  }
+
+  /** The ledger book its fills settle in. */
+  get ledgerBook(): LedgerBook {
+    return this.realDepth ? 'demo' : 'real';
   }
 
   /** The book's best levels as the contract's depth snapshot. */
@@ -171,6 +188,10 @@ export class FuturesBook {
         continue;
       }
       const live = liveOf(row, this.market, this.quotePlaces);
+      if (this.realDepth) {
+        this.live.set(live.id, live);
+        continue;
+      }
       this.events.length = 0;
       this.book.place(
         {
@@ -210,6 +231,10 @@ export class FuturesBook {
         return live;
       }
       if (compareDecimals(live.size, room) > 0) live.size = room;
+    }
+    if (this.realDepth) {
+      this.placeDemo(live, row, settlement);
+      return live;
     }
     const order: NewOrder = {
       id: live.id,
@@ -266,10 +291,97 @@ export class FuturesBook {
   /** Takes a live order off the book; answers false when it is no longer live. */
   cancel(orderId: number, settlement: FuturesSettlement): boolean {
     if (!this.live.has(orderId)) return false;
+    if (this.realDepth) {
+      this.end(orderId, 'cancelled', settlement);
+      return true;
+    }
     this.events.length = 0;
     this.book.cancel(orderId, this.events);
     this.apply(settlement);
     return true;
+  }
+
+  /**
+   * A demo book's resting orders that the real opposite side now crosses fill at their own price, as makers, as
+   * far as the real levels through their price hold: a buy once asks reach down to it, a sell once bids reach up.
+   */
+  sweep(settlement: FuturesSettlement) {
+    if (!this.realDepth) return;
+    const depth = this.realDepth();
+    for (const live of [...this.live.values()]) {
+      const rest = subtractDecimals(live.size, live.filledSize);
+      const available = crossing(live, depth).reduce((sum, level) => addDecimals(sum, level.size), ZERO);
+      if (!isPositive(rest) || !isPositive(available)) continue;
+      this.fillDemo(
+        live,
+        live.price,
+        compareDecimals(available, rest) < 0 ? available : rest,
+        'maker',
+        settlement,
+      );
+      if (compareDecimals(live.filledSize, live.size) >= 0) this.end(live.id, 'filled', settlement);
+    }
+  }
+
+  /** Whether a demo book has a resting order the real opposite side crosses (what `sweep` would fill). */
+  crossed(): boolean {
+    if (!this.realDepth || this.live.size === 0) return false;
+    const depth = this.realDepth();
+    for (const live of this.live.values()) if (crossing(live, depth).length > 0) return true;
+    return false;
+  }
+
+  /**
+   * Closes what a demo liquidation order could not fill in the real depth at `price` (its bankruptcy price)
+   * against the demo market: a demo book deleverages no one.
+   */
+  closeAgainstMarket(live: LiveOrder, price: Decimal, size: Decimal, settlement: FuturesSettlement) {
+    if (!this.realDepth || !isPositive(size)) return;
+    this.fillDemo(live, price, size, 'taker', settlement);
+    if (compareDecimals(live.filledSize, live.size) >= 0) live.status = 'filled';
+  }
+
+  /**
+   * A demo order: walks the real opposite side level by level at each level's price as far as its limit (a market
+   * order's protection price); what is left ends with it (market, IOC) or rests (GTC). A post-only order that would
+   * take and a FOK order the levels cannot fill whole are rejected, as the engine rejects them.
+   */
+  private placeDemo(live: LiveOrder, row: FuturesOrderRow, settlement: FuturesSettlement) {
+    const levels = this.realDepth ? crossing(live, this.realDepth()) : [];
+    const available = levels.reduce((sum, level) => addDecimals(sum, level.size), ZERO);
+    const fok = row.timeInForce === 'FOK' && compareDecimals(available, live.size) < 0;
+    if ((row.postOnly && levels.length > 0) || fok) {
+      this.end(live.id, 'rejected', settlement);
+      return;
+    }
+    for (const level of levels) {
+      const rest = subtractDecimals(live.size, live.filledSize);
+      if (!isPositive(rest)) break;
+      this.fillDemo(
+        live,
+        level.price,
+        compareDecimals(level.size, rest) < 0 ? level.size : rest,
+        'taker',
+        settlement,
+      );
+    }
+    if (compareDecimals(live.filledSize, live.size) >= 0) this.end(live.id, 'filled', settlement);
+    else if (row.type === 'market' || row.timeInForce !== 'GTC') this.end(live.id, 'cancelled', settlement);
+    else {
+      live.status = isPositive(live.filledSize) ? 'partially_filled' : 'open';
+      settlement.touch(live, this);
+    }
+  }
+
+  private fillDemo(
+    live: LiveOrder,
+    price: Decimal,
+    size: Decimal,
+    role: 'maker' | 'taker',
+    settlement: FuturesSettlement,
+  ) {
+    const fill = settlement.demoFill(this, live, price, size);
+    fill.sides.push(this.fillOf(live, this.positionFor(live.userId, live.positionSide), price, size, role));
   }
 
   /** The live orders of a user that close a side of theirs, other than `except`: what they may still take. */
@@ -440,6 +552,14 @@ export class FuturesBook {
     if (steps === undefined || steps <= 0n) throw new Error(`${this.symbol}: size is not on the lot`);
     return Number(steps) as Lots;
   }
+}
+
+/** The real opposite levels an order's price crosses, best first. */
+function crossing(live: LiveOrder, { bids, asks }: ReturnType<DepthSource>): BookLevel[] {
+  const buy = live.side === 'buy';
+  return (buy ? asks : bids).filter(
+    (level) => compareDecimals(level.price, live.price) * (buy ? 1 : -1) <= 0,
+  );
 }
 
 export function positionKey(userId: number, side: Side): string {

@@ -1,4 +1,4 @@
-import type { PositionSide } from '@kestrel/contract';
+import type { LedgerBook, PositionSide } from '@kestrel/contract';
 import { initialMargin } from '@kestrel/futures';
 import {
   compareDecimals,
@@ -24,6 +24,8 @@ export type MarginCommand = {
   side: PositionSide;
   direction: 'add' | 'remove';
   amount: string;
+  /** The book of the user's money, whose perpetual's book holds the position (decision 0055). */
+  book?: LedgerBook;
 };
 
 /** What moving an isolated margin reads and writes. */
@@ -87,6 +89,6 @@ export async function moveIsolatedMargin(
       adding ? plain(amount) : `-${plain(amount)}`,
       book.epoch,
     );
-  });
+  }, book.ledgerBook);
   return null;
 }

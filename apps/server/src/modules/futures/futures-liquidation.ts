@@ -179,7 +179,8 @@ export class FuturesLiquidation {
     const accounts = await this.risk.accounts(watches.map(userOf));
     let fund =
       step === 'close'
-        ? (known ?? decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET)))
+        ? (known ??
+          decimalOf(await this.ledger.systemBalance('insurance_fund', MARGIN_ASSET, book.ledgerBook)))
         : ZERO;
     const moved = new Set<number>();
     const run = new TakeoverRun(this.repository, book, markPrice);
@@ -234,6 +235,11 @@ export class FuturesLiquidation {
 
     const counterparties: number[] = [];
     let left = subtractDecimals(held, liquidation.filledSize);
+    if (book.ledgerBook === 'demo') {
+      // A demo book deleverages no one: what the real depth could not take closes against the demo market.
+      book.closeAgainstMarket(liquidation, bankruptcy, left, settlement);
+      left = ZERO;
+    }
     const opposite: PositionSide = position.side === 'long' ? 'short' : 'long';
     const others = run.ranking(opposite).filter((item) => item.userId !== userId);
     // The user's own opposite position last.
@@ -427,12 +433,15 @@ export function limitPriceOf(
   return toStep(compareDecimals(wanted, ceiling) < 0 ? wanted : ceiling, tick, 'down');
 }
 
-/** A reduce-only IOC order of the liquidation engine closing `size` of a position at `price`. */
-function closeOrderRow(
+/**
+ * A reduce-only IOC order closing `size` of a position at `price`: the liquidation engine's, or a demo account's
+ * as it is wound down (origin `user`).
+ */
+export function closeOrderRow(
   book: FuturesBook,
   position: PositionState,
   id: bigint,
-  origin: 'liquidation' | 'adl',
+  origin: 'liquidation' | 'adl' | 'user',
   price: Decimal,
   size: Decimal,
 ): FuturesOrderRow & { epoch: bigint } {
@@ -464,6 +473,7 @@ function closeOrderRow(
     status: 'new',
     origin,
     reference: null,
+    book: book.ledgerBook,
     epoch: book.epoch,
     createdAt: now,
     updatedAt: now,

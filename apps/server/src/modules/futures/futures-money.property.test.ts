@@ -339,6 +339,7 @@ class World {
       takerFeeRate: formatDecimal(takerFeeRate),
       status: 'new',
       origin: 'user',
+      book: 'real',
       reference: null,
       epoch: 1n,
       createdAt: now,
@@ -402,6 +403,7 @@ class World {
       stopLoss: null,
       realizedPnl: '0',
       epoch: 1n,
+      book: 'real',
       openedAt: now,
       updatedAt: now,
     });
@@ -427,6 +429,7 @@ class World {
         stopLoss: position.stopLoss,
         realizedPnl: formatDecimal(position.realizedPnl),
         epoch: 1n,
+        book: 'real',
         openedAt: now,
         updatedAt: now,
       }));

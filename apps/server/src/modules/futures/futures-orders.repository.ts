@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { LedgerBook } from '@kestrel/contract';
+import { and, count, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -23,6 +24,7 @@ export type PositionKey = {
   side: 'long' | 'short';
   leverage: number;
   marginMode: string;
+  book: LedgerBook;
   epoch: bigint;
 };
 
@@ -155,18 +157,51 @@ export class FuturesOrdersRepository {
     return row?.kept ?? '0';
   }
 
-  /** A perpetual's live orders in sequence. */
-  liveOrders(symbol: string): Promise<FuturesOrderRow[]> {
+  /** A perpetual's live orders of one book in sequence. */
+  liveOrders(symbol: string, book: LedgerBook = 'real'): Promise<FuturesOrderRow[]> {
     return this.db
       .select()
       .from(futuresOrders)
-      .where(and(eq(futuresOrders.symbol, symbol), inArray(futuresOrders.status, LIVE)))
+      .where(
+        and(
+          eq(futuresOrders.symbol, symbol),
+          eq(futuresOrders.book, book),
+          inArray(futuresOrders.status, LIVE),
+        ),
+      )
       .orderBy(futuresOrders.id);
   }
 
-  /** A perpetual's positions (open or not) of users who hold one or have a live order there. */
-  positionsOf(symbol: string): Promise<FuturesPositionRow[]> {
-    return this.db.select().from(futuresPositions).where(eq(futuresPositions.symbol, symbol));
+  /** A perpetual's positions of one book (open or not) of users who hold one or have a live order there. */
+  positionsOf(symbol: string, book: LedgerBook = 'real'): Promise<FuturesPositionRow[]> {
+    return this.db
+      .select()
+      .from(futuresPositions)
+      .where(and(eq(futuresPositions.symbol, symbol), eq(futuresPositions.book, book)));
+  }
+
+  /** A user's live orders, in every perpetual. */
+  liveOrdersOf(userId: number): Promise<FuturesOrderRow[]> {
+    return this.db
+      .select()
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.userId, userId), inArray(futuresOrders.status, LIVE)))
+      .orderBy(futuresOrders.id);
+  }
+
+  /** How many orders users of a book placed since a time (the liquidation engine's not counted). */
+  async countOrders(book: LedgerBook, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ count: count() })
+      .from(futuresOrders)
+      .where(
+        and(
+          eq(futuresOrders.book, book),
+          gte(futuresOrders.createdAt, since),
+          inArray(futuresOrders.origin, ['user', 'takeProfit', 'stopLoss']),
+        ),
+      );
+    return row?.count ?? 0;
   }
 
   async findOrder(id: bigint): Promise<FuturesOrderRow | undefined> {

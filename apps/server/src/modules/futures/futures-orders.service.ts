@@ -59,7 +59,7 @@ export class FuturesOrdersService {
 
   constructor(
     private readonly repository: FuturesOrdersRepository,
-    ledger: LedgerService,
+    private readonly ledger: LedgerService,
     private readonly markets: Pick<FuturesMarkets, 'market' | 'all'>,
     private readonly settings: Pick<FuturesSettings, 'of'>,
     tickers: Pick<FuturesTickers, 'latest' | 'publish'>,
@@ -112,7 +112,8 @@ export class FuturesOrdersService {
     reference: string | null,
   ): Promise<FuturesOrderView> {
     const market = this.openMarket(body.symbol);
-    const view = await this.command(market.symbol, { kind: 'place', userId, body, reference });
+    const book = await this.ledger.bookOfUser(userId);
+    const view = await this.command(market.symbol, { kind: 'place', userId, body, reference, book });
     return view as FuturesOrderView;
   }
 
@@ -120,7 +121,11 @@ export class FuturesOrdersService {
     const row = /^\d{1,18}$/.test(orderId) ? await this.repository.findOrder(BigInt(orderId)) : undefined;
     if (!row || row.userId !== userId) throw new AppError('orderNotFound');
     if (!['new', 'open', 'partially_filled'].includes(row.status)) throw new AppError('orderNotCancellable');
-    return (await this.command(row.symbol, { kind: 'cancel', orderId: String(row.id) })) as FuturesOrderView;
+    return (await this.command(row.symbol, {
+      kind: 'cancel',
+      orderId: String(row.id),
+      book: row.book,
+    })) as FuturesOrderView;
   }
 
   async orders(
@@ -209,6 +214,7 @@ export class FuturesOrdersService {
       side: body.side,
       takeProfit: body.takeProfit,
       stopLoss: body.stopLoss,
+      book: position.book,
     });
     const [view] = await this.positions(userId, body.symbol).then((items) =>
       items.filter((item) => item.side === body.side),
@@ -226,7 +232,7 @@ export class FuturesOrdersService {
     if (position.marginMode !== 'isolated') throw new AppError('futuresMarginNotIsolated');
     const units = exactUnitsAt(decimalOf(body.amount), await this.pricing.places());
     if (units === undefined || units <= 0n) throw new AppError('amountInvalid');
-    await this.command(body.symbol, { kind: 'margin', userId, ...body });
+    await this.command(body.symbol, { kind: 'margin', userId, ...body, book: position.book });
     const [view] = (await this.positions(userId, body.symbol)).filter((item) => item.side === body.side);
     if (!view) throw new AppError('futuresNoPosition');
     return view;
@@ -308,6 +314,31 @@ export class FuturesOrdersService {
         formula,
       })),
     };
+  }
+
+  /**
+   * Winds a demo account's futures down (decision 0055, `DemoProduct`): on each perpetual it trades, its live
+   * orders cancelled and its positions closed, through the real depth and at the mark for what that leaves.
+   */
+  async wind(userId: number): Promise<{ cancelledOrders: number; closedPositions: number }> {
+    if ((await this.ledger.bookOfUser(userId)) !== 'demo')
+      throw new Error(`user ${userId} is not a demo account`);
+    const symbols = new Set([
+      ...(await this.repository.liveOrdersOf(userId)).map((row) => row.symbol),
+      ...(await this.repository.openPositions(userId)).map((row) => row.symbol),
+    ]);
+    const wound = { cancelledOrders: 0, closedPositions: 0 };
+    for (const symbol of symbols) {
+      const each = (await this.command(symbol, { kind: 'wind', userId, book: 'demo' })) as typeof wound;
+      wound.cancelledOrders += each.cancelledOrders;
+      wound.closedPositions += each.closedPositions;
+    }
+    return wound;
+  }
+
+  /** How many futures orders demo accounts placed since a time (the back office counts them apart). */
+  demoOrdersSince(since: Date): Promise<number> {
+    return this.repository.countOrders('demo', since);
   }
 
   /** A perpetual's depth, from its owner's book. */

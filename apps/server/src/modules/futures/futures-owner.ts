@@ -2,10 +2,11 @@ import {
   channels,
   type DepthSnapshot,
   type FuturesPosition,
+  type LedgerBook,
   type PlaceFuturesOrderBody,
   type PositionSide,
 } from '@kestrel/contract';
-import { compareDecimals, type Decimal, decimalOf } from '@kestrel/money';
+import { compareDecimals, type Decimal, decimalOf, subtractDecimals } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cluster } from '../../cluster/cluster';
 import type { OwnerRelay } from '../../cluster/owner-relay';
@@ -16,7 +17,7 @@ import type { LedgerService } from '../ledger';
 import type { FundingSettlement } from './funding';
 import { FuturesBook } from './futures-book';
 import { type MarginCommand, moveIsolatedMargin } from './futures-isolated-margin';
-import { FuturesLiquidation } from './futures-liquidation';
+import { closeOrderRow, FuturesLiquidation } from './futures-liquidation';
 import type { FuturesMarkets } from './futures-markets';
 import { FuturesOrderRequests } from './futures-order-request';
 import type { FuturesOrdersRepository } from './futures-orders.repository';
@@ -38,15 +39,24 @@ export type FuturesIndex = IndexPrices & {
 
 /** A command for a perpetual's book, run by its owner wherever it was asked. */
 export type MarketCommand =
-  | { kind: 'place'; userId: number; body: PlaceFuturesOrderBody; reference: string | null }
-  | { kind: 'cancel'; orderId: string }
+  | {
+      kind: 'place';
+      userId: number;
+      body: PlaceFuturesOrderBody;
+      reference: string | null;
+      book?: LedgerBook;
+    }
+  | { kind: 'cancel'; orderId: string; book?: LedgerBook }
   | { kind: 'depth'; levels: number }
+  /** A demo account wound down on this perpetual (decision 0055). */
+  | { kind: 'wind'; userId: number; book: 'demo' }
   | {
       kind: 'triggers';
       userId: number;
       side: PositionSide;
       takeProfit: string | null;
       stopLoss: string | null;
+      book?: LedgerBook;
     }
   | MarginCommand;
 
@@ -85,11 +95,24 @@ const IMPACT_LEVELS = 50;
  */
 const REFILE_MS = 5000;
 
-/** A perpetual this node owns: its book once built from the database, and its mark price tracker. */
+/** How deep a demo order may walk the real book (decision 0055). */
+const DEMO_DEPTH_LEVELS = 1000;
+
+/** A perpetual's books on its owner: the real one, and the demo one whose orders fill against the real one. */
+type Books = { real: FuturesBook; demo: FuturesBook };
+
+/**
+ * What runs one ledger book's trading on this node: the real sequencer and liquidation engine, or the demo ones
+ * (decision 0055), which settle in the demo book and never write to the real one.
+ */
+type Desk = { sequencer: FuturesSequencer; liquidation: FuturesLiquidation };
+
+/** A perpetual this node owns: its books once built from the database, and its mark price tracker. */
 type Lead = {
   epoch: bigint;
-  ready: Promise<FuturesBook>;
+  ready: Promise<Books>;
   book: FuturesBook | undefined;
+  demo: FuturesBook | undefined;
   tracker: MarkPriceTracker;
   unserve: (() => Promise<void>) | undefined;
 };
@@ -108,6 +131,8 @@ export class FuturesOwner {
   private readonly sequencer: FuturesSequencer;
   private readonly requests: FuturesOrderRequests;
   private readonly liquidation: FuturesLiquidation;
+  /** Demo trading of the same perpetuals (decision 0055). */
+  private readonly demoDesk: Desk;
   private unsubscribe: (() => void) | undefined;
   private refiling: NodeJS.Timeout | undefined;
 
@@ -131,6 +156,34 @@ export class FuturesOwner {
       (symbol) => pricing.markOrUndefined(symbol),
       log,
     );
+    const demoSequencer = new FuturesSequencer(
+      repository,
+      ledger,
+      MARGIN_ASSET,
+      (reports) => this.published(reports),
+      (books) => this.fenced(books),
+      log,
+      'demo',
+    );
+    this.demoDesk = {
+      sequencer: demoSequencer,
+      liquidation: new FuturesLiquidation(
+        repository,
+        ledger,
+        risk,
+        markets,
+        demoSequencer,
+        (symbol) => pricing.markOrUndefined(symbol),
+        log,
+      ),
+    };
+  }
+
+  /** The sequencer and liquidation engine of a book. */
+  private deskOf(book: FuturesBook): Desk {
+    return book.ledgerBook === 'demo'
+      ? this.demoDesk
+      : { sequencer: this.sequencer, liquidation: this.liquidation };
   }
 
   /** Contends for every perpetual and listens to the index. */
@@ -150,6 +203,7 @@ export class FuturesOwner {
     clearInterval(this.refiling);
     this.unsubscribe?.();
     await this.sequencer.stop();
+    await this.demoDesk.sequencer.stop();
   }
 
   /** Runs a command here when this node owns the perpetual; undefined when it does not. */
@@ -170,13 +224,16 @@ export class FuturesOwner {
 
   /** Runs a command on a book this node owns. */
   private async run(lead: Lead, command: MarketCommand): Promise<unknown> {
-    let book: FuturesBook;
+    let books: Books;
     try {
-      book = await lead.ready;
+      books = await lead.ready;
     } catch {
       throw new AppError('marketUnavailable');
     }
+    // A demo user's command goes to the demo book, never to the real one (decision 0055).
+    const book = 'book' in command && command.book === 'demo' ? books.demo : books.real;
     if (book.retired) throw new AppError('marketUnavailable');
+    const { sequencer, liquidation } = this.deskOf(book);
     const places = await this.parts.pricing.places();
     switch (command.kind) {
       case 'place': {
@@ -187,22 +244,24 @@ export class FuturesOwner {
           book,
           places,
         );
-        return orderViewOf(await this.sequencer.place(book, request), places);
+        return orderViewOf(await sequencer.place(book, request), places);
       }
       case 'cancel':
-        return orderViewOf(await this.sequencer.cancel(book, BigInt(command.orderId)), places);
+        return orderViewOf(await sequencer.cancel(book, BigInt(command.orderId)), places);
       case 'depth':
         return book.depth(command.levels);
+      case 'wind':
+        return this.wind(book, command.userId);
       case 'margin': {
-        const moved = await this.sequencer.exclusive(book, () =>
+        const moved = await sequencer.exclusive(book, () =>
           moveIsolatedMargin(this.parts, book, command, places),
         );
-        await this.liquidation.refile(book, [command.userId]);
+        await liquidation.refile(book, [command.userId]);
         return moved;
       }
       case 'triggers':
         // Between batches, so that no settlement writes the position's old triggers back.
-        return this.sequencer.exclusive(book, async () => {
+        return sequencer.exclusive(book, async () => {
           const position = book.position(command.userId, command.side);
           if (!position) throw new AppError('futuresNoPosition');
           await this.parts.repository.setTriggers(
@@ -217,21 +276,55 @@ export class FuturesOwner {
     }
   }
 
+  /**
+   * Winds a demo account down on a perpetual, in one settlement between the demo book's batches: its live orders
+   * cancelled, then each position closed through the real depth down (or up) to the mark price, and what that
+   * leaves at the mark against the demo market, so that nothing stays open.
+   */
+  private async wind(book: FuturesBook, userId: number) {
+    if (book.ledgerBook !== 'demo') throw new Error('only a demo book winds an account down');
+    const markPrice = this.parts.pricing.mark(book.symbol);
+    const ids = await this.parts.repository.takeIds(2);
+    const wound = { cancelledOrders: 0, closedPositions: 0 };
+    await this.demoDesk.sequencer.takeOver(book, async (settlement) => {
+      for (const orderId of book.liveOrdersOf(userId))
+        if (book.cancel(orderId, settlement)) wound.cancelledOrders += 1;
+      for (const side of ['long', 'short'] as const) {
+        const position = book.position(userId, side);
+        const id = ids.shift();
+        if (!position || position.size.units <= 0n || id === undefined) continue;
+        const row = closeOrderRow(book, position, id, 'user', markPrice, position.size);
+        settlement.inserted.push(row);
+        const order = book.place(row, settlement);
+        book.closeAgainstMarket(order, markPrice, subtractDecimals(order.size, order.filledSize), settlement);
+        wound.closedPositions += 1;
+      }
+    });
+    return wound;
+  }
+
   /** This node owns the perpetual from now on: its book is built from the database, then others are heard. */
   private async gained(symbol: string, epoch: bigint) {
     const market = this.parts.pricing.marketOf(symbol);
-    const book = new FuturesBook(market, await this.parts.pricing.places(), epoch);
+    const places = await this.parts.pricing.places();
+    const book = new FuturesBook(market, places, epoch);
+    const demo = new FuturesBook(market, places, epoch, () => book.levels(DEMO_DEPTH_LEVELS));
     const lead: Lead = {
       epoch,
       book,
+      demo,
       tracker: new MarkPriceTracker(market),
       unserve: undefined,
-      ready: this.sequencer.recover(book).then(() => book),
+      ready: this.sequencer
+        .recover(book)
+        .then(() => this.demoDesk.sequencer.recover(demo))
+        .then(() => ({ real: book, demo })),
     };
     this.leads.set(symbol, lead);
     try {
       await lead.ready;
       await this.liquidation.watch(book);
+      await this.demoDesk.liquidation.watch(demo);
       lead.unserve = await this.parts.relay.serve(symbol, (command) => this.served(symbol, command));
     } catch (error) {
       this.parts.log?.error({ err: error, symbol }, 'futures book could not be rebuilt');
@@ -253,10 +346,11 @@ export class FuturesOwner {
 
   private async retire(symbol: string, lead: Lead) {
     if (this.leads.get(symbol) === lead) this.leads.delete(symbol);
-    const { book, unserve } = lead;
-    if (book) {
-      book.retired = true;
-      this.liquidation.forget(book);
+    const { book, demo, unserve } = lead;
+    for (const each of [book, demo]) {
+      if (!each) continue;
+      each.retired = true;
+      this.deskOf(each).liquidation.forget(each);
     }
     lead.unserve = undefined;
     try {
@@ -265,6 +359,7 @@ export class FuturesOwner {
       this.parts.log?.warn({ err: error, symbol }, "a perpetual's commands could not be unsubscribed from");
     }
     if (book) await this.sequencer.settled(book);
+    if (demo) await this.demoDesk.sequencer.settled(demo);
   }
 
   /**
@@ -282,7 +377,7 @@ export class FuturesOwner {
       );
       book.retired = true;
       const lead = this.leads.get(book.symbol);
-      if (lead?.book === book) void this.retire(book.symbol, lead);
+      if (lead && (lead.book === book || lead.demo === book)) void this.retire(book.symbol, lead);
     }
   }
 
@@ -307,7 +402,12 @@ export class FuturesOwner {
     if (!mark.stale) {
       this.trigger(book, mark.markPrice);
       this.liquidation.reached(book, mark.markPrice);
+      if (lead.demo && !lead.demo.retired) {
+        this.trigger(lead.demo, mark.markPrice);
+        this.demoDesk.liquidation.reached(lead.demo, mark.markPrice);
+      }
     }
+    this.sweep(lead.demo);
     const due = lead.tracker.takeDue();
     // A stale index halts funding rather than paying at an old price.
     if (due && this.parts.funding && !due.mark.stale) void this.settleFunding(book, due);
@@ -330,7 +430,7 @@ export class FuturesOwner {
         : reached(position.stopLoss, !long)
           ? 'stopLoss'
           : undefined;
-      const key = `${book.symbol}:${position.userId}:${position.side}`;
+      const key = `${book.symbol}:${book.ledgerBook}:${position.userId}:${position.side}`;
       if (!origin || (this.triggerRetries.get(key) ?? 0) > now) continue;
       this.triggerRetries.delete(key);
       const armed = { takeProfit: position.takeProfit, stopLoss: position.stopLoss };
@@ -360,13 +460,17 @@ export class FuturesOwner {
         size,
       } as const;
       const places = await this.parts.pricing.places();
-      const order = await this.sequencer.place(
+      const { sequencer } = this.deskOf(book);
+      const order = await sequencer.place(
         book,
         await this.requests.requestOf(userId, body, null, book, places, origin),
       );
       if (order.status === 'filled') return;
-      this.triggerRetries.set(`${book.symbol}:${userId}:${side}`, Date.now() + TRIGGER_RETRY_MS);
-      await this.sequencer.exclusive(book, async () => {
+      this.triggerRetries.set(
+        `${book.symbol}:${book.ledgerBook}:${userId}:${side}`,
+        Date.now() + TRIGGER_RETRY_MS,
+      );
+      await sequencer.exclusive(book, async () => {
         const position = book.position(userId, side);
         if (!position || position.size.units <= 0n) return;
         if (position.takeProfit !== null || position.stopLoss !== null) return;
@@ -383,10 +487,11 @@ export class FuturesOwner {
 
   /** Files again the positions of every perpetual this node owns (cross accounts move with other markets). */
   private refileAll() {
-    for (const { book } of this.leads.values()) {
+    for (const book of [...this.leads.values()].flatMap((lead) => [lead.book, lead.demo])) {
       if (!book || book.retired) continue;
-      void this.liquidation
-        .refile(book, this.liquidation.holders(book))
+      const { liquidation } = this.deskOf(book);
+      void liquidation
+        .refile(book, liquidation.holders(book))
         .catch((error) =>
           this.parts.log?.warn({ err: error, symbol: book.symbol }, 'futures positions unfiled'),
         );
@@ -397,30 +502,51 @@ export class FuturesOwner {
   private async settleFunding(book: FuturesBook, due: DueFunding) {
     const funding = this.parts.funding;
     if (!funding) return;
+    const demo = this.leads.get(book.symbol)?.demo;
     try {
+      // Between the batches of both books: funding writes the margins of real and demo positions alike.
+      const settle = () => funding.settle(book.symbol, due.fundingTime, due.mark, book.epoch);
       const { paid } = await this.sequencer.exclusive(book, () =>
-        funding.settle(book.symbol, due.fundingTime, due.mark, book.epoch),
+        demo && !demo.retired ? this.demoDesk.sequencer.exclusive(demo, settle) : settle(),
       );
       this.parts.log?.info(
         { symbol: book.symbol, fundingTime: due.fundingTime, paid },
         'futures funding settled',
       );
       await this.liquidation.refile(book, this.liquidation.holders(book));
+      if (demo) await this.demoDesk.liquidation.refile(demo, this.demoDesk.liquidation.holders(demo));
     } catch (error) {
       this.parts.log?.error({ err: error, symbol: book.symbol }, 'futures funding could not be settled');
     }
+  }
+
+  /**
+   * Fills the demo book's resting orders that the real book now crosses, between the demo sequencer's batches;
+   * nothing is queued while none is crossed.
+   */
+  private sweep(demo: FuturesBook | undefined) {
+    if (!demo || demo.retired || !demo.crossed()) return;
+    void this.demoDesk.sequencer
+      .takeOver(demo, async (settlement) => demo.sweep(settlement))
+      .catch((error) =>
+        this.parts.log?.warn({ err: error, symbol: demo.symbol }, 'resting demo orders could not fill'),
+      );
   }
 
   private published(reports: FuturesBatchReport[]) {
     void this.parts.pricing.places().then((places) => {
       for (const { book, orders, fills, depthChanged, positionsOf } of reports) {
         const { symbol } = book;
-        void this.liquidation
-          .refile(book, positionsOf)
+        void this.deskOf(book)
+          .liquidation.refile(book, positionsOf)
           .catch((error) =>
             this.parts.log?.warn({ err: error, symbol }, 'futures positions could not be filed'),
           );
-        if (fills.length > 0) {
+        const demo = book.ledgerBook === 'demo';
+        // The real depth moved: demo orders resting at prices it now crosses fill.
+        if (!demo && depthChanged) this.sweep(this.leads.get(symbol)?.demo);
+        // Demo fills are nobody's public trades, and the demo book publishes no depth.
+        if (fills.length > 0 && !demo) {
           this.parts.publisher.publish(
             channels.futuresTrades,
             { symbol },
@@ -433,7 +559,7 @@ export class FuturesOwner {
             })),
           );
         }
-        if (depthChanged)
+        if (depthChanged && !demo)
           this.parts.publisher.publish(channels.futuresDepth, { symbol }, book.depth(DEPTH_LEVELS));
         for (const row of orders)
           this.parts.publisher.publishToUser(row.userId, channels.futuresOrders, orderViewOf(row, places));

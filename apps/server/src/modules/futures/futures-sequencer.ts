@@ -1,3 +1,4 @@
+import type { LedgerBook } from '@kestrel/contract';
 import { type Decimal, decimalOf, formatDecimal, normalize, type Units } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { refusedByFence } from '../../cluster/fence';
@@ -76,6 +77,11 @@ export class FuturesSequencer {
     /** Told of the books whose write the fence refused: their perpetual has another owner now. */
     private readonly fenced: (books: ReadonlySet<FuturesBook>) => Promise<void>,
     private readonly log?: FastifyBaseLogger,
+    /**
+     * The ledger book its books settle in (decision 0055): a demo sequencer runs the perpetuals' demo books, whose
+     * orders fill against the real books' depth; it writes no trade rows and keeps no rounding row.
+     */
+    readonly ledgerBook: LedgerBook = 'real',
   ) {}
 
   place(book: FuturesBook, request: FuturesOrderRequest): Promise<FuturesOrderRow> {
@@ -124,9 +130,9 @@ export class FuturesSequencer {
   async recover(book: FuturesBook): Promise<void> {
     if (book.retired) return;
     const [positions, orders, kept] = await Promise.all([
-      this.repository.positionsOf(book.symbol),
-      this.repository.liveOrders(book.symbol),
-      this.repository.roundingKept(book.symbol),
+      this.repository.positionsOf(book.symbol, this.ledgerBook),
+      this.repository.liveOrders(book.symbol, this.ledgerBook),
+      this.ledgerBook === 'real' ? this.repository.roundingKept(book.symbol) : '0',
     ]);
     const fresh = book.rebuild(positions, orders, decimalOf(kept));
     if (fresh.length === 0) return;
@@ -215,7 +221,7 @@ export class FuturesSequencer {
     try {
       const result = await command.work();
       if (command.refresh)
-        command.book.refreshMargins(await this.repository.positionsOf(command.book.symbol));
+        command.book.refreshMargins(await this.repository.positionsOf(command.book.symbol, this.ledgerBook));
       command.resolve(result);
     } catch (error) {
       command.reject(error);
@@ -365,6 +371,7 @@ export class FuturesSequencer {
           ...command.request.row,
           id: idOf.get(command) as bigint,
           reference: command.request.reference,
+          book: this.ledgerBook,
           epoch: command.book.epoch,
         })),
       );
@@ -378,12 +385,13 @@ export class FuturesSequencer {
           side,
           leverage: row.leverage,
           marginMode: row.marginMode,
+          book: this.ledgerBook,
           epoch: command.book.epoch,
         });
       }
       const positions = await this.repository.ensurePositions(batch.connection, [...keys.values()]);
       return { rows, positions };
-    });
+    }, this.ledgerBook);
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const command of commands) {
       const row = byId.get(idOf.get(command) as bigint);
@@ -408,15 +416,18 @@ export class FuturesSequencer {
     return this.ledger.batch(async (batch) => {
       await this.repository.insertOrders(batch.connection, settlement.inserted);
       const journal = await batch.move(entries, holds);
-      const trades = settlement.fills.map((fill) => tradeRowOf(fill, journal.get(fill.reference)));
-      await this.repository.writeRounding(batch.connection, settlement.roundingUpdates());
+      const real = this.ledgerBook === 'real';
+      const trades = real
+        ? settlement.fills.map((fill) => tradeRowOf(fill, journal.get(fill.reference)))
+        : [];
+      if (real) await this.repository.writeRounding(batch.connection, settlement.roundingUpdates());
       return this.repository.writeSettlement(
         batch.connection,
         settlement.orderUpdates(),
         settlement.positionUpdates(),
         trades,
       );
-    });
+    }, this.ledgerBook);
   }
 
   private publish(orders: FuturesOrderRow[], settlement: FuturesSettlement) {
@@ -439,10 +450,10 @@ export class FuturesSequencer {
   private async settlementAccounts(): Promise<SettlementAccounts> {
     if (!this.system) {
       this.system = {
-        fees: await this.ledger.systemAccount('fees'),
-        clearing: await this.ledger.systemAccount('futures_clearing'),
-        rounding: await this.ledger.systemAccount('rounding'),
-        insurance: await this.ledger.systemAccount('insurance_fund'),
+        fees: await this.ledger.systemAccount('fees', this.ledgerBook),
+        clearing: await this.ledger.systemAccount('futures_clearing', this.ledgerBook),
+        rounding: await this.ledger.systemAccount('rounding', this.ledgerBook),
+        insurance: await this.ledger.systemAccount('insurance_fund', this.ledgerBook),
       };
     }
     const places = (await this.ledger.assets()).get(this.asset);
@@ -469,7 +480,7 @@ export class FuturesSequencer {
 function tradeRowOf(fill: FuturesFill, transactionId: bigint | undefined): NewFuturesTrade {
   if (transactionId === undefined) throw new Error(`trade ${fill.reference} was not journalled`);
   const [taker, maker] = fill.sides;
-  if (!taker || !maker) throw new Error(`trade ${fill.reference} lacks a side`);
+  if (!taker || !maker || !fill.maker) throw new Error(`trade ${fill.reference} lacks a side`);
   const text = (value: Decimal) => formatDecimal(normalize(value));
   return {
     symbol: fill.book.symbol,

@@ -82,7 +82,8 @@ export type FuturesFill = {
   reference: string;
   book: FuturesBook;
   taker: LiveOrder;
-  maker: LiveOrder;
+  /** Null in a demo book: the other side is the real book's depth, settled against the demo clearing account. */
+  maker: LiveOrder | null;
   price: Decimal;
   size: Decimal;
   takerSide: 'buy' | 'sell';
@@ -184,6 +185,28 @@ export class FuturesSettlement {
     this.fills.push(fill);
     this.touch(taker, book);
     this.touch(maker, book);
+    return fill;
+  }
+
+  /**
+   * A demo order's fill against the real book's depth (decision 0055): one side only, the order's, whose fee,
+   * pnl and margins settle against the demo book's accounts as any fill's do. Named by the order and what it had
+   * filled before, so that no two fills of it share a reference.
+   */
+  demoFill(book: FuturesBook, order: LiveOrder, price: Decimal, size: Decimal): FuturesFill {
+    const fill: FuturesFill = {
+      reference: `futures:${order.id}:demo:${formatDecimal(order.filledSize)}`,
+      book,
+      taker: order,
+      maker: null,
+      price,
+      size,
+      takerSide: order.side,
+      sides: [],
+      at: new Date(),
+    };
+    this.fills.push(fill);
+    this.touch(order, book);
     return fill;
   }
 

@@ -1,6 +1,7 @@
 import {
   FUTURES_ACTIONS,
   FUTURES_ORDER_ORIGINS,
+  LEDGER_BOOKS,
   MARGIN_MODES,
   ORDER_STATUSES,
   POSITION_SIDES,
@@ -10,6 +11,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -138,6 +140,8 @@ export const futuresOrders = pgTable(
     status: text('status').notNull().default('new'),
     /** Who placed it (FUTURES_ORDER_ORIGINS): the user, a trigger, the liquidation engine or auto-deleveraging. */
     origin: text('origin').notNull().default('user'),
+    /** Its user's book (decision 0055): a demo order never enters the real book, it fills against its depth. */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('real'),
     /** The caller's reference (an Idempotency-Key's): the same reference of a user is the same order. */
     reference: text('reference'),
     /** The leadership epoch of the market's book with which the row was last written (decision 0044). */
@@ -151,6 +155,13 @@ export const futuresOrders = pgTable(
     index('futures_orders_live_idx')
       .on(table.symbol, table.id)
       .where(sql`${table.status} in ('new', 'open', 'partially_filled')`),
+    foreignKey({
+      name: 'futures_orders_user_book_fk',
+      columns: [table.userId, table.book],
+      foreignColumns: [users.id, users.book],
+    }),
+    index('futures_orders_demo_idx').on(table.createdAt).where(sql`${table.book} = 'demo'`),
+    check('futures_orders_book', sql`${table.book} in (${inList(LEDGER_BOOKS)})`),
     check('futures_orders_action', sql`${table.action} in (${inList(FUTURES_ACTIONS)})`),
     check('futures_orders_side', sql`${table.side} in ('buy', 'sell')`),
     check('futures_orders_type', sql`${table.type} in ('limit', 'market')`),
@@ -225,6 +236,8 @@ export const futuresPositions = pgTable(
     takeProfit: amount('take_profit'),
     stopLoss: amount('stop_loss'),
     realizedPnl: amount('realized_pnl').notNull().default('0'),
+    /** Its user's book (decision 0055): a demo position is held by the perpetual's demo book. */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('real'),
     /** The leadership epoch of the market's book with which the row was last written (decision 0044). */
     epoch: bigint('epoch', { mode: 'bigint' }),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
@@ -233,6 +246,12 @@ export const futuresPositions = pgTable(
   (table) => [
     uniqueIndex('futures_positions_user_symbol_side_key').on(table.userId, table.symbol, table.side),
     index('futures_positions_open_idx').on(table.symbol, table.side).where(sql`${table.size} > 0`),
+    foreignKey({
+      name: 'futures_positions_user_book_fk',
+      columns: [table.userId, table.book],
+      foreignColumns: [users.id, users.book],
+    }),
+    check('futures_positions_book', sql`${table.book} in (${inList(LEDGER_BOOKS)})`),
     check('futures_positions_side', sql`${table.side} in (${inList(POSITION_SIDES)})`),
     check('futures_positions_margin_mode', sql`${table.marginMode} in (${inList(MARGIN_MODES)})`),
     check('futures_positions_leverage', sql`${table.leverage} between 1 and 125`),
