@@ -54,6 +54,8 @@ import {
 import {
   DEMO_STARTS_PER_HOUR,
   DemoCleanupJob,
+  type DemoOrderCounts,
+  type DemoProduct,
   DemoRepository,
   DemoService,
   demoAdminRoutes,
@@ -144,7 +146,14 @@ import {
   referralRoutes,
 } from './modules/referral';
 import { ReviewQueue, reviewRoutes } from './modules/review';
-import { SpotOrdersService, SpotRepository, spotMarketRoutes, spotRoutes } from './modules/spot';
+import {
+  DemoDesk,
+  DemoDeskRepository,
+  SpotOrdersService,
+  SpotRepository,
+  spotMarketRoutes,
+  spotRoutes,
+} from './modules/spot';
 import {
   AGENT_ROLES,
   SUPPORT_LIMITS,
@@ -534,7 +543,15 @@ export async function buildApp({
   await app.register(ledgerRoutes, { prefix: '/api/admin', admins, ledger });
   realtime.snapshot('depth', (channel) => spot.snapshot(channel));
   realtime.snapshot('trades', (channel) => spot.snapshot(channel));
-  await app.register(spotRoutes, { prefix: '/api/spot', auth, spot, idempotency });
+  /**
+   * Demo spot trading (decision 0055): a demo session's orders fill against the real books' depth without touching
+   * them; resting ones are filled as the books cross them, on one node (`job:spot-demo-fills`).
+   */
+  const spotDemo = new DemoDesk(new DemoDeskRepository(database.db), ledger, spot, realtime, app.log);
+  app.decorate('spotDemo', spotDemo);
+  app.addHook('onReady', async () => spotDemo.start(cluster.leadership));
+  app.addHook('onClose', async () => spotDemo.stop());
+  await app.register(spotRoutes, { prefix: '/api/spot', auth, spot, desk: spotDemo, idempotency });
   await app.register(spotMarketRoutes, { prefix: '/api/markets', spot });
   app.addHook('onReady', async () => spot.start());
   app.addHook('onClose', async () => spot.stop());
@@ -667,16 +684,19 @@ export async function buildApp({
    * Demo accounts (decision 0055): virtual USDT in the ledger's demo book; the products wind an account down at a
    * reset or its closing, and count demo orders apart for the back office.
    */
+  const demoProducts: DemoProduct[] = [spotDemo, futures];
+  const demoOrderCounts: Partial<DemoOrderCounts> = {
+    spot: (since) => spotDemo.placedSince(since),
+    futures: (since) => futures.demoOrdersSince(since),
+  };
   const demo = new DemoService(
     new DemoRepository(database.db),
     auth,
     ledger,
     config.demo,
     new AttemptLimit(limiters({ keyPrefix: 'demo-starts', points: DEMO_STARTS_PER_HOUR, duration: 3600 })),
-    [futures],
-    {
-      futures: (since) => futures.demoOrdersSince(since),
-    },
+    demoProducts,
+    demoOrderCounts,
   );
   const demoJob = new DemoCleanupJob({ service: demo, leadership: cluster.leadership, log: app.log });
   app.decorate('demo', { service: demo, job: demoJob });

@@ -136,10 +136,7 @@ export class SpotOrdersService {
   }
 
   async place(userId: number, body: PlaceOrderBody, reference: string | null): Promise<OrderView> {
-    const market = this.markets.market(body.symbol);
-    if (!market) throw new AppError('unknownMarket');
-    if (!market.open) throw new AppError('marketClosed');
-    if (this.markets.isStale(market.symbol)) throw new AppError('priceStale');
+    const market = this.tradable(body.symbol);
     const discount = await this.discounts.of(userId);
     return (await this.command(market.symbol, {
       kind: 'place',
@@ -148,6 +145,40 @@ export class SpotOrdersService {
       reference,
       discount,
     })) as OrderView;
+  }
+
+  /**
+   * An order checked as `place` checks it, with the rates it pays and what it freezes, for the demo desk, which
+   * fills it against the book's depth without placing it (decision 0055).
+   */
+  async prepare(
+    userId: number,
+    body: PlaceOrderBody,
+    reference: string | null,
+  ): Promise<{ request: OrderRequest; math: MarketMath }> {
+    const market = this.tradable(body.symbol);
+    const discount = await this.discounts.of(userId);
+    const math = await this.mathFor(market.symbol);
+    return { request: this.requestOf(userId, body, reference, discount, math), math };
+  }
+
+  /** A market's math: its book's when this node leads it, else the market's. */
+  mathFor(symbol: string): Promise<MarketMath> {
+    return this.maths()(symbol);
+  }
+
+  /** Publishes these users' spot balances to those who follow them (the demo desk's fills change them too). */
+  balancesChanged(userIds: Iterable<number>) {
+    const followers = [...userIds].filter((userId) => this.publisher.follows(userId, channels.balances));
+    if (followers.length > 0) void this.publishBalances(followers);
+  }
+
+  private tradable(symbol: string): SpotMarket {
+    const market = this.markets.market(symbol);
+    if (!market) throw new AppError('unknownMarket');
+    if (!market.open) throw new AppError('marketClosed');
+    if (this.markets.isStale(market.symbol)) throw new AppError('priceStale');
+    return market;
   }
 
   async cancel(userId: number, orderId: string): Promise<OrderView> {
@@ -579,8 +610,7 @@ export class SpotOrdersService {
       for (const row of orders)
         this.publisher.publishToUser(row.userId, channels.orders, viewOf(row, book.math));
     }
-    const followers = [...report.users].filter((userId) => this.publisher.follows(userId, channels.balances));
-    if (followers.length > 0) void this.publishBalances(followers);
+    this.balancesChanged(report.users);
   }
 
   private async publishBalances(userIds: number[]) {

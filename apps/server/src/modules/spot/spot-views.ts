@@ -2,8 +2,27 @@ import type { OrderView, UserTrade } from '@kestrel/contract';
 import type { SpotOrderRow, SpotTradeRow } from './spot.schema';
 import type { MarketMath } from './spot-math';
 
+/** The columns of an order the view reads: a real order's, or a demo order's (decision 0055). */
+export type OrderColumns = Pick<
+  SpotOrderRow,
+  | 'id'
+  | 'symbol'
+  | 'side'
+  | 'type'
+  | 'timeInForce'
+  | 'postOnly'
+  | 'price'
+  | 'size'
+  | 'total'
+  | 'filledSize'
+  | 'filledTotal'
+  | 'status'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 /** The contract's view of an order, amounts in the market's and assets' decimals. */
-export function viewOf(row: SpotOrderRow, math: MarketMath): OrderView {
+export function viewOf(row: OrderColumns, math: MarketMath): OrderView {
   const filledBase = math.parseBase(row.filledSize);
   const filledQuote = math.parseQuoteNumeric(row.filledTotal);
   return {

@@ -3,39 +3,48 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Idempotency } from '../../http/idempotency';
 import { ok } from '../../http/reply';
 import { routesOf } from '../../http/route';
-import type { AuthService } from '../auth';
+import type { AuthService, UserRow } from '../auth';
+import type { DemoDesk } from './demo-desk';
 import type { SpotOrdersService } from './spot-orders.service';
 
-/** The user's spot orders and trades, under /api/spot. */
+/**
+ * The user's spot orders and trades, under /api/spot. A demo session's are the demo desk's (decision 0055): the
+ * same answers, never the real books.
+ */
 export const spotRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   spot: SpotOrdersService;
+  desk: DemoDesk;
   idempotency: Idempotency;
-}> = async (app, { auth, spot, idempotency }) => {
+}> = async (app, { auth, spot, desk, idempotency }) => {
   const route = routesOf(app, { auth, idempotency });
+  const orders = (user: UserRow) => (user.book === 'demo' ? desk : spot);
   route(endpoints.placeSpotOrder, async (request, _reply, { reference, keyed }) => {
     // Without a key no retry can repeat the reference: the order is stored without one.
-    const order = await spot.place(request.user.id, request.body, keyed ? reference : null);
+    const order = await orders(request.user).place(request.user.id, request.body, keyed ? reference : null);
     return ok(order, request.t(placedOrderOutcome(order).key));
   });
 
   route(endpoints.cancelSpotOrder, async (request) =>
-    ok(await spot.cancel(request.user.id, request.params.id), request.t('orders.cancelSuccess')),
+    ok(
+      await orders(request.user).cancel(request.user.id, request.params.id),
+      request.t('orders.cancelSuccess'),
+    ),
   );
 
   route(endpoints.cancelAllSpotOrders, async (request) =>
     ok(
-      { cancelled: await spot.cancelAll(request.user.id, request.body.symbol) },
+      { cancelled: await orders(request.user).cancelAll(request.user.id, request.body.symbol) },
       request.t('orders.cancelSuccess'),
     ),
   );
 
   route(endpoints.listSpotOrders, async (request) =>
-    ok(await spot.orders(request.user.id, request.query), request.t('common.success')),
+    ok(await orders(request.user).orders(request.user.id, request.query), request.t('common.success')),
   );
 
   route(endpoints.listSpotTrades, async (request) =>
-    ok(await spot.trades(request.user.id, request.query), request.t('common.success')),
+    ok(await orders(request.user).trades(request.user.id, request.query), request.t('common.success')),
   );
 };
 
