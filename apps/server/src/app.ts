@@ -673,6 +673,10 @@ export async function buildApp({
     ledger,
     config.demo,
     new AttemptLimit(limiters({ keyPrefix: 'demo-starts', points: DEMO_STARTS_PER_HOUR, duration: 3600 })),
+    [{ wind: (userId) => earn.windDemo(userId) }],
+    {
+      options: (since) => options.demoOrdersSince(since),
+    },
   );
   const demoJob = new DemoCleanupJob({ service: demo, leadership: cluster.leadership, log: app.log });
   app.decorate('demo', { service: demo, job: demoJob });
