@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rowsOf } from '../../db/rows';
+import { adminApi, adminWithRole } from '../admin/test-admins';
 import { startDemo } from '../demo/test-demo';
 import { ledgerOf } from '../ledger/test-ledger';
 import { get, SEEDED, saver, spotOf, subscribe, TestClock } from './test-earn';
@@ -69,6 +70,12 @@ describe('a demo account in earn', () => {
     expect(await systemUsdt('earn_interest', 'demo')).toBeCloseTo(interest.demo - 0.164383, 6);
     const orders = await get(sut, '/api/earn/orders', virtual.token);
     expect(orders.body.data.items[0]).toMatchObject({ interestPaid: '0.164383' });
+    // The back office lists customers' orders: a demo account's are counted apart.
+    const { token } = await adminWithRole(sut, 'support');
+    for (const userId of [real.userId, virtual.userId]) {
+      const listed = await adminApi(sut, 'GET', `/api/admin/earn/orders?userId=${userId}`, { token });
+      expect(listed.body.data.items).toHaveLength(userId === real.userId ? 1 : 0);
+    }
     expect((await ledgerOf(sut).check()).problems).toEqual([]);
   });
 

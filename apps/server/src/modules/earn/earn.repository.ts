@@ -172,6 +172,8 @@ export class EarnRepository implements Audited<EarnRepository> {
   }
 
   listOrders(query: {
+    /** One book's orders only; both when not given. */
+    book?: LedgerBook;
     userId?: number;
     productId?: bigint;
     state: 'active' | 'closed';
@@ -183,6 +185,7 @@ export class EarnRepository implements Audited<EarnRepository> {
       .from(earnOrders)
       .where(
         and(
+          query.book === undefined ? undefined : eq(earnOrders.book, query.book),
           query.userId === undefined ? undefined : eq(earnOrders.userId, query.userId),
           query.productId === undefined ? undefined : eq(earnOrders.productId, query.productId),
           query.state === 'active' ? eq(earnOrders.status, 'active') : sql`${earnOrders.status} <> 'active'`,

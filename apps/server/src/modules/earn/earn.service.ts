@@ -5,6 +5,7 @@ import {
   type EarnRedemptionQuote,
   type EarnSubscriptionQuote,
   type EarnSummary,
+  type LedgerBook,
   STABLECOINS,
   USD_DECIMALS,
 } from '@kestrel/contract';
@@ -46,6 +47,14 @@ export type EarnParts = {
   ledger: LedgerService;
   prices?: EarnPrices;
   clock?: EarnClock;
+};
+
+type OrdersQuery = {
+  state: 'active' | 'closed';
+  userId?: number;
+  productId?: string;
+  cursor?: string;
+  limit: number;
 };
 
 /** A redemption's figures in units. */
@@ -170,24 +179,26 @@ export class EarnService {
     userId: number,
     query: { state: 'active' | 'closed'; cursor?: string; limit: number },
   ): Promise<{ items: EarnOrderView[]; next: string | null }> {
-    const page = await this.adminOrders({ ...query, userId });
+    const page = await this.ordersPage({ ...query, userId });
     return {
       items: page.items.map(({ userId: _user, account: _account, ...view }) => view),
       next: page.next,
     };
   }
 
-  /** Every user's orders, by user and product, newest first. */
-  async adminOrders(query: {
-    state: 'active' | 'closed';
-    userId?: number;
-    productId?: string;
-    cursor?: string;
-    limit: number;
-  }): Promise<{ items: Array<EarnOrderView & { userId: number; account: string }>; next: string | null }> {
+  /** Every customer's orders, by user and product, newest first; demo accounts' are not customers' (decision 0055). */
+  adminOrders(query: OrdersQuery) {
+    return this.ordersPage(query, 'real');
+  }
+
+  private async ordersPage(
+    query: OrdersQuery,
+    book?: LedgerBook,
+  ): Promise<{ items: Array<EarnOrderView & { userId: number; account: string }>; next: string | null }> {
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
     const rows = await this.parts.repository.listOrders({
+      book,
       userId: query.userId,
       productId: query.productId === undefined ? undefined : BigInt(query.productId),
       state: query.state,
