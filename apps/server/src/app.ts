@@ -684,10 +684,11 @@ export async function buildApp({
    * Demo accounts (decision 0055): virtual USDT in the ledger's demo book; the products wind an account down at a
    * reset or its closing, and count demo orders apart for the back office.
    */
-  const demoProducts: DemoProduct[] = [spotDemo, futures];
+  const demoProducts: DemoProduct[] = [spotDemo, futures, { wind: (userId) => earn.windDemo(userId) }];
   const demoOrderCounts: Partial<DemoOrderCounts> = {
     spot: (since) => spotDemo.placedSince(since),
     futures: (since) => futures.demoOrdersSince(since),
+    options: (since) => options.demoOrdersSince(since),
   };
   const demo = new DemoService(
     new DemoRepository(database.db),

@@ -131,6 +131,10 @@ const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/referral/Referral')).Referral }),
         },
         {
+          path: 'demo',
+          lazy: async () => ({ Component: (await import('../features/demo/Demo')).Demo }),
+        },
+        {
           path: 'support',
           lazy: async () => ({
             Component: (await import('../features/support/SupportDesk')).SupportDesk,

@@ -8,6 +8,7 @@ import {
   BookCheck,
   CandlestickChart,
   ChartNoAxesCombined,
+  Clapperboard,
   Coins,
   CreditCard,
   Crown,
@@ -44,7 +45,8 @@ type GrowthId =
   | 'content'
   | 'menus'
   | 'supportDesk'
-  | 'cannedReplies';
+  | 'cannedReplies'
+  | 'demo';
 
 /** A sidebar section: where it lives, and which key names it (`admin.nav.<id>` unless it has its own label). */
 export type Section =
@@ -120,6 +122,8 @@ const BANNERS: Section = { id: 'banners', path: '/banners', icon: GalleryHorizon
 const CONTENT: Section = { id: 'content', path: '/content', icon: LifeBuoy, label: 'admin.contentDesk.nav' };
 /** Menus set at run time (decision 0054), named by its own section of the catalogue. */
 const MENUS: Section = { id: 'menus', path: '/menus', icon: Menu, label: 'admin.menuDesk.nav' };
+/** Demo accounts (decision 0055), counted apart from real customers. */
+const DEMO: Section = { id: 'demo', path: '/demo', icon: Clapperboard, label: 'admin.demoProducts.nav' };
 const AUDIT: Section = { id: 'audit', path: '/audit', icon: History };
 const ADMINS: Section = { id: 'admins', path: '/admins', icon: UserCog };
 const SECURITY: Section = { id: 'security', path: '/security', icon: ShieldCheck };
@@ -148,6 +152,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    DEMO,
     SUPPORT_DESK,
     CANNED_REPLIES,
     OUTBOX,
@@ -171,6 +176,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    DEMO,
     SUPPORT_DESK,
     CANNED_REPLIES,
     OUTBOX,
@@ -190,6 +196,7 @@ const SECTIONS: Record<AdminRole, Section[]> = {
     MISSIONS,
     MEMBERSHIP,
     REFERRAL,
+    DEMO,
     SECURITY,
   ],
   content: [ANNOUNCEMENTS, BANNERS, CONTENT, MENUS, MISSIONS, SECURITY],

@@ -5,19 +5,25 @@ import { type AuditEntryRow, type Audited, appendAuditEntry } from '../admin';
 import type { UserRow } from './auth.repository';
 import { sessions, users } from './auth.schema';
 
+/** Customers: real users. A demo account (decision 0055) is counted apart, on the demo accounts page. */
+const customers = eq(users.book, 'real');
+
 /** What operators search by: part of an e-mail or phone, the numeric id, or the invitation code. */
 function userSearch(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
+  if (!q) return customers;
   const pattern = containsPattern(q);
-  return or(
-    ilike(users.email, pattern),
-    ilike(users.phone, pattern),
-    eq(users.inviteCode, q.toUpperCase()),
-    /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+  return and(
+    customers,
+    or(
+      ilike(users.email, pattern),
+      ilike(users.phone, pattern),
+      eq(users.inviteCode, q.toUpperCase()),
+      /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+    ),
   );
 }
 
-/** The users area of the back office: every SQL statement it needs. */
+/** The users area of the back office: every SQL statement it needs; its users are customers, not demo accounts. */
 export class AdminUsersRepository implements Audited<AdminUsersRepository> {
   constructor(private readonly db: Db) {}
 
@@ -43,13 +49,22 @@ export class AdminUsersRepository implements Audited<AdminUsersRepository> {
   }
 
   async findById(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), customers))
+      .limit(1);
     return row;
   }
 
   /** The user, locked until the end of the transaction so that two operators' changes do not interleave. */
   async findByIdForUpdate(id: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), customers))
+      .limit(1)
+      .for('update');
     return row;
   }
 

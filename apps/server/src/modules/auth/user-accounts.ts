@@ -39,6 +39,8 @@ export const userInvitations = new QueryBuilder()
     inviteCode: users.inviteCode,
     invitedBy: users.invitedBy,
     createdAt: users.createdAt,
+    /** A demo account (`demo`, decision 0055) earns no one anything and has no membership level. */
+    book: users.book,
     /** The market maker's own user: it trades for the platform, so its fees earn no one a commission. */
     isMarketMaker: sql<boolean>`${users.email} is not distinct from ${MARKET_MAKER_EMAIL}`.as(
       'is_market_maker',

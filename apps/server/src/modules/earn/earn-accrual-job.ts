@@ -1,3 +1,4 @@
+import { LEDGER_BOOKS, type LedgerBook } from '@kestrel/contract';
 import { decimalOf, type Units, unitsFromNumeric } from '@kestrel/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Leadership } from '../../cluster/leadership';
@@ -75,10 +76,21 @@ export class EarnAccrualJob {
     return { days, accruals, matured };
   }
 
-  /** Pays one day to every order due on it, a chunk at a time; records the day's run even when none was due. */
+  /** Pays one day to every order due on it, each book's apart (decision 0055); records the day's run. */
   async payDay(day: string, now: Date): Promise<number> {
+    let paid = 0;
+    for (const book of LEDGER_BOOKS) paid += await this.payDayOf(day, now, book);
+    return paid;
+  }
+
+  /**
+   * Pays one day to a book's orders due on it, a chunk at a time, from that book's `earn_interest`. The day's run
+   * record is the real book's (recorded even when none was due): demo interest is virtual.
+   */
+  private async payDayOf(day: string, now: Date, book: LedgerBook): Promise<number> {
     const { ledger, repository } = this.parts;
-    const interestAccount = await ledger.systemAccount('earn_interest');
+    const record = book === 'real';
+    const interestAccount = await ledger.systemAccount('earn_interest', book);
     const places = await ledger.assets();
     const size = this.parts.chunk ?? ACCRUAL_CHUNK;
     let after = 0n;
@@ -86,10 +98,10 @@ export class EarnAccrualJob {
     for (;;) {
       const count = await ledger.batch(async (batch) => {
         const orders = repository.on(batch.connection);
-        const due = await orders.dueOn(day, after, size);
+        const due = await orders.dueOn(day, book, after, size);
         const last = due.at(-1);
         if (!last) {
-          await orders.addToRun(day, now, { orders: 0, matured: 0 }, new Map());
+          if (record) await orders.addToRun(day, now, { orders: 0, matured: 0 }, new Map());
           return 0;
         }
         after = BigInt(last.id);
@@ -123,14 +135,16 @@ export class EarnAccrualJob {
         for (const [asset, payouts] of byAsset) {
           await batch.payOut('earn_interest', interestAccount, asset, payouts);
         }
-        await orders.addToRun(
-          day,
-          now,
-          { orders: due.length, matured: 0 },
-          new Map([...interest].map(([asset, units]) => [asset, unitsText(units, places.get(asset) ?? 0)])),
-        );
+        if (record) {
+          await orders.addToRun(
+            day,
+            now,
+            { orders: due.length, matured: 0 },
+            new Map([...interest].map(([asset, units]) => [asset, unitsText(units, places.get(asset) ?? 0)])),
+          );
+        }
         return due.length;
-      });
+      }, book);
       // Only an empty chunk ends the day: rows another run paid while this one waited for them drop out of a chunk.
       if (count === 0) return paid;
       paid += count;
@@ -139,8 +153,15 @@ export class EarnAccrualJob {
 
   /** Returns the principal of every fixed term whose maturity has come and whose days are all paid. */
   async mature(now: Date): Promise<number> {
+    let closed = 0;
+    for (const book of LEDGER_BOOKS) closed += await this.matureOf(now, book);
+    return closed;
+  }
+
+  /** A book's maturities, from its `earn_principal`; the run record counts the real book's. */
+  private async matureOf(now: Date, book: LedgerBook): Promise<number> {
     const { ledger, repository } = this.parts;
-    const principalAccount = await ledger.systemAccount('earn_principal');
+    const principalAccount = await ledger.systemAccount('earn_principal', book);
     const places = await ledger.assets();
     const size = this.parts.chunk ?? ACCRUAL_CHUNK;
     let after = 0n;
@@ -148,7 +169,7 @@ export class EarnAccrualJob {
     for (;;) {
       const count = await ledger.batch(async (batch) => {
         const orders = repository.on(batch.connection);
-        const due = await orders.dueToMature(now, after, size);
+        const due = await orders.dueToMature(now, book, after, size);
         const last = due.at(-1);
         if (!last) return 0;
         after = BigInt(last.id);
@@ -179,11 +200,13 @@ export class EarnAccrualJob {
         for (const [asset, payouts] of byAsset) {
           await batch.payOut('earn_redemption', principalAccount, asset, payouts);
         }
-        for (const [day, count] of byDay) {
-          await orders.addToRun(day, now, { orders: 0, matured: count }, new Map());
+        if (book === 'real') {
+          for (const [day, count] of byDay) {
+            await orders.addToRun(day, now, { orders: 0, matured: count }, new Map());
+          }
         }
         return due.length;
-      });
+      }, book);
       if (count === 0) return closed;
       closed += count;
     }

@@ -1,3 +1,4 @@
+import type { LedgerBook } from '@kestrel/contract';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -29,6 +30,7 @@ export type ProductSettings = {
 export type NewOrder = Pick<
   EarnOrderRow,
   | 'userId'
+  | 'book'
   | 'accountId'
   | 'productId'
   | 'asset'
@@ -127,7 +129,7 @@ export class EarnRepository implements Audited<EarnRepository> {
       sql`select product_id::text as "productId",
           (count(*) filter (where status = 'active'))::int as "activeOrders",
           sum(interest_paid)::text as "interestPaid"
-        from earn_orders group by product_id`,
+        from earn_orders where book = 'real' group by product_id`,
     );
   }
 
@@ -154,6 +156,15 @@ export class EarnRepository implements Audited<EarnRepository> {
     return row;
   }
 
+  /** A user's active orders, oldest first. */
+  activeOrdersOf(userId: number): Promise<EarnOrderRow[]> {
+    return this.db
+      .select()
+      .from(earnOrders)
+      .where(and(eq(earnOrders.userId, userId), eq(earnOrders.status, 'active')))
+      .orderBy(asc(earnOrders.id));
+  }
+
   /** The order locked until the end of the transaction, against the job and a second redemption. */
   async lockOrder(id: bigint): Promise<EarnOrderRow | undefined> {
     const [row] = await this.db.select().from(earnOrders).where(eq(earnOrders.id, id)).for('update');
@@ -161,6 +172,8 @@ export class EarnRepository implements Audited<EarnRepository> {
   }
 
   listOrders(query: {
+    /** One book's orders only; both when not given. */
+    book?: LedgerBook;
     userId?: number;
     productId?: bigint;
     state: 'active' | 'closed';
@@ -172,6 +185,7 @@ export class EarnRepository implements Audited<EarnRepository> {
       .from(earnOrders)
       .where(
         and(
+          query.book === undefined ? undefined : eq(earnOrders.book, query.book),
           query.userId === undefined ? undefined : eq(earnOrders.userId, query.userId),
           query.productId === undefined ? undefined : eq(earnOrders.productId, query.productId),
           query.state === 'active' ? eq(earnOrders.status, 'active') : sql`${earnOrders.status} <> 'active'`,
@@ -251,17 +265,17 @@ export class EarnRepository implements Audited<EarnRepository> {
   }
 
   /**
-   * Active orders whose next unpaid day is `day` (and, for a fixed term, within it), after `afterId`, locked
-   * against a redemption until the chunk commits.
+   * Active orders of a book whose next unpaid day is `day` (and, for a fixed term, within it), after `afterId`,
+   * locked against a redemption until the chunk commits.
    */
-  dueOn(day: string, afterId: bigint, limit: number): Promise<DueOrder[]> {
+  dueOn(day: string, book: LedgerBook, afterId: bigint, limit: number): Promise<DueOrder[]> {
     return rowsOf<DueOrder>(
       this.db,
       sql`select id::text as id, account_id as "accountId", product_id::text as "productId", asset,
           principal::text as principal, annual_rate::text as "annualRate",
           accrual_starts_on::text as "accrualStartsOn", term_days as "termDays"
         from earn_orders
-        where status = 'active' and id > ${afterId}
+        where status = 'active' and book = ${book} and id > ${afterId}
           and coalesce(paid_through + 1, accrual_starts_on) = ${day}::date
           and (term_days is null or ${day}::date < accrual_starts_on + term_days)
         order by earn_orders.id limit ${limit} for update`,
@@ -329,8 +343,8 @@ export class EarnRepository implements Audited<EarnRepository> {
       });
   }
 
-  /** Fixed orders whose term has ended and whose every day is paid, after `afterId`, locked. */
-  dueToMature(now: Date, afterId: bigint, limit: number) {
+  /** Fixed orders of a book whose term has ended and whose every day is paid, after `afterId`, locked. */
+  dueToMature(now: Date, book: LedgerBook, afterId: bigint, limit: number) {
     return rowsOf<{
       id: string;
       accountId: number;
@@ -343,13 +357,17 @@ export class EarnRepository implements Audited<EarnRepository> {
       sql`select id::text as id, account_id as "accountId", product_id::text as "productId", asset,
           principal::text as principal, ((matures_at at time zone 'UTC')::date - 1)::text as "lastDay"
         from earn_orders
-        where status = 'active' and matures_at <= ${now.toISOString()}::timestamptz and id > ${afterId}
+        where status = 'active' and book = ${book} and matures_at <= ${now.toISOString()}::timestamptz
+          and id > ${afterId}
           and paid_through = accrual_starts_on + term_days - 1
         order by earn_orders.id limit ${limit} for update`,
     );
   }
 
-  /** Closes matured orders, their principal returned, and takes it off their products' holdings. */
+  /**
+   * Closes matured orders, their principal returned, and takes it off their products' holdings (a demo order's
+   * principal was never on them).
+   */
   async closeMatured(ids: readonly string[], at: Date): Promise<number> {
     if (ids.length === 0) return 0;
     const [row] = await rowsOf<{ closed: number }>(
@@ -358,10 +376,10 @@ export class EarnRepository implements Audited<EarnRepository> {
           update earn_orders set status = 'matured', closed_at = ${at.toISOString()}::timestamptz,
             returned = principal, interest_reclaimed = 0, penalty = 0
           where id = any(${sql.param(ids)}::bigint[]) and status = 'active'
-          returning product_id, principal
+          returning product_id, principal, book
         ), held as (
           update earn_products p set held = p.held - c.total
-          from (select product_id, sum(principal) as total from closed group by product_id) c
+          from (select product_id, sum(principal) as total from closed where book = 'real' group by product_id) c
           where p.id = c.product_id returning 1
         )
         select (select count(*) from closed)::int as closed`,

@@ -1,10 +1,11 @@
-import { EARN_ORDER_STATUSES, EARN_TERM_DAYS_MAX } from '@kestrel/contract';
+import { EARN_ORDER_STATUSES, EARN_TERM_DAYS_MAX, LEDGER_BOOKS } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -68,6 +69,8 @@ export const earnOrders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The user's book (decision 0055): a demo order's principal and interest are in the demo book. */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('real'),
     /** The user's spot account, which pays the principal and receives interest and principal back. */
     accountId: integer('account_id')
       .notNull()
@@ -106,6 +109,11 @@ export const earnOrders = pgTable(
     index('earn_orders_maturity_idx')
       .on(table.maturesAt)
       .where(sql`${table.status} = 'active' and ${table.maturesAt} is not null`),
+    foreignKey({
+      name: 'earn_orders_user_book_fk',
+      columns: [table.userId, table.book],
+      foreignColumns: [users.id, users.book],
+    }),
     check('earn_orders_status', sql`${table.status} in (${inList(EARN_ORDER_STATUSES)})`),
     check('earn_orders_principal', sql`${table.principal} > 0 and ${table.interestPaid} >= 0`),
     check(

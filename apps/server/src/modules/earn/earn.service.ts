@@ -5,6 +5,7 @@ import {
   type EarnRedemptionQuote,
   type EarnSubscriptionQuote,
   type EarnSummary,
+  type LedgerBook,
   STABLECOINS,
   USD_DECIMALS,
 } from '@kestrel/contract';
@@ -22,7 +23,7 @@ import { AppError } from '../../http/app-error';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { type Actor, withAudit } from '../admin';
 import type { UserRow } from '../auth';
-import type { LedgerService, MovePosting } from '../ledger';
+import type { LedgerActor, LedgerService, MovePosting } from '../ledger';
 import type { EarnRepository, ProductSettings } from './earn.repository';
 import type { EarnOrderRow, EarnProductRow } from './earn.schema';
 import {
@@ -46,6 +47,14 @@ export type EarnParts = {
   ledger: LedgerService;
   prices?: EarnPrices;
   clock?: EarnClock;
+};
+
+type OrdersQuery = {
+  state: 'active' | 'closed';
+  userId?: number;
+  productId?: string;
+  cursor?: string;
+  limit: number;
 };
 
 /** A redemption's figures in units. */
@@ -120,11 +129,20 @@ export class EarnService {
       if (!product) throw new AppError('earnProductUnknown');
       const now = this.clock();
       const held = (await repository.heldBy(user.id)).get(String(product.id)) ?? '0';
-      checkSubscription(product, amount, unitsFromNumeric(held, places), now, places);
+      // A demo account's principal is virtual (decision 0055): it takes none of a product's quota.
+      const demo = user.book === 'demo';
+      checkSubscription(
+        demo ? { ...product, held: '0' } : product,
+        amount,
+        unitsFromNumeric(held, places),
+        now,
+        places,
+      );
       const principal = unitsText(amount, places);
       const terms = termsOf(product, now);
       const inserted = await repository.insertOrder({
         userId: user.id,
+        book: user.book,
         accountId,
         productId: product.id,
         asset: product.asset,
@@ -137,7 +155,7 @@ export class EarnService {
         maturesAt: terms.maturesAt,
         createdAt: now,
       });
-      await repository.addHeld(product.id, principal);
+      if (!demo) await repository.addHeld(product.id, principal);
       await this.parts.ledger.within(tx).execute({
         type: 'debit',
         kind: 'earn_subscription',
@@ -161,24 +179,26 @@ export class EarnService {
     userId: number,
     query: { state: 'active' | 'closed'; cursor?: string; limit: number },
   ): Promise<{ items: EarnOrderView[]; next: string | null }> {
-    const page = await this.adminOrders({ ...query, userId });
+    const page = await this.ordersPage({ ...query, userId });
     return {
       items: page.items.map(({ userId: _user, account: _account, ...view }) => view),
       next: page.next,
     };
   }
 
-  /** Every user's orders, by user and product, newest first. */
-  async adminOrders(query: {
-    state: 'active' | 'closed';
-    userId?: number;
-    productId?: string;
-    cursor?: string;
-    limit: number;
-  }): Promise<{ items: Array<EarnOrderView & { userId: number; account: string }>; next: string | null }> {
+  /** Every customer's orders, by user and product, newest first; demo accounts' are not customers' (decision 0055). */
+  adminOrders(query: OrdersQuery) {
+    return this.ordersPage(query, 'real');
+  }
+
+  private async ordersPage(
+    query: OrdersQuery,
+    book?: LedgerBook,
+  ): Promise<{ items: Array<EarnOrderView & { userId: number; account: string }>; next: string | null }> {
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && before === undefined) throw new AppError('parameterError');
     const rows = await this.parts.repository.listOrders({
+      book,
       userId: query.userId,
       productId: query.productId === undefined ? undefined : BigInt(query.productId),
       state: query.state,
@@ -245,25 +265,67 @@ export class EarnService {
    * one journal entry with the order's closing, under the order's lock (the job cannot pay a day in between).
    */
   async redeem(userId: number, orderId: string, expectedPayout: string): Promise<EarnOrderView> {
-    const id = BigInt(orderId);
-    const found = await this.parts.repository.findOrder(id);
+    const found = await this.parts.repository.findOrder(BigInt(orderId));
     if (!found || found.userId !== userId) throw new AppError('earnOrderUnknown');
     const places = placesOf(await this.places(), found.asset);
     const expected = parseAmount(expectedPayout, places);
+    const closed = await this.close(found, `user:${userId}`, (order, now) => {
+      const redemption = redemptionOf(order, now, places);
+      if (expected !== redemption.payout) throw new AppError('earnRedemptionChanged');
+      return redemption;
+    });
+    return orderView(closed, places);
+  }
+
+  /**
+   * Ends a demo account's active orders before a reset or a closing (decision 0055), so that the principal is
+   * back in its spot account: a flexible order or a fixed term past its maturity pays its whole principal, a fixed
+   * term before it is redeemed early with the interest paid reclaimed and its penalty (as an early redemption is,
+   * even where the product does not offer one to the user).
+   */
+  async windDemo(userId: number): Promise<{ cancelledOrders: number; closedPositions: 0 }> {
+    let cancelledOrders = 0;
+    for (const found of await this.parts.repository.activeOrdersOf(userId)) {
+      if (found.book !== 'demo') throw new Error(`earn order ${found.id} is not a demo account's`);
+      const places = placesOf(await this.places(), found.asset);
+      try {
+        await this.close(found, 'system', (order, now) => windingOf(order, now, places));
+        cancelledOrders += 1;
+      } catch (error) {
+        // The job closed it at maturity meanwhile: its principal is back already.
+        if (!(error instanceof AppError && error.reason === 'earnOrderNotActive')) throw error;
+      }
+    }
+    return { cancelledOrders, closedPositions: 0 };
+  }
+
+  /**
+   * Closes an order for what `redemption` decides under its lock: the principal leaves `earn_principal`, an early
+   * fixed term's interest paid goes back to `earn_interest` and its penalty to `fees`, the rest to the spot
+   * account, in one journal entry of the order's book with the order's closing (the job cannot pay a day between).
+   */
+  private async close(
+    found: EarnOrderRow,
+    actor: LedgerActor,
+    redemptionAt: (order: EarnOrderRow, now: Date) => Redemption,
+  ): Promise<EarnOrderRow> {
+    const id = found.id;
+    const places = placesOf(await this.places(), found.asset);
+    const { book } = found;
     const [principalAccount, interestAccount, feesAccount] = await Promise.all([
-      this.parts.ledger.systemAccount('earn_principal'),
-      this.parts.ledger.systemAccount('earn_interest'),
-      this.parts.ledger.systemAccount('fees'),
+      this.parts.ledger.systemAccount('earn_principal', book),
+      this.parts.ledger.systemAccount('earn_interest', book),
+      this.parts.ledger.systemAccount('fees', book),
     ]);
-    const closed = await this.parts.ledger.batch(async (batch) => {
+    return this.parts.ledger.batch(async (batch) => {
       const repository = this.parts.repository.on(batch.connection);
       const order = await repository.lockOrder(id);
       if (!order) throw new AppError('earnOrderUnknown');
       const now = this.clock();
-      const redemption = redemptionOf(order, now, places);
-      if (expected !== redemption.payout) throw new AppError('earnRedemptionChanged');
+      const redemption = redemptionAt(order, now);
       // Orders, then products, then balances: the order every earn transaction locks them in.
-      await repository.addHeld(order.productId, `-${unitsText(redemption.principal, places)}`);
+      if (book === 'real')
+        await repository.addHeld(order.productId, `-${unitsText(redemption.principal, places)}`);
       const postings: MovePosting[] = [
         { accountId: principalAccount, asset: order.asset, units: -redemption.principal as Units },
         { accountId: order.accountId, asset: order.asset, units: redemption.payout as Units },
@@ -271,7 +333,7 @@ export class EarnService {
         { accountId: feesAccount, asset: order.asset, units: redemption.penalty as Units },
       ].filter((posting) => posting.units !== 0n);
       await batch.move(
-        [{ kind: 'earn_redemption', reference: `earn-redemption:${id}`, actor: `user:${userId}`, postings }],
+        [{ kind: 'earn_redemption', reference: `earn-redemption:${id}`, actor, postings }],
         [],
       );
       return repository.closeOrder(id, {
@@ -281,8 +343,7 @@ export class EarnService {
         interestReclaimed: unitsText(redemption.reclaimed, places),
         penalty: unitsText(redemption.penalty, places),
       });
-    });
-    return orderView(closed, places);
+    }, book);
   }
 
   // ---- Back office ----
@@ -473,6 +534,21 @@ function redemptionOf(order: EarnOrderRow, now: Date, places: number): Redemptio
   }
   if (order.maturesAt && now >= order.maturesAt) throw new AppError('earnOrderNotActive');
   if (!order.earlyRedemptionAllowed) throw new AppError('earnRedemptionNotAllowed');
+  const figures = earlyRedemption(
+    principal,
+    unitsFromNumeric(order.interestPaid, places),
+    decimalOf(order.penaltyRate),
+  );
+  return { principal, ...figures, early: true };
+}
+
+/** What winding a demo account's order down pays (EarnService.windDemo). */
+function windingOf(order: EarnOrderRow, now: Date, places: number): Redemption {
+  if (order.status !== 'active') throw new AppError('earnOrderNotActive');
+  const principal = unitsFromNumeric(order.principal, places);
+  if (order.termDays === null || (order.maturesAt && now >= order.maturesAt)) {
+    return { principal, reclaimed: 0n, penalty: 0n, payout: principal, early: false };
+  }
   const figures = earlyRedemption(
     principal,
     unitsFromNumeric(order.interestPaid, places),

@@ -28,7 +28,7 @@ export type SnapshotSources = {
   futuresFills: SQL;
   holdings: SQL;
   assetPrices: UsdPrices;
-  /** Users (`id`) the snapshot leaves at level 0: the market maker, which trades for the platform. */
+  /** Users (`id`) the snapshot leaves at level 0: the market maker, which trades for the platform, and demo accounts. */
   excluded: SQL;
 };
 

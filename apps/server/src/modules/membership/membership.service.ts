@@ -173,7 +173,9 @@ export class MembershipService implements FeeDiscounts {
       futuresFills: futuresFillsBetween(since, at),
       holdings: userHoldings(),
       assetPrices: await this.assetPrices(),
-      excluded: sql`select ${userInvitations.id} as id from ${userInvitations} where ${userInvitations.isMarketMaker}`,
+      // The market maker trades for the platform; a demo account's volume and holdings are virtual (decision 0055).
+      excluded: sql`select ${userInvitations.id} as id from ${userInvitations}
+        where ${userInvitations.isMarketMaker} or ${userInvitations.book} = 'demo'`,
     };
     const { repository } = this.parts;
     const written = await repository.transaction(async (inTransaction) => {

@@ -16,7 +16,7 @@ export const missionsRoutes: FastifyPluginAsyncZod<{
   const route = routesOf(app, { auth, idempotency });
 
   route(endpoints.listMissions, async (request) =>
-    ok(await missions.list(request.user.id), request.t('common.success')),
+    ok(await missions.list(request.user.id, request.user.book), request.t('common.success')),
   );
 
   // A replay with the same Idempotency-Key answers the first response; without one, the cycle's row pays once.

@@ -2,6 +2,7 @@ import type { adminMission, adminMissionList, missionList } from '@kestrel/contr
 import {
   type AdminMissionBody,
   type AssetAmount,
+  type LedgerBook,
   MISSION_AMOUNT_EVENTS,
   type MissionEvent,
   type MissionView,
@@ -71,11 +72,12 @@ export class MissionsService {
     this.now = parts.now ?? (() => new Date());
   }
 
-  async list(userId: number): Promise<z.input<typeof missionList>> {
+  /** The tasks shown now with the user's progress; a demo account's activity counts toward none (decision 0055). */
+  async list(userId: number, book: LedgerBook = 'real'): Promise<z.input<typeof missionList>> {
     const now = this.now();
     const tasks = await this.parts.repository.shownAt(now);
     const items: MissionView[] = [];
-    for (const task of tasks) items.push((await this.evaluate(task, userId, now)).view);
+    for (const task of tasks) items.push((await this.evaluate(task, userId, now, book === 'real')).view);
     return { items, identityVerified: await this.parts.sources.identityVerified(userId) };
   }
 
@@ -196,12 +198,20 @@ export class MissionsService {
     };
   }
 
-  /** A task as the user sees it now: progress in the current cycle, recorded as reached when first seen so. */
-  private async evaluate(task: MissionRow, userId: number, now: Date): Promise<Evaluated> {
+  /**
+   * A task as the user sees it now: progress in the current cycle, recorded as reached when first seen so. Where
+   * activity does not `count` (a demo account's), progress stays nothing and nothing is recorded.
+   */
+  private async evaluate(task: MissionRow, userId: number, now: Date, counts = true): Promise<Evaluated> {
     const cycle = cycleOf(task, now);
-    let row = await this.parts.repository.cycle(task.id, userId, cycle.start);
+    let row = counts ? await this.parts.repository.cycle(task.id, userId, cycle.start) : undefined;
     const threshold = decimalOf(task.threshold);
-    const progress = row ? threshold : await this.progressOf(task.event, userId, cycle, now);
+    const nothing: Decimal = { units: 0n, scale: 0 };
+    const progress = row
+      ? threshold
+      : counts
+        ? await this.progressOf(task.event, userId, cycle, now)
+        : nothing;
     const reached = compareDecimals(progress, threshold) >= 0;
     const open = cycle.end === null || now < cycle.end;
     if (reached && !row && open) row = await this.parts.repository.reached(task.id, userId, cycle.start, now);

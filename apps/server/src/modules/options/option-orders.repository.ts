@@ -1,3 +1,4 @@
+import type { LedgerBook } from '@kestrel/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -54,6 +55,7 @@ export type DueRound = {
 export type SettlingOrder = {
   id: string;
   userId: number;
+  book: LedgerBook;
   direction: 'up' | 'down';
   amount: string;
   payoutRate: string;
@@ -75,6 +77,7 @@ export type UserStanding = { openOrders: number; openStakes: string; lossesToday
 
 export type NewOptionOrder = {
   userId: number;
+  book: LedgerBook;
   productId: string;
   periodSeconds: number;
   periodNumber: number;
@@ -179,9 +182,9 @@ export class OptionOrdersRepository {
   async insertOrder(order: NewOptionOrder): Promise<{ id: string } | undefined> {
     const [row] = await rowsOf<{ id: string }>(
       this.db,
-      sql`insert into option_orders (user_id, product_id, period_seconds, period_number, direction, amount,
+      sql`insert into option_orders (user_id, book, product_id, period_seconds, period_number, direction, amount,
           payout_rate, buy_cutoff_time, close_time)
-        select ${order.userId}::int, ${order.productId}::bigint, ${order.periodSeconds}::int,
+        select ${order.userId}::int, ${order.book}::text, ${order.productId}::bigint, ${order.periodSeconds}::int,
           ${order.periodNumber}::bigint, ${order.direction}::text, ${order.amount}::numeric,
           ${order.payoutRate}::numeric, ${order.buyCutoffTime.toISOString()}::timestamptz,
           ${order.closeTime.toISOString()}::timestamptz
@@ -368,7 +371,7 @@ export class OptionOrdersRepository {
   ): Promise<SettlingOrder[]> {
     const rows = await rowsOf<SettlingOrder & { acceptedMicros: string }>(
       this.db,
-      sql`select id::text as id, user_id as "userId", direction, amount::text as amount,
+      sql`select id::text as id, user_id as "userId", book, direction, amount::text as amount,
           payout_rate::text as "payoutRate", ${micros(sql`accepted_at`)} as "acceptedMicros"
         from option_orders
         where product_id = ${productId}::bigint and close_time = ${closeAt}::timestamptz
@@ -400,6 +403,16 @@ export class OptionOrdersRepository {
         where o.id = v.id and o.status = 'open'
         returning o.id::text as id, o.user_id as "userId"`,
     );
+  }
+
+  /** How many orders demo accounts placed since a moment (the back office counts them apart). */
+  async demoOrdersSince(since: Date): Promise<number> {
+    const [row] = await rowsOf<{ orders: number }>(
+      this.db,
+      sql`select count(*)::int as orders from option_orders
+        where book = 'demo' and accepted_at >= ${since.toISOString()}::timestamptz`,
+    );
+    return row?.orders ?? 0;
   }
 
   // ---- Exposure ----
@@ -441,7 +454,7 @@ export class OptionOrdersRepository {
           coalesce(sum(trunc(o.amount * (1 + o.payout_rate), ${places}::int)) filter (where o.direction = 'down'), 0)::text
             as "downPays"
         from option_orders o join option_products p on p.id = o.product_id
-        where o.status = 'open'
+        where o.status = 'open' and o.book = 'real'
         group by o.product_id, p.symbol, o.period_seconds, o.period_number, o.close_time
         order by o.close_time, o.product_id, o.period_seconds`,
     );

@@ -1,3 +1,4 @@
+import { LEDGER_BOOKS, type LedgerBook } from '@kestrel/contract';
 import { addDecimals, type Decimal, decimalOf, formatDecimal, type Units, unitsAt } from '@kestrel/money';
 import { decide, settlementOf, type Tick } from '@kestrel/options';
 import type { LedgerService, MoveEntry } from '../ledger';
@@ -50,8 +51,13 @@ export class OptionSettlement {
     const places = (await this.ledger.assets()).get(product.asset);
     if (places === undefined) throw new Error(`asset ${product.asset} is unknown to the ledger`);
     const closeTick = await this.repository.lastTickAtOrBefore(product.id, round.closeAt);
-    const pool = await this.ledger.systemAccount('options_pool');
-    const rounding = await this.ledger.systemAccount('rounding');
+    const accounts = new Map<LedgerBook, BookAccounts>();
+    for (const book of LEDGER_BOOKS) {
+      accounts.set(book, {
+        pool: await this.ledger.systemAccount('options_pool', book),
+        rounding: await this.ledger.systemAccount('rounding', book),
+      });
+    }
     let settled = 0;
     let after = '0';
     let failure: unknown;
@@ -67,11 +73,13 @@ export class OptionSettlement {
       const last = orders.at(-1);
       if (!last) break;
       after = last.id;
-      const work: Promise<void> = this.settleChunk(
+      const work: Promise<void> = this.settleChunkByBook(
         product,
         round,
         epoch,
-        { places, closeTick, pool, rounding },
+        places,
+        closeTick,
+        accounts,
         orders,
       )
         .then((count) => {
@@ -90,11 +98,41 @@ export class OptionSettlement {
     return settled;
   }
 
-  /** One chunk of a round: its orders updated where still open and their payouts, in one transaction. */
+  /**
+   * A chunk's orders of each book in a transaction of their own (decision 0055): a demo order is paid from the demo
+   * book's options pool, a real one from the real pool, and no journal joins the two.
+   */
+  private async settleChunkByBook(
+    product: SettlingProduct,
+    round: DueRound,
+    epoch: bigint,
+    places: number,
+    closeTick: TickRow | undefined,
+    accounts: ReadonlyMap<LedgerBook, BookAccounts>,
+    orders: readonly SettlingOrder[],
+  ): Promise<number> {
+    let settled = 0;
+    for (const [book, { pool, rounding }] of accounts) {
+      const ofBook = orders.filter((order) => order.book === book);
+      if (ofBook.length === 0) continue;
+      settled += await this.settleChunk(
+        product,
+        round,
+        epoch,
+        book,
+        { places, closeTick, pool, rounding },
+        ofBook,
+      );
+    }
+    return settled;
+  }
+
+  /** One book's orders of a chunk: updated where still open and their payouts, in one transaction. */
   private async settleChunk(
     product: SettlingProduct,
     round: DueRound,
     epoch: bigint,
+    book: LedgerBook,
     {
       places,
       closeTick,
@@ -147,7 +185,7 @@ export class OptionSettlement {
         await batch.move([entry], []);
       }
       return touched;
-    });
+    }, book);
     if (written.length > 0) this.onSettled({ productId: product.id, orders: written });
     return written.length;
   }
@@ -200,6 +238,9 @@ export class OptionSettlement {
     });
   }
 }
+
+/** The system accounts a book's settlement pays from and rounds into. */
+type BookAccounts = { pool: number; rounding: number };
 
 /** The first tick recorded strictly after `micros` (ticks oldest first), by binary search. */
 function firstAfter(ticks: readonly TickRow[], micros: bigint): TickRow | undefined {

@@ -1,9 +1,10 @@
-import { OPTION_DIRECTIONS, OPTION_OUTCOMES, OPTION_RULES } from '@kestrel/contract';
+import { LEDGER_BOOKS, OPTION_DIRECTIONS, OPTION_OUTCOMES, OPTION_RULES } from '@kestrel/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -103,6 +104,8 @@ export const optionOrders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The user's book (decision 0055): a demo order's stake and payout are in the demo book's options pool. */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('real'),
     productId: bigint('product_id', { mode: 'bigint' })
       .notNull()
       .references(() => optionProducts.id),
@@ -132,6 +135,12 @@ export const optionOrders = pgTable(
       .on(table.productId, table.closeTime, table.periodSeconds, table.id)
       .where(sql`${table.status} = 'open'`),
     index('option_orders_user_settled_idx').on(table.userId, table.productId, table.settledAt),
+    index('option_orders_demo_idx').on(table.acceptedAt).where(sql`${table.book} = 'demo'`),
+    foreignKey({
+      name: 'option_orders_user_book_fk',
+      columns: [table.userId, table.book],
+      foreignColumns: [users.id, users.book],
+    }),
     check('option_orders_direction', sql`${table.direction} in (${inList(OPTION_DIRECTIONS)})`),
     check('option_orders_status', sql`${table.status} in (${inList(OPTION_ORDER_STATES)})`),
     check(

@@ -133,6 +133,8 @@ export class OptionsService {
       throw new AppError('optionStakeOutOfRange', { min, max, asset });
     }
     const amount = formatAmount(stake, places);
+    // A demo account's stake goes to the demo book's options pool, and its payout comes from there.
+    const book = await this.parts.ledger.bookOfUser(userId);
     const id = await this.parts.orders.transaction(async (orders, tx) => {
       await orders.lockUser(userId);
       const now = await orders.now();
@@ -157,6 +159,7 @@ export class OptionsService {
       }
       const inserted = await orders.insertOrder({
         userId,
+        book,
         productId: body.productId,
         periodSeconds: period.seconds,
         periodNumber: round.periodNumber,
@@ -275,7 +278,12 @@ export class OptionsService {
     return this.adminProduct(id);
   }
 
-  /** The pool's balance and, per open round, the stakes each way and the most the pool pays beyond them. */
+  /** How many orders demo accounts placed since a moment: the back office counts them apart (decision 0055). */
+  demoOrdersSince(since: Date): Promise<number> {
+    return this.parts.orders.demoOrdersSince(since);
+  }
+
+  /** The real pool's balance and, per open round of real orders, the stakes each way and the most the pool pays beyond them. */
   async exposure(): Promise<OptionExposure> {
     const places = placesOf(await this.assetPlaces(), POOL_ASSET);
     const rounds = await this.parts.orders.openRounds(places);

@@ -85,13 +85,15 @@ export async function storeOrder(
     acceptedAt: ReturnType<typeof sql>;
     closeTime: ReturnType<typeof sql>;
     payoutRate?: string;
+    /** The user's book: `demo` for a demo account's order (decision 0055). */
+    book?: 'real' | 'demo';
   },
 ): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`insert into option_orders (user_id, product_id, period_seconds, period_number, direction, amount,
+    sql`insert into option_orders (user_id, book, product_id, period_seconds, period_number, direction, amount,
         payout_rate, accepted_at, buy_cutoff_time, close_time)
-      select ${order.userId}::int, ${product.productId}::bigint, 60, 1, ${order.direction}, ${order.amount}::numeric,
+      select ${order.userId}::int, ${order.book ?? 'real'}, ${product.productId}::bigint, 60, 1, ${order.direction}, ${order.amount}::numeric,
         ${order.payoutRate ?? '0.85'}::numeric, a.at, a.at, c.at
       from (select ${order.acceptedAt} as at) a, (select ${order.closeTime} as at) c
       returning id::text as id`,

@@ -138,7 +138,10 @@ export class ReferralRepository implements Audited<ReferralRepository> {
       .limit(limit);
   }
 
-  /** The inviter of each of these users who has one; the market maker's fees earn no one anything. */
+  /**
+   * The inviter of each of these users who has one; the market maker's fees earn no one anything, nor do a demo
+   * account's (virtual, in the demo book: decision 0055).
+   */
   async invitersOf(userIds: readonly number[]): Promise<Map<number, number>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
@@ -149,6 +152,7 @@ export class ReferralRepository implements Audited<ReferralRepository> {
           inArray(userInvitations.id, [...new Set(userIds)]),
           isNotNull(userInvitations.invitedBy),
           eq(userInvitations.isMarketMaker, false),
+          eq(userInvitations.book, 'real'),
         ),
       );
     return new Map(rows.map((row) => [row.id, row.invitedBy as number]));

@@ -1200,6 +1200,28 @@ const admin: AdminTexts = {
         page: 'Seite',
       },
     },
+    demoProducts: {
+      nav: 'Demokonten',
+      title: 'Demokonten',
+      intro:
+        'Demokonten handeln mit virtuellem Guthaben zu Live-Kursen, in einem eigenen Hauptbuch. Nichts davon ist echtes Geld, und nichts davon zählt zu den Kunden oder zur echten Aktivität.',
+      accounts: 'Konten',
+      open: 'Offen',
+      anonymous: 'Anonym',
+      twins: 'Zwillinge angemeldeter Nutzer',
+      startedLastDay: 'In den letzten 24 Stunden gestartet',
+      activeLastDay: 'In den letzten 24 Stunden aktiv',
+      closed: 'Geschlossen',
+      ordersLastDay: 'Aufträge in den letzten 24 Stunden',
+      spot: 'Spot-Aufträge',
+      futures: 'Futures-Aufträge',
+      options: 'Optionsaufträge',
+      resetsLastDay: 'Zurücksetzungen in den letzten 24 Stunden',
+      settings: 'Einstellungen',
+      startingBalance: 'Startguthaben',
+      closesAfterIdle: 'Geschlossen nach Nichtnutzung von',
+      days: '{{days}} Tagen',
+    },
   },
   inbox: {
     validation: {

@@ -1184,6 +1184,28 @@ const admin = {
         page: 'Page',
       },
     },
+    demoProducts: {
+      nav: 'Demo accounts',
+      title: 'Demo accounts',
+      intro:
+        'Demo accounts trade virtual funds on live prices, in a ledger book of their own. None of this is real money, and none of it counts among customers or real activity.',
+      accounts: 'Accounts',
+      open: 'Open',
+      anonymous: 'Anonymous',
+      twins: 'Twins of signed-in users',
+      startedLastDay: 'Started in the last 24 hours',
+      activeLastDay: 'Active in the last 24 hours',
+      closed: 'Closed',
+      ordersLastDay: 'Orders in the last 24 hours',
+      spot: 'Spot orders',
+      futures: 'Futures orders',
+      options: 'Options orders',
+      resetsLastDay: 'Resets in the last 24 hours',
+      settings: 'Settings',
+      startingBalance: 'Starting balance',
+      closesAfterIdle: 'Closed when unused for',
+      days: '{{days}} days',
+    },
   },
   inbox: {
     validation: {

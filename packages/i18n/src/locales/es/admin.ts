@@ -1189,6 +1189,28 @@ const admin: AdminTexts = {
         page: 'Página',
       },
     },
+    demoProducts: {
+      nav: 'Cuentas demo',
+      title: 'Cuentas demo',
+      intro:
+        'Las cuentas demo operan con fondos virtuales a precios en vivo, en un libro contable propio. Nada de esto es dinero real ni cuenta entre los clientes o la actividad real.',
+      accounts: 'Cuentas',
+      open: 'Abiertas',
+      anonymous: 'Anónimas',
+      twins: 'Gemelas de usuarios registrados',
+      startedLastDay: 'Iniciadas en las últimas 24 horas',
+      activeLastDay: 'Activas en las últimas 24 horas',
+      closed: 'Cerradas',
+      ordersLastDay: 'Órdenes en las últimas 24 horas',
+      spot: 'Órdenes spot',
+      futures: 'Órdenes de futuros',
+      options: 'Órdenes de opciones',
+      resetsLastDay: 'Reinicios en las últimas 24 horas',
+      settings: 'Ajustes',
+      startingBalance: 'Saldo inicial',
+      closesAfterIdle: 'Se cierra tras no usarse durante',
+      days: '{{days}} días',
+    },
   },
   inbox: {
     validation: {

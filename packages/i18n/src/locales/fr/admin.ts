@@ -1196,6 +1196,28 @@ const admin: AdminTexts = {
         page: 'Page du site',
       },
     },
+    demoProducts: {
+      nav: 'Comptes démo',
+      title: 'Comptes démo',
+      intro:
+        'Les comptes démo négocient des fonds virtuels aux prix réels, dans un grand livre qui leur est propre. Rien de tout cela n’est de l’argent réel, ni ne compte parmi les clients ou l’activité réelle.',
+      accounts: 'Comptes',
+      open: 'Ouverts',
+      anonymous: 'Anonymes',
+      twins: 'Jumeaux d’utilisateurs connectés',
+      startedLastDay: 'Ouverts ces dernières 24 heures',
+      activeLastDay: 'Actifs ces dernières 24 heures',
+      closed: 'Fermés',
+      ordersLastDay: 'Ordres des dernières 24 heures',
+      spot: 'Ordres au comptant',
+      futures: 'Ordres à terme',
+      options: 'Ordres d’options',
+      resetsLastDay: 'Réinitialisations des dernières 24 heures',
+      settings: 'Paramètres',
+      startingBalance: 'Solde de départ',
+      closesAfterIdle: 'Fermé après une inactivité de',
+      days: '{{days}} jours',
+    },
   },
   inbox: {
     validation: {

@@ -1184,6 +1184,28 @@ const admin: AdminTexts = {
         page: 'Halaman',
       },
     },
+    demoProducts: {
+      nav: 'Akun demo',
+      title: 'Akun demo',
+      intro:
+        'Akun demo berdagang dengan dana virtual pada harga langsung, di buku besar tersendiri. Semua ini bukan uang sungguhan dan tidak dihitung sebagai nasabah atau aktivitas nyata.',
+      accounts: 'Akun',
+      open: 'Terbuka',
+      anonymous: 'Anonim',
+      twins: 'Kembaran pengguna yang masuk',
+      startedLastDay: 'Dimulai dalam 24 jam terakhir',
+      activeLastDay: 'Aktif dalam 24 jam terakhir',
+      closed: 'Ditutup',
+      ordersLastDay: 'Order dalam 24 jam terakhir',
+      spot: 'Order spot',
+      futures: 'Order berjangka',
+      options: 'Order opsi',
+      resetsLastDay: 'Reset dalam 24 jam terakhir',
+      settings: 'Pengaturan',
+      startingBalance: 'Saldo awal',
+      closesAfterIdle: 'Ditutup jika tidak dipakai selama',
+      days: '{{days}} hari',
+    },
   },
   inbox: {
     validation: {

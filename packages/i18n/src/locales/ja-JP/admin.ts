@@ -1173,6 +1173,28 @@ const admin: AdminTexts = {
         page: 'ページ',
       },
     },
+    demoProducts: {
+      nav: 'デモ口座',
+      title: 'デモ口座',
+      intro:
+        'デモ口座はリアルタイムの価格で仮想資金を取引し、専用の元帳に記録されます。これらは実際のお金ではなく、顧客や実際の取引には含まれません。',
+      accounts: '口座',
+      open: '開設中',
+      anonymous: '匿名',
+      twins: 'ログインユーザーのツイン',
+      startedLastDay: '過去24時間に開始',
+      activeLastDay: '過去24時間にアクティブ',
+      closed: '閉鎖済み',
+      ordersLastDay: '過去24時間の注文',
+      spot: '現物注文',
+      futures: '先物注文',
+      options: 'オプション注文',
+      resetsLastDay: '過去24時間のリセット',
+      settings: '設定',
+      startingBalance: '初期残高',
+      closesAfterIdle: '未使用で閉鎖されるまで',
+      days: '{{days}} 日',
+    },
   },
   inbox: {
     validation: {

@@ -1172,6 +1172,28 @@ const admin: AdminTexts = {
         page: '페이지',
       },
     },
+    demoProducts: {
+      nav: '데모 계정',
+      title: '데모 계정',
+      intro:
+        '데모 계정은 실시간 가격으로 가상 자금을 거래하며, 별도의 원장에 기록됩니다. 이 중 어느 것도 실제 돈이 아니며 고객이나 실제 활동에 포함되지 않습니다.',
+      accounts: '계정',
+      open: '개설',
+      anonymous: '익명',
+      twins: '로그인 사용자의 트윈',
+      startedLastDay: '최근 24시간 내 시작',
+      activeLastDay: '최근 24시간 내 활동',
+      closed: '종료',
+      ordersLastDay: '최근 24시간 주문',
+      spot: '현물 주문',
+      futures: '선물 주문',
+      options: '옵션 주문',
+      resetsLastDay: '최근 24시간 초기화',
+      settings: '설정',
+      startingBalance: '시작 잔액',
+      closesAfterIdle: '미사용 시 종료까지',
+      days: '{{days}}일',
+    },
   },
   inbox: {
     validation: {

@@ -1184,6 +1184,28 @@ const admin: AdminTexts = {
         page: 'Página',
       },
     },
+    demoProducts: {
+      nav: 'Contas demo',
+      title: 'Contas demo',
+      intro:
+        'As contas demo negociam fundos virtuais a preços reais, num livro contábil próprio. Nada disto é dinheiro real, nem conta entre os clientes ou a atividade real.',
+      accounts: 'Contas',
+      open: 'Abertas',
+      anonymous: 'Anónimas',
+      twins: 'Gémeas de utilizadores com sessão',
+      startedLastDay: 'Iniciadas nas últimas 24 horas',
+      activeLastDay: 'Ativas nas últimas 24 horas',
+      closed: 'Fechadas',
+      ordersLastDay: 'Ordens nas últimas 24 horas',
+      spot: 'Ordens à vista',
+      futures: 'Ordens de futuros',
+      options: 'Ordens de opções',
+      resetsLastDay: 'Reposições nas últimas 24 horas',
+      settings: 'Definições',
+      startingBalance: 'Saldo inicial',
+      closesAfterIdle: 'Fechada após não ser usada durante',
+      days: '{{days}} dias',
+    },
   },
   inbox: {
     validation: {

@@ -1181,6 +1181,28 @@ const admin: AdminTexts = {
         page: 'Sayfa',
       },
     },
+    demoProducts: {
+      nav: 'Demo hesaplar',
+      title: 'Demo hesaplar',
+      intro:
+        'Demo hesaplar canlı fiyatlarla sanal fonlarla işlem yapar ve kendi defterlerinde tutulur. Bunların hiçbiri gerçek para değildir ve müşteriler ya da gerçek işlemler arasında sayılmaz.',
+      accounts: 'Hesaplar',
+      open: 'Açık',
+      anonymous: 'Anonim',
+      twins: 'Oturum açmış kullanıcıların ikizleri',
+      startedLastDay: 'Son 24 saatte başlatılan',
+      activeLastDay: 'Son 24 saatte etkin',
+      closed: 'Kapalı',
+      ordersLastDay: 'Son 24 saatteki emirler',
+      spot: 'Spot emirleri',
+      futures: 'Vadeli işlem emirleri',
+      options: 'Opsiyon emirleri',
+      resetsLastDay: 'Son 24 saatteki sıfırlamalar',
+      settings: 'Ayarlar',
+      startingBalance: 'Başlangıç bakiyesi',
+      closesAfterIdle: 'Kullanılmadığında kapanma süresi',
+      days: '{{days}} gün',
+    },
   },
   inbox: {
     validation: {

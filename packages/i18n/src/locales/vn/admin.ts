@@ -1180,6 +1180,28 @@ const admin: AdminTexts = {
         page: 'Trang',
       },
     },
+    demoProducts: {
+      nav: 'Tài khoản demo',
+      title: 'Tài khoản demo',
+      intro:
+        'Tài khoản demo giao dịch bằng tiền ảo theo giá thực, trong một sổ cái riêng. Không khoản nào trong đây là tiền thật, và không được tính vào khách hàng hay hoạt động thực.',
+      accounts: 'Tài khoản',
+      open: 'Đang mở',
+      anonymous: 'Ẩn danh',
+      twins: 'Bản sao của người dùng đã đăng nhập',
+      startedLastDay: 'Bắt đầu trong 24 giờ qua',
+      activeLastDay: 'Hoạt động trong 24 giờ qua',
+      closed: 'Đã đóng',
+      ordersLastDay: 'Lệnh trong 24 giờ qua',
+      spot: 'Lệnh giao ngay',
+      futures: 'Lệnh hợp đồng tương lai',
+      options: 'Lệnh quyền chọn',
+      resetsLastDay: 'Lần đặt lại trong 24 giờ qua',
+      settings: 'Cài đặt',
+      startingBalance: 'Số dư ban đầu',
+      closesAfterIdle: 'Đóng khi không dùng trong',
+      days: '{{days}} ngày',
+    },
   },
   inbox: {
     validation: {

@@ -1152,6 +1152,28 @@ const admin: AdminTexts = {
         page: '页面',
       },
     },
+    demoProducts: {
+      nav: '模拟账户',
+      title: '模拟账户',
+      intro:
+        '模拟账户以实时价格交易虚拟资金，记在独立的账本中。这些都不是真实资金，也不计入客户或真实交易活动。',
+      accounts: '账户',
+      open: '开启中',
+      anonymous: '匿名',
+      twins: '已登录用户的孪生账户',
+      startedLastDay: '最近 24 小时开启',
+      activeLastDay: '最近 24 小时活跃',
+      closed: '已关闭',
+      ordersLastDay: '最近 24 小时订单',
+      spot: '现货订单',
+      futures: '合约订单',
+      options: '期权订单',
+      resetsLastDay: '最近 24 小时重置',
+      settings: '设置',
+      startingBalance: '初始余额',
+      closesAfterIdle: '闲置多久后关闭',
+      days: '{{days}} 天',
+    },
   },
   inbox: {
     validation: {

@@ -1152,6 +1152,28 @@ const admin: AdminTexts = {
         page: '頁面',
       },
     },
+    demoProducts: {
+      nav: '模擬帳戶',
+      title: '模擬帳戶',
+      intro:
+        '模擬帳戶以即時價格交易虛擬資金，記在獨立的帳本中。這些都不是真實資金，也不計入客戶或真實交易活動。',
+      accounts: '帳戶',
+      open: '開啟中',
+      anonymous: '匿名',
+      twins: '已登入使用者的孿生帳戶',
+      startedLastDay: '最近 24 小時開啟',
+      activeLastDay: '最近 24 小時活躍',
+      closed: '已關閉',
+      ordersLastDay: '最近 24 小時訂單',
+      spot: '現貨訂單',
+      futures: '合約訂單',
+      options: '期權訂單',
+      resetsLastDay: '最近 24 小時重置',
+      settings: '設定',
+      startingBalance: '初始餘額',
+      closesAfterIdle: '閒置多久後關閉',
+      days: '{{days}} 天',
+    },
   },
   inbox: {
     validation: {
