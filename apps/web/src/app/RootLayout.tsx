@@ -32,7 +32,6 @@ function ToLogin() {
 /** The root of every route: applies the guard and resets the scroll on every navigation. */
 export function RootLayout() {
   const location = useLocation();
-  const demo = useSession().userInfo?.demo === true;
 
   // Every navigation starts at the top of the page, including one to the same path.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key changes on every navigation
@@ -47,13 +46,23 @@ export function RootLayout() {
   return (
     <>
       <DemoBand />
-      {demo && isBlockedInDemo(location.pathname) ? (
-        <Suspense fallback={null}>
-          <DemoBlockedScreen />
-        </Suspense>
-      ) : (
-        <Outlet />
-      )}
+      <Screen />
     </>
+  );
+}
+
+/**
+ * The route's screen, or in a demo session the demo notice in place of a screen that moves real money. It follows
+ * the session on its own, so that signing in re-renders it and not the guard above, whose decision is taken on
+ * arrival at a path (the login screen then sends the user on to where they were going).
+ */
+function Screen() {
+  const location = useLocation();
+  const demo = useSession().userInfo?.demo === true;
+  if (!demo || !isBlockedInDemo(location.pathname)) return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <DemoBlockedScreen />
+    </Suspense>
   );
 }
