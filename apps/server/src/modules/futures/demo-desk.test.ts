@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { decimalOf, formatShortest, multiplyDecimals, subtractDecimals } from '@kestrel/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../test/database';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { users } from '../auth/auth.schema';
 import type { LedgerService } from '../ledger';
 import { balanceOf, createUsers, deposit } from '../ledger/test-ledger';
 import { until } from '../spot/test-spot';
@@ -52,12 +50,7 @@ async function realTrader(amount = '100000') {
 
 /** A demo account with `amount` virtual USDT in its futures account, given from `demo_grants`. */
 async function demoTrader(amount = '100000', mode: 'cross' | 'isolated' = 'cross') {
-  const tag = randomBytes(8).toString('hex');
-  const [row] = await app.database.db
-    .insert(users)
-    .values({ email: `${tag}@demo.test`, passwordHash: 'not-a-hash', inviteCode: tag, book: 'demo' })
-    .returning({ id: users.id });
-  const user = row?.id ?? 0;
+  const [user = 0] = await createUsers(app, 1, 'demo');
   await ledger.execute({
     type: 'credit',
     kind: 'demo_grant',

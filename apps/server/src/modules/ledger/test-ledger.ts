@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { UserAccount } from '@kestrel/contract';
+import type { LedgerBook, UserAccount } from '@kestrel/contract';
 import type { TestApp } from '../../../test/test-app';
 import { users } from '../auth/auth.schema';
 import { LedgerRepository } from './ledger.repository';
@@ -19,13 +19,14 @@ export function tradingLedgerOf(app: TestApp) {
   return new LedgerService(new LedgerRepository(app.database.trading));
 }
 
-export async function createUsers(app: TestApp, count: number): Promise<number[]> {
+/** Plain user rows, in the real book unless a test asks for demo accounts' (decision 0055). */
+export async function createUsers(app: TestApp, count: number, book: LedgerBook = 'real'): Promise<number[]> {
   const rows = await app.database.db
     .insert(users)
     .values(
       Array.from({ length: count }, () => {
         const tag = randomBytes(8).toString('hex');
-        return { email: `${tag}@ledger.test`, passwordHash: 'not-a-hash', inviteCode: tag };
+        return { email: `${tag}@ledger.test`, passwordHash: 'not-a-hash', inviteCode: tag, book };
       }),
     )
     .returning({ id: users.id });
