@@ -16,13 +16,28 @@ export function bearerToken(header: string | undefined): string | undefined {
   return token ? token : undefined;
 }
 
+/**
+ * The live session's user of a request's token, looked up once per request: a later check of the same request
+ * (a demo refusal before the body is read, then `requireUser`) finds it on the request.
+ */
+export async function sessionUserOf(
+  auth: AuthService,
+  request: FastifyRequest,
+): Promise<UserRow | undefined> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return undefined;
+  if (request.sessionToken === token) return request.user;
+  const user = await auth.authenticate(token);
+  if (user) {
+    request.user = user;
+    request.sessionToken = token;
+  }
+  return user;
+}
+
 /** A preHandler for private routes: 401 unless the request carries a live session token. */
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearerToken(request.headers.authorization);
-    const user = token ? await auth.authenticate(token) : undefined;
-    if (!token || !user) throw new AppError('unauthorized');
-    request.user = user;
-    request.sessionToken = token;
+    if (!(await sessionUserOf(auth, request))) throw new AppError('unauthorized');
   };
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { type AdminsService, requireAdmin } from '../modules/admin';
 import type { AuthService } from '../modules/auth';
 import { AppError } from './app-error';
-import { bearerToken, requireUser } from './authenticate';
+import { requireUser, sessionUserOf } from './authenticate';
 import type { Idempotency } from './idempotency';
 import { imageResponses, responses } from './reply';
 
@@ -119,9 +119,7 @@ function accessHooks(endpoint: Endpoint, { auth, admins }: Guards) {
  */
 function refuseDemoSession(auth: AuthService): onRequestHookHandler {
   return async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    const user = token ? await auth.authenticate(token) : undefined;
-    if (user?.book === 'demo') throw new AppError('demoNotAllowed');
+    if ((await sessionUserOf(auth, request))?.book === 'demo') throw new AppError('demoNotAllowed');
   };
 }
 
